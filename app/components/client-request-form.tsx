@@ -1,0 +1,83 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { HoneypotField, TextareaField, TextField } from '~/components/ui/form-fields'
+import type { FormConstraint } from '~/lib/form-constraint'
+import type { ClientRequestInput } from '~/lib/validation/client-request'
+import { validateNatively } from '~/lib/native-validation'
+
+export interface ClientRequestActionData {
+  result: SubmissionResult<string[]>
+  sent: boolean
+}
+
+/** The native contact / demo-request form, with its confirmation once sent. */
+export function ClientRequestForm({
+  formToken,
+  constraint,
+  actionData,
+  submitLabel,
+  messageLabel = 'Message',
+  confirmation,
+}: {
+  formToken: string
+  constraint: FormConstraint
+  actionData: ClientRequestActionData | undefined
+  submitLabel: string
+  messageLabel?: string
+  confirmation: { heading: string; text: string }
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const [form, fields] = useForm<ClientRequestInput>({
+    lastResult: actionData?.sent ? undefined : actionData?.result,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateNatively<ClientRequestInput>,
+  })
+  const confirmationRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (actionData?.sent) confirmationRef.current?.focus()
+  }, [actionData?.sent])
+
+  if (actionData?.sent) {
+    return (
+      <div
+        ref={confirmationRef}
+        tabIndex={-1}
+        role="status"
+        className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
+      >
+        <div className="flex items-center gap-2">
+          <CheckCircle2 aria-hidden="true" className="size-6" />
+          <h3 className="text-lg font-semibold">{confirmation.heading}</h3>
+        </div>
+        <p className="mt-2">{confirmation.text}</p>
+      </div>
+    )
+  }
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <input type="hidden" name="formToken" value={formToken} />
+      <HoneypotField />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField meta={fields.name} label="Name" autoComplete="name" />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
+        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+      </div>
+      <TextareaField meta={fields.message} label={messageLabel} rows={6} />
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="field-error">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Sending...' : submitLabel}
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,172 @@
+import { ChevronDown, Menu, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { portalLinks, primaryLinks, servicesMegaMenu } from '~/content/navigation'
+import { Logo } from './logo'
+import { useDismissDetails } from './use-dismiss'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-slate-700'
+  }`
+
+const disclosureSummaryClass =
+  'flex list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 [&::-webkit-details-marker]:hidden'
+
+export function Header({ companyName }: { companyName: string }) {
+  const location = useLocation()
+  const headerRef = useRef<HTMLElement>(null)
+
+  // A navigation closes every open menu.
+  useEffect(() => {
+    headerRef.current
+      ?.querySelectorAll('details[open]')
+      .forEach((details) => ((details as HTMLDetailsElement).open = false))
+  }, [location.key])
+
+  return (
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-3" aria-label={`${companyName}, home`}>
+          <Logo size="header" alt="" />
+          <span className="text-base font-bold text-brand-900 sm:text-lg">{companyName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavLink to={primaryLinks.home.to} end className={navLinkClass}>
+            {primaryLinks.home.label}
+          </NavLink>
+          <ServicesMegaMenu />
+          <NavLink to={primaryLinks.about.to} className={navLinkClass}>
+            {primaryLinks.about.label}
+          </NavLink>
+          <NavLink to={primaryLinks.careers.to} className={navLinkClass}>
+            {primaryLinks.careers.label}
+          </NavLink>
+          <NavLink to={primaryLinks.contact.to} className={navLinkClass}>
+            {primaryLinks.contact.label}
+          </NavLink>
+          <PortalMenu />
+        </nav>
+        <MobileMenu />
+      </div>
+    </header>
+  )
+}
+
+function ServicesMegaMenu() {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(ref)
+  return (
+    <details ref={ref} className="group relative">
+      <summary className={disclosureSummaryClass}>
+        Services
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="absolute left-1/2 mt-2 grid w-[42rem] -translate-x-1/2 grid-cols-3 gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-xl">
+        {servicesMegaMenu.map((group) => (
+          <div key={group.heading}>
+            <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {group.heading}
+            </p>
+            <ul className="mt-3 space-y-2">
+              {group.links.map((link) => (
+                <li key={link.label}>
+                  <Link
+                    to={link.to}
+                    className="text-sm text-slate-800 hover:text-brand-700 hover:underline"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </details>
+  )
+}
+
+function PortalMenu() {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(ref)
+  return (
+    <details ref={ref} className="group relative ml-2">
+      <summary className="btn-primary list-none [&::-webkit-details-marker]:hidden">
+        Portal
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-2 shadow-xl">
+        {portalLinks.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block px-4 py-2 text-sm text-slate-800 hover:bg-brand-50">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+function MobileMenu() {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(ref)
+  return (
+    <details ref={ref} className="group lg:hidden">
+      <summary className="flex list-none items-center rounded-md p-2 text-slate-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-open:block" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
+      >
+        <ul className="space-y-1 pt-2">
+          <li>
+            <MobileLink to={primaryLinks.home.to} label={primaryLinks.home.label} />
+          </li>
+          {servicesMegaMenu.map((group) => (
+            <li key={group.heading}>
+              <p className="px-3 pt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                {group.heading}
+              </p>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    <MobileLink to={link.to} label={link.label} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {[primaryLinks.about, primaryLinks.careers, primaryLinks.contact, ...portalLinks].map(
+            (link) => (
+              <li key={link.to}>
+                <MobileLink to={link.to} label={link.label} />
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+    </details>
+  )
+}
+
+function MobileLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="block rounded-md px-3 py-2 text-base text-slate-800 hover:bg-brand-50">
+      {label}
+    </Link>
+  )
+}

@@ -1,0 +1,88 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, useNavigation } from 'react-router'
+import { CheckboxField, HoneypotField } from '~/components/ui/form-fields'
+
+/** The one-time form token and the honeypot every application form carries. */
+export function ApplicationFormProtection({ formToken }: { formToken: string }) {
+  return (
+    <>
+      <input type="hidden" name="formToken" value={formToken} />
+      <HoneypotField />
+    </>
+  )
+}
+
+/** Consent to the privacy notice; the server stores the time and the notice's version. */
+export function PrivacyConsentField({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  return (
+    <CheckboxField
+      meta={meta}
+      label={
+        <>
+          I have read the{' '}
+          <Link
+            to="/privacy"
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-brand-700 underline"
+          >
+            privacy notice
+            <span className="sr-only"> (opens in a new tab)</span>
+          </Link>{' '}
+          and agree that my application and resume are used to assess my application.
+        </>
+      }
+    />
+  )
+}
+
+/** The form-level error (rate limit, server failure) and the submit button. */
+export function ApplicationFormFooter({ form }: { form: { errorId: string; errors?: string[] } }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  return (
+    <>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="field-error rounded-md bg-red-50 p-3">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? 'Submitting...' : 'Submit Application'}
+      </button>
+    </>
+  )
+}
+
+/** The confirmation that replaces a form once the application is stored (spec section 2). */
+export function ApplicationSubmitted() {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+  }, [])
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
+    >
+      <div className="flex items-center gap-2">
+        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0" />
+        <h2 className="text-xl font-semibold">Application Submitted!</h2>
+      </div>
+      <p className="mt-3">
+        Thank you for your interest. We&apos;ll review your application and get back to you soon.
+      </p>
+      <p className="mt-2 text-sm">
+        A confirmation is on its way to your inbox; check your spam folder if it has not arrived
+        within a few minutes.
+      </p>
+      <Link to="/careers" className="btn-primary mt-5">
+        Back to Careers
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import type { NavLink } from './navigation'
+
+/**
+ * The admin sidebar (spec section 2). A screen joins this list when it exists: no dead
+ * links (issue 6).
+ */
+export const adminSidebarLinks: NavLink[] = [
+  { label: 'Dashboard', to: '/admin/dashboard' },
+  { label: 'Interpreter Manager', to: '/admin/interpreter-manager' },
+  { label: 'Interpreters', to: '/admin/interpreters' },
+  { label: 'Clients', to: '/admin/clients' },
+  { label: 'Users', to: '/admin/users' },
+]

@@ -1,0 +1,90 @@
+/**
+ * The choices of the application forms, exactly as spec section 5 lists them. Kept apart
+ * from the Zod schemas so that the form components can render them without shipping Zod.
+ */
+export interface Choice<Value extends string = string> {
+  value: Value
+  label: string
+}
+
+function choices<const Value extends string>(list: readonly Choice<Value>[]) {
+  return list
+}
+
+/** Job posting form (/jobs/:jobId): interpreting experience. */
+export const jobPostingExperienceChoices = choices([
+  { value: '0-1', label: '0-1 years' },
+  { value: '2-3', label: '2-3 years' },
+  { value: '4-5', label: '4-5 years' },
+  { value: '6+', label: '6+ years' },
+])
+
+/** Job posting form: expected pay per minute in USD. */
+export const jobPostingPayChoices = choices([
+  { value: '0.50-1.00', label: '$0.50 - $1.00' },
+  { value: '1.00-1.50', label: '$1.00 - $1.50' },
+  { value: '1.50-2.00', label: '$1.50 - $2.00' },
+  { value: '2.00-2.50', label: '$2.00 - $2.50' },
+  { value: '2.50-3.00', label: '$2.50 - $3.00' },
+  { value: '3.00-4.00', label: '$3.00 - $4.00' },
+  { value: '4.00-5.00', label: '$4.00 - $5.00' },
+  { value: '5.00+', label: '$5.00+' },
+  { value: 'negotiable', label: 'Negotiable' },
+])
+
+/** Full application form (/apply/:jobId and /application): level of spoken English. */
+export const englishLevelChoices = choices([
+  { value: 'native', label: 'Native' },
+  { value: 'fluent', label: 'Fluent' },
+  { value: 'conversational', label: 'Conversational' },
+  { value: 'basic', label: 'Basic' },
+])
+
+/** Full application form: interpreting and medical interpreting experience. */
+export const experienceChoices = choices([
+  { value: '0-1', label: '0-1 years' },
+  { value: '1-3', label: '1-3 years' },
+  { value: '3-5', label: '3-5 years' },
+  { value: '5+', label: '5+ years' },
+])
+
+/** Full application form: hours per week the applicant is legally available to work. */
+export const weeklyAvailabilityChoices = choices([
+  { value: '1-10', label: '1-10 hours' },
+  { value: '10-20', label: '10-20 hours' },
+  { value: '20-30', label: '20-30 hours' },
+  { value: '30+', label: '30+ hours' },
+])
+
+/** Full application form: expected pay per minute in USD. */
+export const payPerMinuteChoices = choices([
+  { value: '0.50-0.75', label: '$0.50 - $0.75' },
+  { value: '0.75-1.00', label: '$0.75 - $1.00' },
+  { value: '1.00-1.25', label: '$1.00 - $1.25' },
+  { value: '1.25-1.50', label: '$1.25 - $1.50' },
+  { value: '1.50-2.00', label: '$1.50 - $2.00' },
+  { value: '2.00+', label: '$2.00+' },
+])
+
+/** The company's specializations (spec section 1); optional on the full form. */
+export const specializationChoices = choices([
+  { value: 'medical', label: 'Medical (HIPAA compliant)' },
+  { value: 'legal', label: 'Legal (court certified)' },
+  { value: 'business', label: 'Business' },
+])
+
+export const valuesOf = <Value extends string>(list: readonly Choice<Value>[]) =>
+  list.map((choice) => choice.value) as [Value, ...Value[]]
+
+export const labelOf = (list: readonly Choice[], value: string | null | undefined) =>
+  list.find((choice) => choice.value === value)?.label ?? value ?? ''
+
+/** Spec section 5: the additional-information placeholder. */
+export const ADDITIONAL_INFO_PLACEHOLDER =
+  'By submitting this application, I confirm that the information I have provided is true and complete. I understand that false information is grounds for disqualification.'
+
+/** The resume limit (spec section 9: max 10MB). */
+export const RESUME_MAX_BYTES = 10 * 1024 * 1024
+export const RESUME_LABEL = 'Resume/CV (PDF, DOC or DOCX, max 10MB)'
+export const RESUME_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'

@@ -1,0 +1,134 @@
+/**
+ * The language-specific application pages (/application?language={slug}, spec section 2).
+ * Cantonese has its own job text; every other language uses the default Remote Contract
+ * Interpreter text.
+ */
+export const GENERAL_INTERPRETER_SLUG = 'general-interpreter'
+
+/** The known slugs (each suffixed -interpreter) and the language each names. */
+const knownLanguages: Record<string, string> = {
+  'korean-interpreter': 'Korean',
+  'mandarin-interpreter': 'Mandarin',
+  'cantonese-interpreter': 'Cantonese',
+  'vietnamese-interpreter': 'Vietnamese',
+  'hmong-interpreter': 'Hmong',
+  'tagalog-interpreter': 'Tagalog',
+  'japanese-interpreter': 'Japanese',
+  'thai-interpreter': 'Thai',
+  'khmer-(cambodian)-interpreter': 'Khmer (Cambodian)',
+  'lao-interpreter': 'Lao',
+  'mongolian-interpreter': 'Mongolian',
+  'tibetan-interpreter': 'Tibetan',
+  'malay-(bahasa-malaysia/indonesia)-interpreter': 'Malay (Bahasa Malaysia/Indonesia)',
+  'javanese-interpreter': 'Javanese',
+  'filipino/ilocano-(philippines)-interpreter': 'Filipino/Ilocano (Philippines)',
+  'spanish-interpreter': 'Spanish',
+}
+
+export const knownPositionSlugs = [...Object.keys(knownLanguages), GENERAL_INTERPRETER_SLUG]
+
+export interface PositionText {
+  description: string
+  responsibilities: string[]
+  requirements: string[]
+  preferredQualifications: string[]
+}
+
+export interface InterpreterPosition {
+  /** The slug as given, lower-cased; `general-interpreter` when none was given. */
+  slug: string
+  /** Undefined for the general position and for slugs we do not know. */
+  language: string | undefined
+  /** 'Professional Interpreter' or '{Language} Interpreter'. */
+  title: string
+  text: PositionText
+}
+
+export const positionDetails = [
+  { label: 'Location', value: 'Remote / On-site' },
+  { label: 'Type', value: 'Freelance / Independent Contractor (Remote)' },
+  { label: 'Salary', value: 'Competitive' },
+  { label: 'Team', value: 'Language Services' },
+] as const
+
+export const positionBenefits = [
+  {
+    title: 'Professional Growth',
+    text: 'Free onboarding, terminology resources and feedback from our language specialists help you work toward medical and legal interpreter certification.',
+  },
+  {
+    title: 'Flexible Work',
+    text: 'Choose your own hours and interpret from home. Calls come in 24/7, so mornings, evenings and weekends all count.',
+  },
+  {
+    title: 'Meaningful Impact',
+    text: 'Every session helps someone understand a diagnosis, a court date or a parent-teacher meeting in the language they know best.',
+  },
+] as const
+
+const slugPattern = /^[a-z0-9()/-]{1,100}$/
+
+/** The page's position for a `language` query value (spec: unknown or general → 'Professional Interpreter'). */
+export function resolvePosition(value: string | null | undefined): InterpreterPosition {
+  const given = (value ?? '').trim().toLowerCase()
+  const slug = slugPattern.test(given) ? given : GENERAL_INTERPRETER_SLUG
+  const language = knownLanguages[slug]
+  return {
+    slug,
+    language,
+    title: language ? `${language} Interpreter` : 'Professional Interpreter',
+    text: slug === 'cantonese-interpreter' ? cantoneseText : defaultText(language),
+  }
+}
+
+function defaultText(language: string | undefined): PositionText {
+  const pair = language ? `${language} and English` : 'English and your other languages'
+  return {
+    description: language
+      ? `Join our network of remote contract interpreters and help ${language} speakers communicate with doctors, attorneys, schools and government agencies. You interpret over the phone and by video from home, on a schedule you choose.`
+      : 'Join our network of more than 1,500 contract interpreters covering 200+ languages. You help people communicate with doctors, attorneys, schools and government agencies, over the phone and by video from home, on a schedule you choose.',
+    responsibilities: [
+      `Interpret consecutively between ${pair} on phone and video calls`,
+      'Serve healthcare, legal, government, education and business clients with the same accuracy and care',
+      'Render every message completely, without adding, omitting or giving advice',
+      'Keep every session confidential, following HIPAA and our interpreter code of ethics',
+      'Be call-ready during the hours you commit to, with your equipment and workspace prepared',
+    ],
+    requirements: [
+      `Fluency in ${pair}`,
+      'Pass our language proficiency assessment and a background check',
+      'A quiet, private workspace, a computer with a USB headset and a reliable high-speed internet connection',
+      'Eligible to work as an independent contractor in the United States',
+      '18 years of age or older',
+    ],
+    preferredQualifications: [
+      'Interpreting experience preferred',
+      'Medical or legal interpreter training, or CCHI, NBCMI or court certification',
+      'Experience with telephone or video remote interpreting platforms',
+    ],
+  }
+}
+
+const cantoneseText: PositionText = {
+  description:
+    'Cantonese speakers from Hong Kong, Guangdong and the long-established Chinatown communities of San Francisco, New York, Boston and Los Angeles need interpreters who understand how they really speak. As a remote Cantonese interpreter you connect them, many of them older patients and their families, with hospitals, clinics, courts and social-service agencies.',
+  responsibilities: [
+    'Interpret consecutively between Cantonese and English on phone and video calls',
+    'Support older callers patiently, checking understanding of medical instructions and appointments',
+    'Sight-translate short documents written in Traditional Chinese, such as consent forms and discharge instructions',
+    'Keep every session confidential, following HIPAA and our interpreter code of ethics',
+    'Flag cultural or dialect misunderstandings to both parties without taking sides',
+  ],
+  requirements: [
+    'Native or near-native fluency in Cantonese and professional fluency in English',
+    'Reading knowledge of Traditional Chinese characters',
+    'Pass our Cantonese proficiency assessment and a background check',
+    'A quiet, private workspace, a computer with a USB headset and a reliable high-speed internet connection',
+    'Eligible to work as an independent contractor in the United States',
+  ],
+  preferredQualifications: [
+    'Interpreting experience preferred',
+    'Working Mandarin, for callers who switch between the two',
+    'Medical interpreter training or CCHI or NBCMI certification',
+  ],
+}

@@ -1,0 +1,8 @@
+/** The tags every posting shows (spec section 2, Job detail). */
+export const jobTags = ['Remote', 'Contract', 'Interpreting'] as const
+
+/**
+ * Where remote applicants may live, for the JobPosting JSON-LD (Google for Jobs requires it
+ * for TELECOMMUTE postings). Our clients and contracts are in the United States.
+ */
+export const applicantLocation = { type: 'Country', name: 'United States' } as const

@@ -1,0 +1,100 @@
+/** Links of the public header and footer (spec section 2, "Header and footer"). */
+export interface NavLink {
+  label: string
+  to: string
+}
+
+export interface MegaMenuGroup {
+  heading: string
+  links: NavLink[]
+}
+
+export const servicesMegaMenu: MegaMenuGroup[] = [
+  {
+    heading: 'Interpretation',
+    links: [
+      { label: 'Over-the-Phone Interpretation', to: '/services#phone-interpretation' },
+      { label: 'Video Remote Interpretation', to: '/services#video-remote-interpretation' },
+      { label: 'On-Site Interpretation', to: '/services#on-site-interpretation' },
+    ],
+  },
+  {
+    heading: 'Specializations',
+    links: [
+      { label: 'Medical Interpretation', to: '/industries#healthcare' },
+      { label: 'Legal Interpretation', to: '/industries#legal' },
+      { label: 'Business Interpretation', to: '/industries#business' },
+    ],
+  },
+  {
+    heading: 'Translation',
+    links: [
+      { label: 'Document Translation', to: '/services#document-translation' },
+      { label: 'Website Localization', to: '/#services' },
+      { label: 'Get Quote', to: '/contact' },
+    ],
+  },
+]
+
+export const primaryLinks = {
+  home: { label: 'Home', to: '/' },
+  about: { label: 'About', to: '/about' },
+  careers: { label: 'Careers', to: '/careers' },
+  contact: { label: 'Contact Us', to: '/contact' },
+} satisfies Record<string, NavLink>
+
+export const portalLinks: NavLink[] = [
+  { label: 'Client Login', to: '/client-login' },
+  { label: 'Interpreter Login', to: '/interpreter-login' },
+]
+
+export interface FooterColumn {
+  heading: string
+  links: NavLink[]
+}
+
+/** The footer's Contact column is built from the company identity, not from this list. */
+export const footerColumns: FooterColumn[] = [
+  {
+    heading: 'Services',
+    links: [
+      { label: 'Phone Interpretation', to: '/services#phone-interpretation' },
+      { label: 'Video Remote Interpretation', to: '/services#video-remote-interpretation' },
+      { label: 'On-Site Interpretation', to: '/services#on-site-interpretation' },
+      { label: 'Document Translation', to: '/services#document-translation' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { label: 'About Us', to: '/about' },
+      { label: 'Industries', to: '/industries' },
+      { label: 'Careers', to: '/careers' },
+      { label: 'Contact', to: '/contact' },
+    ],
+  },
+  {
+    heading: 'Resources',
+    links: [
+      { label: 'FAQ', to: '/#faq' },
+      { label: 'Industry Expertise', to: '/#industry-expertise' },
+      { label: 'Request a Demo', to: '/demo' },
+    ],
+  },
+  {
+    heading: 'Support',
+    links: [
+      { label: 'Contact Support', to: '/contact#contact-form' },
+      { label: 'Client Login', to: '/client-login' },
+      { label: 'Interpreter Login', to: '/interpreter-login' },
+    ],
+  },
+  {
+    heading: 'Connect',
+    links: [
+      { label: 'Join Our Team', to: '/careers' },
+      { label: 'Get a Quote', to: '/contact' },
+      { label: 'Services', to: '/services' },
+    ],
+  },
+]

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.server'
+
+const dirs: string[] = []
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'config-test-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dataDir = tempDir()
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config.port).toBe(3000)
+    expect(config.dataDir).toBe(dataDir)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+    expect(config.siteUrl).toBe('http://localhost:3000')
+    expect(config.company.name).toBe('Example Language Services')
+  })
+
+  it('names each bad variable in its message', () => {
+    const run = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SITE_URL: 'not a url',
+      })
+    expect(run).toThrow(ConfigError)
+    expect(run).toThrow(/PORT/)
+    expect(run).toThrow(/DATABASE_URL: must start with postgres/)
+    expect(run).toThrow(/SITE_URL/)
+  })
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', SMTP_URL: ' ' })
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+  })
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      /SESSION_SECRET: required in production/,
+    )
+    const secret = 's'.repeat(40)
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), SESSION_SECRET: secret })
+        .sessionSecret,
+    ).toBe(secret)
+  })
+
+  it('generates a development secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir()
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret
+    expect(first).toHaveLength(64)
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first)
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first)
+  })
+
+  it('drops a trailing slash from SITE_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SITE_URL: 'https://example.org/' }).siteUrl).toBe(
+      'https://example.org',
+    )
+  })
+})

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every environment variable the product reads, validated once at start-up.
+ * `.env.example` documents each one; keep the two in step.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Example Language Services <no-reply@example.com>'),
+  STAFF_NOTIFY_EMAIL: z.email().default('staff@example.com'),
+  SITE_URL: z.url().default('http://localhost:3000'),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  COMPANY_NAME: z.string().trim().min(1).default('Example Language Services'),
+  COMPANY_PHONE: z.string().trim().min(1).default('+1 (512) 555-0142'),
+  COMPANY_EMAIL: z.email().default('info@example.com'),
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('100 Example Street, Suite 200, Austin, TX 78701'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface CompanyIdentity {
+  name: string
+  phone: string
+  email: string
+  address: string
+}
+
+export interface Config {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  staffNotifyEmail: string
+  siteUrl: string
+  sessionSecret: string
+  company: CompanyIdentity
+  logLevel: Env['LOG_LEVEL']
+  mail: { pollIntervalMs: number; retryBaseMs: number; maxAttempts: number }
+  trustProxy: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and checks the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    )
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const isProduction = env.NODE_ENV === 'production'
+  if (isProduction && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  SESSION_SECRET: required in production (at least 32 characters)',
+    )
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    staffNotifyEmail: env.STAFF_NOTIFY_EMAIL,
+    siteUrl: env.SITE_URL.replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    company: {
+      name: env.COMPANY_NAME,
+      phone: env.COMPANY_PHONE,
+      email: env.COMPANY_EMAIL,
+      address: env.COMPANY_ADDRESS,
+    },
+    logLevel: env.LOG_LEVEL,
+    mail: {
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
+    trustProxy: env.TRUST_PROXY,
+  }
+}
+
+/**
+ * Outside production a random secret is generated once and kept in DATA_DIR, so that
+ * sessions survive a restart without anyone having to invent a secret.
+ */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // Not created yet.
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,39 @@
+// Dates are shown in US English format (spec section 9) in the company's time zone, the
+// same on the server and in the browser so that hydration matches.
+const TIME_ZONE = 'America/New_York'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+})
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value)
+}
+
+/** `11/22/2026` */
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(toDate(value))
+}
+
+/** `11/22/2026, 9:05 AM EST` */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(toDate(value))
+}
+
+/** The first `length` characters of a text, with an ellipsis when cut. */
+export function truncate(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`
+}

@@ -1,0 +1,37 @@
+import type { Database } from '../db.server'
+import { mailOutbox } from '../../../db/schema'
+
+export interface OutgoingMail {
+  /** The template's name, kept for the admin area and for tests. */
+  template: string
+  to: string
+  replyTo?: string
+  subject: string
+  html: string
+  text: string
+  /** What the mail is about, for example `client_request:<id>`. */
+  reference?: string
+}
+
+/**
+ * Queues mail durably. Call it with the transaction that writes the record the mail is
+ * about, so both are committed together or not at all.
+ */
+export async function enqueueMail(tx: Database, mails: OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return []
+  const rows = await tx
+    .insert(mailOutbox)
+    .values(
+      mails.map((mail) => ({
+        template: mail.template,
+        toAddress: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        reference: mail.reference ?? null,
+      })),
+    )
+    .returning({ id: mailOutbox.id })
+  return rows.map((row) => row.id)
+}

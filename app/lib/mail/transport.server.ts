@@ -1,0 +1,88 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+
+export interface DeliverableMail {
+  id: string
+  from: string
+  to: string
+  replyTo?: string | null
+  subject: string
+  html: string
+  text: string
+  messageId: string
+  createdAt: Date
+}
+
+export interface MailTransport {
+  /** Delivers one message; resolves with what the server answered, throws on failure. */
+  send(mail: DeliverableMail): Promise<string>
+  close(): void
+  describe: string
+}
+
+/** SMTP when `SMTP_URL` is set; otherwise `.eml` files under `DATA_DIR/mail`. */
+export function createMailTransport(options: { smtpUrl?: string; mailDir: string }): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(options.mailDir)
+}
+
+function toNodemailerMessage(mail: DeliverableMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    date: mail.createdAt,
+  }
+}
+
+function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof nodemailer.createTransport>[0])
+  return {
+    describe: `SMTP ${new URL(smtpUrl).host}`,
+    async send(mail) {
+      const info = await transporter.sendMail(toNodemailerMessage(mail))
+      return String(info.response ?? 'accepted')
+    },
+    close: () => transporter.close(),
+  }
+}
+
+function fileTransport(mailDir: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
+  return {
+    describe: `files in ${mailDir}`,
+    async send(mail) {
+      const info = await transporter.sendMail(toNodemailerMessage(mail))
+      await mkdir(mailDir, { recursive: true })
+      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-')
+      const file = path.join(mailDir, `${stamp}-${mail.id}.eml`)
+      // Write then rename, so a reader never sees half a message; a retry overwrites.
+      await writeFile(`${file}.tmp`, info.message as Buffer)
+      await rename(`${file}.tmp`, file)
+      return `written to ${path.basename(file)}`
+    },
+    close: () => transporter.close(),
+  }
+}
+
+/**
+ * A 5xx SMTP reply is permanent (the address or message is refused); anything else
+ * (connection refused, timeout, 4xx) is worth another try later.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}

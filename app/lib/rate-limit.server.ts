@@ -1,0 +1,93 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { rateLimitWindows } from '../../db/schema'
+import type { Database } from './db.server'
+
+export interface RateLimitRule {
+  /** What is limited, for example `contact-form`. */
+  bucket: string
+  limit: number
+  windowMs: number
+}
+
+export interface RateLimitResult {
+  allowed: boolean
+  hits: number
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number
+}
+
+/**
+ * Counts one hit for `key` (an IP address, an account) in the rule's current fixed window
+ * and says whether it is still within the limit. One upsert, safe across instances.
+ */
+export async function hitRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  key: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
+  const windowEnd = new Date(windowStartMs + rule.windowMs)
+  const [row] = await db
+    .insert(rateLimitWindows)
+    .values({
+      bucket: rule.bucket,
+      key,
+      windowStart: new Date(windowStartMs),
+      hits: 1,
+      expiresAt: windowEnd,
+    })
+    .onConflictDoUpdate({
+      target: [rateLimitWindows.bucket, rateLimitWindows.key, rateLimitWindows.windowStart],
+      set: { hits: sql`${rateLimitWindows.hits} + 1` },
+    })
+    .returning({ hits: rateLimitWindows.hits })
+  const hits = row?.hits ?? 1
+  return {
+    allowed: hits <= rule.limit,
+    hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)),
+  }
+}
+
+/** The hits already counted for `key` in the current window, without adding one. */
+export async function currentRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  key: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
+  const [row] = await db
+    .select({ hits: rateLimitWindows.hits })
+    .from(rateLimitWindows)
+    .where(
+      and(
+        eq(rateLimitWindows.bucket, rule.bucket),
+        eq(rateLimitWindows.key, key),
+        eq(rateLimitWindows.windowStart, new Date(windowStartMs)),
+      ),
+    )
+  const hits = row?.hits ?? 0
+  return {
+    allowed: hits < rule.limit,
+    hits,
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000),
+    ),
+  }
+}
+
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'Too many submissions from your network. Please wait a few minutes and try again.'
+
+/** The headers of a 429 answer for a rate-limit result. */
+export function retryAfterHeaders(result: RateLimitResult) {
+  return { 'Retry-After': String(result.retryAfterSeconds) }
+}
+
+/** Deletes windows that have ended (called by the runtime's maintenance timer). */
+export async function deleteExpiredRateLimitWindows(db: Database, now: Date = new Date()) {
+  await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, now))
+}

@@ -1,0 +1,21 @@
+/**
+ * Cross-site request forgery check for every state-changing request (DESIGN.md, security
+ * baseline). Browsers send Sec-Fetch-Site; older ones send Origin. A request with neither,
+ * or with a foreign or `null` origin, is refused.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export interface CsrfInput {
+  method: string
+  secFetchSite: string | undefined
+  origin: string | undefined
+}
+
+export function isCrossSiteRequest(input: CsrfInput, siteOrigin: string): boolean {
+  if (SAFE_METHODS.has(input.method.toUpperCase())) return false
+  if (input.secFetchSite) {
+    return input.secFetchSite !== 'same-origin' && input.secFetchSite !== 'none'
+  }
+  if (!input.origin) return true
+  return input.origin !== siteOrigin
+}

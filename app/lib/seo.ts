@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from 'react-router'
+
+export interface PageSeo {
+  /** The page's unique title, without the company name. */
+  title: string
+  description: string
+  /** The path of the canonical URL, for example `/services`. */
+  path: string
+  keywords?: readonly string[]
+  /** An absolute path under the site, for Open Graph and social cards. */
+  image?: string
+  type?: 'website' | 'article'
+  /** Keep the page out of search results (login, admin, confirmation pages). */
+  noindex?: boolean
+}
+
+export const DEFAULT_SOCIAL_IMAGE = '/og-image.png'
+
+interface RootLoaderData {
+  siteUrl: string
+  company: { name: string }
+}
+
+/** The root loader's data from a meta function's `matches`. */
+export function rootDataFrom(matches: readonly unknown[]): RootLoaderData {
+  const root = (matches as ({ id: string; loaderData?: unknown } | undefined)[]).find(
+    (match) => match?.id === 'root',
+  )
+  const data = root?.loaderData as RootLoaderData | undefined
+  return data ?? { siteUrl: '', company: { name: '' } }
+}
+
+/**
+ * Title, description, keywords, canonical link, Open Graph and social-card tags for a page.
+ * Use it from a route's `meta`: `seoMeta({ … }, matches)`.
+ */
+export function seoMeta(seo: PageSeo, matches: readonly unknown[]): MetaDescriptor[] {
+  const { siteUrl, company } = rootDataFrom(matches)
+  const title = company.name ? `${seo.title} | ${company.name}` : seo.title
+  const url = `${siteUrl}${seo.path}`
+  const image = `${siteUrl}${seo.image ?? DEFAULT_SOCIAL_IMAGE}`
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: seo.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: seo.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: seo.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:site_name', content: company.name },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: seo.description },
+    { name: 'twitter:image', content: image },
+  ]
+  if (seo.keywords?.length) tags.push({ name: 'keywords', content: seo.keywords.join(', ') })
+  if (seo.noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' })
+  return tags
+}

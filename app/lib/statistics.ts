@@ -1,0 +1,75 @@
+/**
+ * The business rules of the admin numbers (spec sections 2, 4 and 9) in one tested place.
+ */
+
+/** 'This week' is the last seven days, counted back from now. */
+export const THIS_WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+export function startOfThisWeek(now: Date): Date {
+  return new Date(now.getTime() - THIS_WEEK_MS)
+}
+
+/** Onboarding has six steps; fully onboarded means six of six. */
+export const ONBOARDING_STEP_COUNT = 6
+
+export function isFullyOnboarded(onboardingProgress: number): boolean {
+  return onboardingProgress >= ONBOARDING_STEP_COUNT
+}
+
+export interface ApplicationCounts {
+  total: number
+  pending: number
+  approved: number
+  rejected: number
+  interview_scheduled: number
+  /** Created in the last seven days. */
+  thisWeek: number
+  /** Approved with all six onboarding steps done. */
+  fullyOnboarded: number
+}
+
+export interface RequestCounts {
+  total: number
+  new: number
+}
+
+/** The store's statistics of spec section 4, from the counts. */
+export interface Statistics {
+  totalInterpreters: number
+  activeInterpreters: number
+  pendingApplications: number
+  totalClientRequests: number
+  newClientRequests: number
+}
+
+export function statisticsFrom(
+  applications: ApplicationCounts,
+  requests: RequestCounts,
+): Statistics {
+  return {
+    // Both equal the approved applications (spec section 4).
+    totalInterpreters: applications.approved,
+    activeInterpreters: applications.approved,
+    pendingApplications: applications.pending,
+    totalClientRequests: requests.total,
+    newClientRequests: requests.new,
+  }
+}
+
+/** The dashboard's four cards. */
+export function dashboardCards(applications: ApplicationCounts, requests: RequestCounts) {
+  return {
+    totalApplications: applications.total,
+    pendingReview: applications.pending,
+    contactRequests: requests.total,
+    thisWeek: applications.thisWeek,
+  }
+}
+
+/** 'Korean, Japanese +2': the first two languages and how many more (spec section 9). */
+export function languagesSummary(
+  languages: readonly string[],
+  shown = 2,
+): { shown: string[]; more: number } {
+  return { shown: languages.slice(0, shown), more: Math.max(0, languages.length - shown) }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import {
+  compoundFile,
+  docDocument,
+  docxDocument,
+  htmlDocument,
+  pdfDocument,
+  pngImage,
+  windowsExecutable,
+  zipArchive,
+} from '../../../tests/support/document-fixtures'
+import { cleanOriginalName, detectResumeFileType } from './resume-file.server'
+
+describe('detectResumeFileType', () => {
+  it('accepts a PDF by its content', async () => {
+    expect(await detectResumeFileType(pdfDocument())).toEqual({
+      extension: 'pdf',
+      mediaType: 'application/pdf',
+    })
+  })
+
+  it('accepts a DOCX (an Office Open XML package with a word/ document)', async () => {
+    expect((await detectResumeFileType(docxDocument()))?.extension).toBe('docx')
+  })
+
+  it('accepts a DOC (a compound file with a WordDocument stream)', async () => {
+    expect(await detectResumeFileType(docDocument())).toEqual({
+      extension: 'doc',
+      mediaType: 'application/msword',
+    })
+  })
+
+  it.each([
+    ['a PNG image', pngImage()],
+    ['a Windows executable', windowsExecutable()],
+    ['an HTML page', htmlDocument()],
+    ['a zip archive that is not a Word document', zipArchive({ 'notes.txt': 'hello' })],
+    ['an Excel 97-2003 workbook (a compound file without WordDocument)', compoundFile('Workbook')],
+    ['plain text', Buffer.from('I am a resume, honestly.')],
+    ['an empty file', Buffer.alloc(0)],
+  ])('refuses %s', async (_name, bytes) => {
+    expect(await detectResumeFileType(bytes)).toBeUndefined()
+  })
+})
+
+describe('cleanOriginalName', () => {
+  it('keeps an ordinary name', () => {
+    expect(cleanOriginalName('María López CV.pdf', 'pdf')).toBe('María López CV.pdf')
+  })
+
+  it('drops directories and characters that do not belong in a file name', () => {
+    expect(cleanOriginalName('C:\\Users\\me\\..\\cv"<x>.docx', 'docx')).toBe('cvx.docx')
+    expect(cleanOriginalName('../../etc/passwd', 'pdf')).toBe('passwd')
+  })
+
+  it('falls back to a generic name when nothing is left', () => {
+    expect(cleanOriginalName('..', 'doc')).toBe('resume.doc')
+    expect(cleanOriginalName('', 'pdf')).toBe('resume.pdf')
+  })
+})

@@ -1,0 +1,55 @@
+import { fileTypeFromBuffer } from 'file-type'
+
+/** What a resume may be (spec section 5: .pdf, .doc, .docx). */
+export interface ResumeFileType {
+  extension: 'pdf' | 'doc' | 'docx'
+  mediaType: string
+}
+
+const PDF: ResumeFileType = { extension: 'pdf', mediaType: 'application/pdf' }
+const DOC: ResumeFileType = { extension: 'doc', mediaType: 'application/msword' }
+const DOCX: ResumeFileType = {
+  extension: 'docx',
+  mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+}
+
+// "WordDocument" in UTF-16LE: the name of the main stream of every Word 97-2003 file, found in
+// the compound file's directory.
+const WORD_DOCUMENT_STREAM = Buffer.from('WordDocument', 'utf16le')
+
+/**
+ * The resume's type, from its content only: the name and the type the browser sent are
+ * whatever the uploader chose. PDF by its `%PDF` signature, DOCX as an Office Open XML
+ * package with a `word/` document (`file-type` reads the zip), DOC as a compound file
+ * (OLE/CFB) holding a WordDocument stream, which excludes Excel, PowerPoint and installers
+ * that share the container. Anything else is undefined.
+ */
+export async function detectResumeFileType(bytes: Uint8Array): Promise<ResumeFileType | undefined> {
+  const detected = await fileTypeFromBuffer(bytes)
+  switch (detected?.ext) {
+    case 'pdf':
+      return PDF
+    case 'docx':
+      return DOCX
+    case 'cfb':
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(
+        WORD_DOCUMENT_STREAM,
+      )
+        ? DOC
+        : undefined
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The uploader's file name, reduced to something safe to keep and to offer in a download
+ * later: no directories, no control characters, at most 150 characters.
+ */
+export function cleanOriginalName(name: string, fallbackExtension: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim()
+  if (!cleaned || cleaned === '.' || cleaned === '..') return `resume.${fallbackExtension}`
+  return cleaned.length > 150 ? cleaned.slice(cleaned.length - 150) : cleaned
+}

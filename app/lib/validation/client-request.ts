@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+/** A required text field whose message says what to enter. */
+export function requiredText(missing: string, max: number) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `Please use at most ${max} characters.`)
+}
+
+export const emailField = z
+  .string({ error: 'Please enter your email address.' })
+  .trim()
+  .max(254, 'Please use at most 254 characters.')
+  .pipe(z.email('Please enter a valid email address.'))
+
+export const phonePattern = /^\+?[\d\s().-]{7,25}$/
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(phonePattern, 'Please enter a valid phone number.')
+
+/**
+ * The contact and demo-request forms (spec section 3, client request). One schema for the
+ * browser (Conform constraints) and the server (parse).
+ */
+export const clientRequestSchema = z.object({
+  name: requiredText('Please enter your name.', 200),
+  email: emailField,
+  phone: phoneField.optional(),
+  company: requiredText('Please enter your company or organization.', 200),
+  message: requiredText('Please enter a message.', 5000),
+})
+
+export type ClientRequestInput = z.infer<typeof clientRequestSchema>

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import {
+  englishLevelChoices,
+  experienceChoices,
+  jobPostingExperienceChoices,
+  jobPostingPayChoices,
+  payPerMinuteChoices,
+  specializationChoices,
+  valuesOf,
+  weeklyAvailabilityChoices,
+} from '../../content/application-options'
+import { emailField, phonePattern, requiredText } from './client-request'
+
+/**
+ * The interpreter application forms (spec sections 3 and 5). One schema per form, used for
+ * the browser's constraints (Conform's `getZodConstraint`) and the server's parse. The
+ * resume's type and size are checked on the server from its content (see
+ * app/lib/uploads/resume-file.server.ts).
+ */
+
+const requiredPhone = z
+  .string({ error: 'Please enter your phone number.' })
+  .trim()
+  .min(1, 'Please enter your phone number.')
+  .regex(phonePattern, 'Please enter a valid phone number.')
+
+const requiredChoice = <Value extends string>(values: [Value, ...Value[]], missing: string) =>
+  z.enum(values, { error: missing })
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Please use at most ${max} characters.`).optional()
+
+const contact = {
+  firstName: requiredText('Please enter your first name.', 100),
+  lastName: requiredText('Please enter your last name.', 100),
+  email: emailField,
+  phone: requiredPhone,
+}
+
+const RESUME_MISSING = 'Please choose your resume (PDF, DOC or DOCX).'
+// A form sent without a chosen file still carries an empty file part.
+const resume = z
+  .instanceof(File, { error: RESUME_MISSING })
+  .refine((file) => file.size > 0, { error: RESUME_MISSING })
+
+const closing = {
+  additionalInfo: optionalText(5000),
+  privacyConsent: z.literal('on', {
+    error: 'Please confirm that you have read the privacy notice.',
+  }),
+}
+
+/** The form on a job posting (/jobs/:jobId): spec section 3, job detail form. */
+export const jobPostingApplicationSchema = z.object({
+  ...contact,
+  resume,
+  nativeLanguage: requiredText('Please enter your native language.', 100),
+  interpretingExperience: requiredChoice(
+    valuesOf(jobPostingExperienceChoices),
+    'Please select your interpreting experience.',
+  ),
+  expectedPayPerMinute: requiredChoice(
+    valuesOf(jobPostingPayChoices),
+    'Please select your expected pay per minute.',
+  ),
+  ...closing,
+})
+export type JobPostingApplicationInput = z.infer<typeof jobPostingApplicationSchema>
+
+/** The full form of the apply page (/apply/:jobId) and the language pages (/application). */
+export const fullApplicationSchema = z.object({
+  ...contact,
+  address: requiredText('Please enter your street address.', 200),
+  city: requiredText('Please enter your city.', 100),
+  state: requiredText('Please enter your state or province.', 100),
+  zipCode: optionalText(20),
+  resume,
+  // Named nativeLanguage in the spec's form, but it asks for the level of spoken English.
+  nativeLanguage: requiredChoice(
+    valuesOf(englishLevelChoices),
+    'Please select your level of spoken English.',
+  ),
+  fluentLanguages: optionalText(300),
+  interpretingExperience: requiredChoice(
+    valuesOf(experienceChoices),
+    'Please select your interpreting experience.',
+  ),
+  medicalExperience: requiredChoice(
+    valuesOf(experienceChoices),
+    'Please select your medical interpreting experience.',
+  ),
+  legalAvailability: requiredChoice(
+    valuesOf(weeklyAvailabilityChoices),
+    'Please select how many hours a week you are available.',
+  ),
+  expectedPayPerMinute: requiredChoice(
+    valuesOf(payPerMinuteChoices),
+    'Please select your expected pay per minute.',
+  ),
+  specializations: z.array(z.enum(valuesOf(specializationChoices))).optional(),
+  ...closing,
+})
+export type FullApplicationInput = z.infer<typeof fullApplicationSchema>
+
+/** The field names each form submits (for tests and for the form components). */
+export type JobPostingApplicationField = keyof JobPostingApplicationInput
+export type FullApplicationField = keyof FullApplicationInput

@@ -1,0 +1,262 @@
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { interpreterApplications, storedFiles } from '../../db/schema'
+import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
+import { now } from '../lib/clock.server'
+import { enqueueMail } from '../lib/mail/outbox.server'
+import {
+  applicationDecisionMail,
+  type Decision,
+} from '../lib/mail/templates/application-decision.server'
+import { runtime } from '../lib/runtime.server'
+import { ONBOARDING_STEP_COUNT, startOfThisWeek, type ApplicationCounts } from '../lib/statistics'
+import { applicationStatuses, type ApplicationStatus } from '../lib/statuses'
+import { recordAudit, type Actor } from './audit.server'
+import type { InterpreterApplication } from './interpreter-applications.server'
+
+export const applicationSorts = ['createdAt', 'name', 'status'] as const
+export type ApplicationSort = (typeof applicationSorts)[number]
+export type ApplicationFilters = ListFilters<ApplicationStatus, ApplicationSort> & {
+  /** What the search looks at: the dashboard adds languages to name and e-mail. */
+  searchIn?: 'name-email-languages' | 'name-email'
+}
+
+// The indexed expressions (migrations 0006 and 0007): the queries must use them verbatim.
+const nameEmailText = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
+const fullSearchText = sql`interpreter_application_search_text(${interpreterApplications.firstName}, ${interpreterApplications.lastName}, ${interpreterApplications.email}, ${interpreterApplications.languages})`
+
+function whereFor(filters: Pick<ApplicationFilters, 'q' | 'status' | 'searchIn'>): SQL | undefined {
+  const text = filters.searchIn === 'name-email' ? nameEmailText : fullSearchText
+  return and(
+    filters.q ? sql`${text} ilike ${containsPattern(filters.q)}` : undefined,
+    filters.status !== 'all' ? eq(interpreterApplications.status, filters.status) : undefined,
+  )
+}
+
+function orderFor(filters: Pick<ApplicationFilters, 'sort' | 'direction'>) {
+  const direction = filters.direction === 'asc' ? asc : desc
+  const columns =
+    filters.sort === 'name'
+      ? [direction(interpreterApplications.lastName), direction(interpreterApplications.firstName)]
+      : [direction(interpreterApplications[filters.sort])]
+  return [...columns, desc(interpreterApplications.createdAt), desc(interpreterApplications.id)]
+}
+
+/** One page of applications matching the search and the status filter. */
+export async function listApplications(filters: ApplicationFilters) {
+  const database = runtime().database.db
+  const where = whereFor(filters)
+  const [items, [total]] = await Promise.all([
+    database
+      .select()
+      .from(interpreterApplications)
+      .where(where)
+      .orderBy(...orderFor(filters))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    database.select({ value: count() }).from(interpreterApplications).where(where),
+  ])
+  return { items, total: total?.value ?? 0, pageSize: PAGE_SIZE }
+}
+
+/** Every application matching the filters, for the CSV export. */
+export async function allApplicationsMatching(
+  filters: ApplicationFilters,
+): Promise<InterpreterApplication[]> {
+  return runtime()
+    .database.db.select()
+    .from(interpreterApplications)
+    .where(whereFor(filters))
+    .orderBy(...orderFor(filters))
+}
+
+/**
+ * Totals per status, this week's and the fully onboarded. Three small queries that each
+ * use an index (status, created_at) rather than one aggregate that reads every row.
+ */
+export async function applicationCounts(): Promise<ApplicationCounts> {
+  const database = runtime().database.db
+  const weekStart = startOfThisWeek(now())
+  const [byStatus, thisWeek, fullyOnboarded] = await Promise.all([
+    database
+      .select({ status: interpreterApplications.status, value: count() })
+      .from(interpreterApplications)
+      .groupBy(interpreterApplications.status),
+    database.$count(interpreterApplications, gte(interpreterApplications.createdAt, weekStart)),
+    database.$count(
+      interpreterApplications,
+      and(
+        eq(interpreterApplications.status, 'approved'),
+        gte(interpreterApplications.onboardingProgress, ONBOARDING_STEP_COUNT),
+      ),
+    ),
+  ])
+  const counts: ApplicationCounts = {
+    total: 0,
+    pending: 0,
+    approved: 0,
+    rejected: 0,
+    interview_scheduled: 0,
+    thisWeek,
+    fullyOnboarded,
+  }
+  for (const row of byStatus) {
+    counts[row.status] = row.value
+    counts.total += row.value
+  }
+  return counts
+}
+
+/** Applications that arrived after the given time (the notification bell). */
+export async function applicationsSince(since: Date, limit = 5) {
+  const database = runtime().database.db
+  const where = gte(interpreterApplications.createdAt, since)
+  const [items, total] = await Promise.all([
+    database
+      .select()
+      .from(interpreterApplications)
+      .where(where)
+      .orderBy(desc(interpreterApplications.createdAt))
+      .limit(limit),
+    database.$count(interpreterApplications, where),
+  ])
+  return { items, total }
+}
+
+export function isApplicationStatus(value: unknown): value is ApplicationStatus {
+  return (applicationStatuses as readonly unknown[]).includes(value)
+}
+
+/** Changes the status and records who did it, from what, to what. */
+export async function setApplicationStatus(id: string, status: ApplicationStatus, actor: Actor) {
+  return runtime().database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .for('update')
+    if (!before) return undefined
+    if (before.status === status) return { before, after: before }
+    const [after] = await tx
+      .update(interpreterApplications)
+      .set({ status, updatedAt: now() })
+      .where(eq(interpreterApplications.id, id))
+      .returning()
+    await recordAudit(
+      actor,
+      {
+        action: 'status_change',
+        entityType: 'interpreter_application',
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      },
+      tx,
+    )
+    return { before, after: after! }
+  })
+}
+
+/**
+ * Deletes the application and its resume: the rows in one transaction (the audit log keeps
+ * what the application was), then the file itself.
+ */
+export async function deleteApplication(id: string, actor: Actor): Promise<boolean> {
+  const { database, storage, logger } = runtime()
+  const deletedKey = await database.db.transaction(async (tx) => {
+    const [application] = await tx
+      .delete(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .returning()
+    if (!application) return undefined
+    const [file] = await tx
+      .delete(storedFiles)
+      .where(eq(storedFiles.id, application.resumeFileId))
+      .returning()
+    const { resumeFileId: _resumeFileId, ...kept } = application
+    await recordAudit(
+      actor,
+      { action: 'delete', entityType: 'interpreter_application', entityId: id, before: kept },
+      tx,
+    )
+    return file?.storageKey ?? ''
+  })
+  if (deletedKey === undefined) return false
+  if (deletedKey) {
+    // If this fails the row is gone already; the orphan sweep removes the file later.
+    await storage.delete(deletedKey).catch((error: unknown) => {
+      logger.warn({ err: error, key: deletedKey }, 'could not delete a resume file; the sweep will')
+    })
+  }
+  return true
+}
+
+/** The resume's stored-file row, for the admin download. */
+export async function getResumeFile(applicationId: string) {
+  const [row] = await runtime()
+    .database.db.select({ file: storedFiles, firstName: interpreterApplications.firstName })
+    .from(interpreterApplications)
+    .innerJoin(storedFiles, eq(storedFiles.id, interpreterApplications.resumeFileId))
+    .where(eq(interpreterApplications.id, applicationId))
+  return row?.file
+}
+
+/**
+ * Approves or rejects a pending application and, unless staff chose not to, queues the
+ * decision e-mail in the same transaction.
+ */
+export async function decideApplication(
+  id: string,
+  decision: Decision,
+  options: { sendEmail: boolean },
+  actor: Actor,
+): Promise<'decided' | 'not-pending' | 'missing'> {
+  const { config, database, mailWorker } = runtime()
+  const outcome = await database.db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .for('update')
+    if (!application) return 'missing' as const
+    if (application.status !== 'pending') return 'not-pending' as const
+    await tx
+      .update(interpreterApplications)
+      .set({ status: decision, updatedAt: now() })
+      .where(eq(interpreterApplications.id, id))
+    await recordAudit(
+      actor,
+      {
+        action: 'status_change',
+        entityType: 'interpreter_application',
+        entityId: id,
+        before: { status: 'pending' },
+        after: { status: decision },
+      },
+      tx,
+    )
+    if (options.sendEmail) {
+      const mail = applicationDecisionMail(decision, application, config.company)
+      await enqueueMail(tx, [
+        {
+          template: `application-${decision}`,
+          to: application.email,
+          reference: `interpreter_application:${id}`,
+          ...mail,
+        },
+      ])
+      await recordAudit(
+        actor,
+        {
+          action: 'decision_email',
+          entityType: 'interpreter_application',
+          entityId: id,
+          after: { decision },
+        },
+        tx,
+      )
+    }
+    return 'decided' as const
+  })
+  if (outcome === 'decided' && options.sendEmail) mailWorker.nudge()
+  return outcome
+}

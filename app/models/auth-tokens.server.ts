@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { authTokens, type AuthTokenPurpose } from '../../db/schema'
+import { hashToken, randomToken } from '../lib/auth/tokens.server'
+import { now } from '../lib/clock.server'
+import type { Database } from '../lib/db.server'
+import { db } from '../lib/runtime.server'
+
+export const TOKEN_LIFETIMES_MS: Record<AuthTokenPurpose, number> = {
+  password_reset: 30 * 60 * 1000,
+  first_admin_setup: 60 * 60 * 1000,
+  invitation: 48 * 60 * 60 * 1000,
+}
+
+/** Creates a single-use token and returns it; only its hash is stored. */
+export async function createAuthToken(
+  purpose: AuthTokenPurpose,
+  userId: string | null,
+  database: Database = db(),
+): Promise<string> {
+  const token = randomToken()
+  await database.insert(authTokens).values({
+    tokenHash: hashToken(token),
+    purpose,
+    userId,
+    expiresAt: new Date(now().getTime() + TOKEN_LIFETIMES_MS[purpose]),
+  })
+  return token
+}
+
+function validToken(token: string, purpose: AuthTokenPurpose) {
+  return and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now()),
+  )
+}
+
+/** The token's row while it is unused and unexpired. */
+export async function findValidAuthToken(
+  token: string,
+  purpose: AuthTokenPurpose,
+  database: Database = db(),
+) {
+  const [row] = await database.select().from(authTokens).where(validToken(token, purpose))
+  return row
+}
+
+/** Marks the token used and returns its row, atomically: a second use gets undefined. */
+export async function consumeAuthToken(
+  token: string,
+  purpose: AuthTokenPurpose,
+  database: Database = db(),
+) {
+  const [row] = await database
+    .update(authTokens)
+    .set({ usedAt: now() })
+    .where(validToken(token, purpose))
+    .returning()
+  return row
+}

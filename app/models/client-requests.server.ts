@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { clientRequests, type ClientRequestType } from '../../db/schema'
+import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
+import { clientRequestStatuses, type ClientRequestStatus } from '../lib/statuses'
+import { recordAudit, type Actor } from './audit.server'
+import { claimFormToken } from '../lib/form-protection.server'
+import { enqueueMail } from '../lib/mail/outbox.server'
+import {
+  clientRequestAcknowledgement,
+  clientRequestStaffNotification,
+} from '../lib/mail/templates/client-request.server'
+import { runtime } from '../lib/runtime.server'
+import type { ClientRequestInput } from '../lib/validation/client-request'
+
+export type ClientRequest = typeof clientRequests.$inferSelect
+
+export interface CreatedClientRequest {
+  id: string
+  /** False when this form token was already used: nothing new was stored or sent. */
+  created: boolean
+}
+
+/**
+ * Stores a contact or demo request and queues the visitor's acknowledgement and the staff
+ * notification in the same transaction: either all three are durable or none is.
+ */
+export async function createClientRequest(
+  input: ClientRequestInput & { type: ClientRequestType },
+  options: { formToken?: string } = {},
+): Promise<CreatedClientRequest> {
+  const { config, database, mailWorker } = runtime()
+  const id = randomUUID()
+  const result = await database.db.transaction(async (tx) => {
+    if (options.formToken) {
+      const claim = await claimFormToken(tx, options.formToken, `client-request:${input.type}`, id)
+      if (!claim.firstUse) return { id: claim.reference, created: false }
+    }
+    const [request] = await tx
+      .insert(clientRequests)
+      .values({
+        id,
+        type: input.type,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        company: input.company,
+        message: input.message,
+        status: 'new',
+      })
+      .returning()
+    if (!request) throw new Error('The client request was not stored.')
+    const acknowledgement = clientRequestAcknowledgement(request, config.company)
+    const notification = clientRequestStaffNotification(request, config.company, config.siteUrl)
+    await enqueueMail(tx, [
+      {
+        template: `client-request-acknowledgement`,
+        to: request.email,
+        reference: `client_request:${id}`,
+        ...acknowledgement,
+      },
+      {
+        template: `client-request-staff-notification`,
+        to: config.staffNotifyEmail,
+        replyTo: request.email,
+        reference: `client_request:${id}`,
+        ...notification,
+      },
+    ])
+    return { id, created: true }
+  })
+  if (result.created) mailWorker.nudge()
+  return result
+}
+
+export async function getClientRequest(id: string): Promise<ClientRequest | undefined> {
+  const [request] = await runtime()
+    .database.db.select()
+    .from(clientRequests)
+    .where(eq(clientRequests.id, id))
+  return request
+}
+
+export const clientRequestSorts = ['createdAt', 'name', 'company', 'status'] as const
+export type ClientRequestSort = (typeof clientRequestSorts)[number]
+export type ClientRequestFilters = ListFilters<ClientRequestStatus, ClientRequestSort>
+
+/** The expression the trigram index covers (db/schema/client-requests.ts). */
+const searchText = sql`(${clientRequests.name} || ' ' || ${clientRequests.email} || ' ' || ${clientRequests.company} || ' ' || ${clientRequests.message})`
+
+function whereFor(filters: Pick<ClientRequestFilters, 'q' | 'status'>): SQL | undefined {
+  return and(
+    filters.q ? sql`${searchText} ilike ${containsPattern(filters.q)}` : undefined,
+    filters.status !== 'all' ? eq(clientRequests.status, filters.status) : undefined,
+  )
+}
+
+function orderFor(filters: Pick<ClientRequestFilters, 'sort' | 'direction'>) {
+  const column = clientRequests[filters.sort]
+  const direction = filters.direction === 'asc' ? asc : desc
+  return [direction(column), desc(clientRequests.createdAt), desc(clientRequests.id)]
+}
+
+/** One page of client requests matching the search (name, e-mail, company, message) and status. */
+export async function listClientRequests(filters: ClientRequestFilters) {
+  const database = runtime().database.db
+  const where = whereFor(filters)
+  const [items, [total]] = await Promise.all([
+    database
+      .select()
+      .from(clientRequests)
+      .where(where)
+      .orderBy(...orderFor(filters))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    database.select({ value: count() }).from(clientRequests).where(where),
+  ])
+  return { items, total: total?.value ?? 0, pageSize: PAGE_SIZE }
+}
+
+/** Every request matching the filters (for the CSV export), in list order. */
+export async function allClientRequestsMatching(
+  filters: ClientRequestFilters,
+): Promise<ClientRequest[]> {
+  return runtime()
+    .database.db.select()
+    .from(clientRequests)
+    .where(whereFor(filters))
+    .orderBy(...orderFor(filters))
+}
+
+/** How many requests there are in all and in each status. */
+export async function clientRequestCounts(): Promise<
+  Record<ClientRequestStatus | 'total', number>
+> {
+  const rows = await runtime()
+    .database.db.select({ status: clientRequests.status, value: count() })
+    .from(clientRequests)
+    .groupBy(clientRequests.status)
+  const counts = Object.fromEntries(clientRequestStatuses.map((status) => [status, 0])) as Record<
+    ClientRequestStatus | 'total',
+    number
+  >
+  counts.total = 0
+  for (const row of rows) {
+    counts[row.status] = row.value
+    counts.total += row.value
+  }
+  return counts
+}
+
+export async function countClientRequests(): Promise<number> {
+  return runtime().database.db.$count(clientRequests)
+}
+
+/** Requests that arrived after the given time (the notification bell). */
+export async function clientRequestsSince(since: Date, limit = 5) {
+  const database = runtime().database.db
+  const where = gte(clientRequests.createdAt, since)
+  const [items, total] = await Promise.all([
+    database
+      .select()
+      .from(clientRequests)
+      .where(where)
+      .orderBy(desc(clientRequests.createdAt))
+      .limit(limit),
+    database.$count(clientRequests, where),
+  ])
+  return { items, total }
+}
+
+/** Changes the status and records who did it, from what, to what. */
+export async function setClientRequestStatus(
+  id: string,
+  status: ClientRequestStatus,
+  actor: Actor,
+) {
+  return runtime().database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(clientRequests)
+      .where(eq(clientRequests.id, id))
+      .for('update')
+    if (!before) return undefined
+    if (before.status === status) return before
+    const [after] = await tx
+      .update(clientRequests)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(clientRequests.id, id))
+      .returning()
+    await recordAudit(
+      actor,
+      {
+        action: 'status_change',
+        entityType: 'client_request',
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      },
+      tx,
+    )
+    return after
+  })
+}
+
+/** Deletes the request; the audit log keeps what it was. */
+export async function deleteClientRequest(id: string, actor: Actor): Promise<boolean> {
+  return runtime().database.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(clientRequests).where(eq(clientRequests.id, id)).returning()
+    if (!deleted) return false
+    await recordAudit(
+      actor,
+      { action: 'delete', entityType: 'client_request', entityId: id, before: deleted },
+      tx,
+    )
+    return true
+  })
+}

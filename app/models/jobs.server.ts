@@ -1,0 +1,50 @@
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
+import { jobs } from '../../db/schema'
+import { db } from '../lib/runtime.server'
+
+export type Job = typeof jobs.$inferSelect
+
+/** Published and not past its closing time: such a posting has a page and is in the sitemap. */
+const openAt = (now: Date) =>
+  and(eq(jobs.status, 'published'), or(isNull(jobs.closesAt), gt(jobs.closesAt, now)))
+
+/** The posting when it is open; undefined for unknown, draft, closed or expired ids. */
+export async function getOpenJob(id: string, now: Date = new Date()): Promise<Job | undefined> {
+  if (id.length > 200) return undefined
+  const [job] = await db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), openAt(now)))
+  return job
+}
+
+/** Every open posting, for the careers page. */
+export async function listOpenJobs(now: Date = new Date()): Promise<Job[]> {
+  return db().select().from(jobs).where(openAt(now)).orderBy(asc(jobs.title))
+}
+
+export interface SitemapEntry {
+  /** The page's path, for example `/jobs/greek-english-remote-interpreter`. */
+  path: string
+  lastModified: Date
+}
+
+/** The open postings' pages for /sitemap.xml; closed and draft postings are left out. */
+export async function listOpenJobsForSitemap(now: Date = new Date()): Promise<SitemapEntry[]> {
+  const rows = await db()
+    .select({ id: jobs.id, updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(openAt(now))
+    .orderBy(asc(jobs.id))
+  return rows.map((row) => ({ path: `/jobs/${row.id}`, lastModified: row.updatedAt }))
+}
+
+/** Changes a posting's status (staff tools and tests); returns false for an unknown id. */
+export async function setJobStatus(id: string, status: Job['status']): Promise<boolean> {
+  const updated = await db()
+    .update(jobs)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(jobs.id, id))
+    .returning({ id: jobs.id })
+  return updated.length > 0
+}

@@ -1,0 +1,49 @@
+import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { RouteErrorScreen } from './components/layout/error-screens'
+import { PendingIndicator, ScrollManager } from './components/layout/navigation-feedback'
+import { useNonce } from './lib/nonce'
+import { runtime } from './lib/runtime.server'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: stylesheet },
+]
+
+export function loader() {
+  const { config } = runtime()
+  return { company: config.company, siteUrl: config.siteUrl }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return (
+    <>
+      <ScrollManager />
+      <PendingIndicator />
+      <Outlet />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorScreen error={useRouteError()} />
+}

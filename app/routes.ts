@@ -1,0 +1,41 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+
+// /healthz and /readyz are answered by the host (server/host.ts), before the app.
+export default [
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
+    route('jobs/:jobId', 'routes/careers/job-detail.tsx'),
+    route('apply/:jobId', 'routes/careers/apply.tsx'),
+    route('application', 'routes/careers/application.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  // One login screen on two paths (spec section 2, Login).
+  route('interpreter-login', 'routes/auth/login.tsx', { id: 'interpreter-login' }),
+  route('client-login', 'routes/auth/login.tsx', { id: 'client-login' }),
+  route('logout', 'routes/auth/logout.ts'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
+  route('setup', 'routes/auth/setup.tsx'),
+  route('accept-invite', 'routes/auth/accept-invite.tsx'),
+  route('account', 'routes/account/index.tsx'),
+  ...prefix('admin', [
+    route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
+    route('export/:list', 'routes/admin/export.ts'),
+    layout('routes/admin/layout.tsx', [
+      // The admin index and /admin/dashboard are both the dashboard (spec section 2).
+      index('routes/admin/dashboard.tsx', { id: 'admin-index' }),
+      route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('search', 'routes/admin/search.tsx'),
+      route('users', 'routes/admin/users.tsx'),
+      route('interpreters', 'routes/admin/interpreters.tsx', [
+        route(':applicationId', 'routes/admin/interpreters.detail.tsx'),
+      ]),
+      route('interpreter-manager', 'routes/admin/interpreter-manager.tsx'),
+      route('clients', 'routes/admin/clients.tsx', [
+        route(':requestId', 'routes/admin/clients.detail.tsx'),
+      ]),
+    ]),
+  ]),
+] satisfies RouteConfig

@@ -1,0 +1,128 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { PasswordField } from '~/components/ui/password-field'
+import { verifyPassword } from '~/lib/auth/password.server'
+import { requireUser } from '~/lib/auth/session.server'
+import { useCompany } from '~/lib/company'
+import { validateNatively } from '~/lib/native-validation'
+import { seoMeta } from '~/lib/seo'
+import { changePasswordSchema } from '~/lib/validation/auth'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
+import { getUserWithPassword, setPassword } from '~/models/users.server'
+import type { Route } from './+types/index'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: 'Your account', description: 'Your account.', path: '/account', noindex: true },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { role: null })
+  return {
+    user: { name: user.name, email: user.email, role: user.role },
+    constraint: getZodConstraint(changePasswordSchema),
+  }
+}
+
+/** Changing the password keeps this session and ends every other one. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, { role: null })
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema })
+  const hidden = { hideFields: ['currentPassword', 'password', 'confirmPassword'] }
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(hidden), changed: false }, { status: 400 })
+  const stored = await getUserWithPassword(user.id)
+  if (!stored || !(await verifyPassword(stored.passwordHash, submission.value.currentPassword))) {
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { currentPassword: ['Your current password is not correct.'] },
+          ...hidden,
+        }),
+        changed: false,
+      },
+      { status: 400 },
+    )
+  }
+  await setPassword(user.id, submission.value.password, {
+    keepSessionTokenHash: user.sessionTokenHash,
+  })
+  return { result: submission.reply({ resetForm: true }), changed: true }
+}
+
+const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client: 'Client' } as const
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany()
+  const busy = useNavigation().state === 'submitting'
+  const { user } = loaderData
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateNatively<{
+      currentPassword: string
+      password: string
+      confirmPassword: string
+    }>,
+  })
+  return (
+    <AuthCard eyebrow={roleLabels[user.role]} title="Your account" companyName={company.name}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Name</dt>
+        <dd>{user.name}</dd>
+        <dt className="text-slate-600">Email</dt>
+        <dd className="break-all">{user.email}</dd>
+      </dl>
+      {user.role !== 'admin' ? (
+        <p className="mt-4 text-sm text-slate-700">
+          The {user.role} portal is not open yet. For anything you need, contact us at{' '}
+          <a className="text-brand-700 underline" href={`mailto:${company.email}`}>
+            {company.email}
+          </a>
+          .
+        </p>
+      ) : (
+        <Link to="/admin/dashboard" className="mt-4 inline-block text-sm text-brand-700 underline">
+          Go to the admin dashboard
+        </Link>
+      )}
+      <h2 className="mt-8 text-lg font-semibold">Change password</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+        {actionData?.changed ? (
+          <FormMessage tone="success">
+            Your password has been changed. Other sessions were signed out.
+          </FormMessage>
+        ) : null}
+        <PasswordField
+          meta={fields.currentPassword}
+          label="Current password"
+          autoComplete="current-password"
+        />
+        <PasswordField
+          meta={fields.password}
+          label="New password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        />
+        <PasswordField
+          meta={fields.confirmPassword}
+          label="Repeat the new password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Saving...' : 'Change password'}
+        </button>
+      </Form>
+      <Form method="post" action="/logout" className="mt-4">
+        <button type="submit" className="btn-secondary w-full">
+          Sign out
+        </button>
+      </Form>
+    </AuthCard>
+  )
+}

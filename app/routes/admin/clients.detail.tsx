@@ -1,0 +1,125 @@
+import { data, Form, redirect, useFetcher, useLocation, useNavigate } from 'react-router'
+import { z } from 'zod'
+import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
+import { RouteDialog } from '~/components/admin/route-dialog'
+import { StatusBadge } from '~/components/admin/status-badge'
+import { replyDraftHref } from '~/lib/admin/mail-draft'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDateTime } from '~/lib/format'
+import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
+import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
+import type { Route } from './+types/clients.detail'
+
+const intentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('status'), status: z.enum(['contacted', 'closed']) }),
+  z.object({ intent: z.literal('reply') }),
+  z.object({
+    intent: z.literal('note'),
+    body: z.string().trim().min(1, 'Please write a note.').max(5000),
+  }),
+])
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const clientRequest = await getClientRequest(params.requestId)
+  if (!clientRequest) throw data(null, { status: 404, statusText: 'Not Found' })
+  const [notes, history] = await Promise.all([
+    notesOf('client_request', clientRequest.id),
+    historyOf('client_request', clientRequest.id),
+  ])
+  return { clientRequest, notes, history }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
+  const actor = { id: admin.id, name: admin.name }
+  const listUrl = `/admin/clients${new URL(request.url).search}`
+  const input = parsed.data
+  if (input.intent === 'note') {
+    if (!(await getClientRequest(params.requestId))) throw data(null, { status: 404 })
+    await addStaffNote('client_request', params.requestId, input.body, actor)
+    return { error: null }
+  }
+  if (input.intent === 'reply') {
+    const current = await getClientRequest(params.requestId)
+    if (!current) throw data(null, { status: 404 })
+    await recordAudit(actor, {
+      action: 'reply_drafted',
+      entityType: 'client_request',
+      entityId: current.id,
+    })
+    if (current.status === 'new') await setClientRequestStatus(current.id, 'contacted', actor)
+    throw redirect(listUrl)
+  }
+  const updated = await setClientRequestStatus(params.requestId, input.status, actor)
+  if (!updated) throw data(null, { status: 404 })
+  throw redirect(listUrl)
+}
+
+export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { clientRequest, notes, history } = loaderData
+  const location = useLocation()
+  const navigate = useNavigate()
+  const replyFetcher = useFetcher()
+  const listUrl = `/admin/clients${location.search}`
+  const details: [string, string][] = [
+    ['Email', clientRequest.email],
+    ['Phone', clientRequest.phone ?? 'Not given'],
+    ['Company', clientRequest.company],
+    ['Type', clientRequest.type === 'demo' ? 'Demo request' : 'Contact form'],
+    ['Received', formatDateTime(clientRequest.createdAt)],
+    ['Updated', formatDateTime(clientRequest.updatedAt)],
+  ]
+  return (
+    <RouteDialog title={`Request from ${clientRequest.name}`} closeTo={listUrl} wide>
+      <div className="flex items-center gap-3">
+        <span className="text-sm text-slate-600">Status</span>
+        <StatusBadge status={clientRequest.status} />
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+        {details.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Message</h3>
+      <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
+        {clientRequest.message}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="status" value="contacted" />
+          <button type="submit" className="btn-primary">
+            Mark as Contacted
+          </button>
+        </Form>
+        <a
+          href={replyDraftHref(clientRequest)}
+          className="btn-secondary"
+          onClick={() => {
+            // The draft opens in the mail program; the request is recorded as replied to.
+            replyFetcher.submit({ intent: 'reply' }, { method: 'post' })
+            void navigate(listUrl, { preventScrollReset: true })
+          }}
+        >
+          Reply via Email
+        </a>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="status" value="closed" />
+          <button type="submit" className="btn-secondary">
+            Close Request
+          </button>
+        </Form>
+      </div>
+      <StaffNotes notes={notes} error={actionData?.error ?? null} />
+      <RecordHistory entries={history} />
+    </RouteDialog>
+  )
+}

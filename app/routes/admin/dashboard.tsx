@@ -1,0 +1,303 @@
+import { CalendarDays, Clock, Download, FileText, Inbox } from 'lucide-react'
+import { data, Form, Link, useLocation, useSubmit } from 'react-router'
+import { z } from 'zod'
+import { ApplicationRow, RequestRow } from '~/components/admin/dashboard-items'
+import { Pagination } from '~/components/admin/list-controls'
+import { StatCards } from '~/components/admin/stat-cards'
+import { parseListFilters } from '~/lib/admin/list-filters'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { seoMeta } from '~/lib/seo'
+import { dashboardCards } from '~/lib/statistics'
+import { applicationStatuses, clientRequestStatuses, statusLabel } from '~/lib/statuses'
+import {
+  applicationCounts,
+  applicationSorts,
+  deleteApplication,
+  listApplications,
+  setApplicationStatus,
+} from '~/models/application-admin.server'
+import {
+  clientRequestCounts,
+  clientRequestSorts,
+  deleteClientRequest,
+  listClientRequests,
+  setClientRequestStatus,
+} from '~/models/client-requests.server'
+import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Dashboard',
+      description: 'Admin dashboard.',
+      path: '/admin/dashboard',
+      noindex: true,
+    },
+    matches,
+  )
+
+type Tab = 'applications' | 'contacts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const searchParams = new URL(request.url).searchParams
+  const tab: Tab = searchParams.get('tab') === 'contacts' ? 'contacts' : 'applications'
+  const [applications, requests] = await Promise.all([applicationCounts(), clientRequestCounts()])
+  const cards = dashboardCards(applications, requests)
+  if (tab === 'applications') {
+    const filters = parseListFilters(searchParams, {
+      statuses: applicationStatuses,
+      sorts: applicationSorts,
+      defaultSort: 'createdAt',
+    })
+    const page = await listApplications(filters)
+    return {
+      tab,
+      cards,
+      counts: { applications: applications.total, contacts: requests.total },
+      filters,
+      applications: page,
+      requests: null,
+    }
+  }
+  const filters = parseListFilters(searchParams, {
+    statuses: clientRequestStatuses,
+    sorts: clientRequestSorts,
+    defaultSort: 'createdAt',
+  })
+  const page = await listClientRequests(filters)
+  return {
+    tab,
+    cards,
+    counts: { applications: applications.total, contacts: requests.total },
+    filters,
+    applications: null,
+    requests: page,
+  }
+}
+
+const itemAction = z.union([
+  z.object({
+    intent: z.literal('status'),
+    kind: z.literal('application'),
+    id: z.uuid(),
+    status: z.enum(applicationStatuses),
+  }),
+  z.object({
+    intent: z.literal('status'),
+    kind: z.literal('client_request'),
+    id: z.uuid(),
+    status: z.enum(clientRequestStatuses),
+  }),
+  z.object({
+    intent: z.literal('delete'),
+    kind: z.enum(['application', 'client_request']),
+    id: z.uuid(),
+  }),
+])
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const actor = { id: admin.id, name: admin.name }
+  const parsed = itemAction.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ ok: false, error: 'Invalid request.' }, { status: 400 })
+  const input = parsed.data
+  let found: boolean
+  if (input.intent === 'delete') {
+    found =
+      input.kind === 'application'
+        ? await deleteApplication(input.id, actor)
+        : await deleteClientRequest(input.id, actor)
+  } else if (input.kind === 'application') {
+    found = (await setApplicationStatus(input.id, input.status, actor)) !== undefined
+  } else {
+    found = (await setClientRequestStatus(input.id, input.status, actor)) !== undefined
+  }
+  if (!found) return data({ ok: false, error: 'This record no longer exists.' }, { status: 404 })
+  return { ok: true, error: null }
+}
+
+const sortOptions = [
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'status:asc', label: 'Status' },
+]
+
+export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, cards, counts, filters } = loaderData
+  const location = useLocation()
+  const submit = useSubmit()
+  const statuses = tab === 'applications' ? applicationStatuses : clientRequestStatuses
+  const exportParams = new URLSearchParams(location.search)
+  exportParams.delete('tab')
+  exportParams.delete('page')
+  const exportHref = `/admin/export/${tab === 'applications' ? 'applications' : 'client-requests'}?${exportParams}`
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'applications', label: `Job Applications (${counts.applications})` },
+    { id: 'contacts', label: `Contact Submissions (${counts.contacts})` },
+  ]
+  const page = loaderData.applications ?? loaderData.requests
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <div className="mt-6">
+        <StatCards
+          label="Dashboard statistics"
+          cards={[
+            {
+              label: 'Total Applications',
+              value: cards.totalApplications,
+              icon: <FileText aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Pending Review',
+              value: cards.pendingReview,
+              icon: <Clock aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Contact Requests',
+              value: cards.contactRequests,
+              icon: <Inbox aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'This Week',
+              value: cards.thisWeek,
+              icon: <CalendarDays aria-hidden="true" className="size-5" />,
+            },
+          ]}
+        />
+      </div>
+      <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div
+          role="tablist"
+          aria-label="Dashboard lists"
+          className="flex gap-1 border-b border-slate-200 px-4"
+        >
+          {tabs.map((item) => (
+            <Link
+              key={item.id}
+              to={`?tab=${item.id}`}
+              role="tab"
+              id={`tab-${item.id}`}
+              aria-selected={tab === item.id}
+              aria-controls="dashboard-panel"
+              preventScrollReset
+              className={`-mb-px border-b-2 px-4 py-3 text-sm font-medium ${
+                tab === item.id
+                  ? 'border-brand-700 text-brand-800'
+                  : 'border-transparent text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </div>
+        <div id="dashboard-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="p-4">
+          <Form
+            method="get"
+            role="search"
+            preventScrollReset
+            className="flex flex-col gap-3 lg:flex-row lg:items-end"
+          >
+            <input type="hidden" name="tab" value={tab} />
+            <div className="flex-1">
+              <label htmlFor="dashboard-search" className="field-label">
+                {tab === 'applications'
+                  ? 'Search by name, email or language'
+                  : 'Search by name, email, company or message'}
+              </label>
+              <input
+                id="dashboard-search"
+                type="search"
+                name="q"
+                defaultValue={filters.q}
+                className="field-input"
+              />
+            </div>
+            <div>
+              <label htmlFor="dashboard-status" className="field-label">
+                Status
+              </label>
+              <select
+                id="dashboard-status"
+                name="status"
+                defaultValue={filters.status}
+                className="field-input"
+                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+              >
+                <option value="all">All statuses</option>
+                {statuses.map((value) => (
+                  <option key={value} value={value}>
+                    {statusLabel(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <SortSelect sort={filters.sort} direction={filters.direction} />
+            <button type="submit" className="btn-primary">
+              Search
+            </button>
+            <a href={exportHref} className="btn-secondary" download>
+              <Download aria-hidden="true" className="size-4" />
+              Export
+            </a>
+          </Form>
+          {actionData?.error ? (
+            <p
+              role="alert"
+              className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
+              {actionData.error}
+            </p>
+          ) : null}
+          {page && page.items.length === 0 ? (
+            <p className="mt-8 mb-4 text-center text-slate-600">
+              {tab === 'applications' ? 'No applications found' : 'No contacts found'}
+            </p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {loaderData.applications?.items.map((item) => (
+                <ApplicationRow key={item.id} item={item} statuses={applicationStatuses} />
+              ))}
+              {loaderData.requests?.items.map((item) => (
+                <RequestRow key={item.id} item={item} statuses={clientRequestStatuses} />
+              ))}
+            </ul>
+          )}
+          {page ? (
+            <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** Sort and direction as one choice, submitted as `order=<sort>:<direction>`. */
+function SortSelect({ sort, direction }: { sort: string; direction: string }) {
+  const submit = useSubmit()
+  const current = `${sort}:${direction}`
+  return (
+    <div>
+      <label htmlFor="dashboard-sort" className="field-label">
+        Sort
+      </label>
+      <select
+        id="dashboard-sort"
+        name="order"
+        defaultValue={
+          sortOptions.some((option) => option.value === current) ? current : 'createdAt:desc'
+        }
+        className="field-input"
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {sortOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+import { data } from 'react-router'
+import { parseListFilters } from '~/lib/admin/list-filters'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { toCsv, type CsvColumn } from '~/lib/csv'
+import { applicationStatuses, clientRequestStatuses } from '~/lib/statuses'
+import { allApplicationsMatching, applicationSorts } from '~/models/application-admin.server'
+import { recordAudit } from '~/models/audit.server'
+import {
+  allClientRequestsMatching,
+  clientRequestSorts,
+  type ClientRequest,
+} from '~/models/client-requests.server'
+import type { InterpreterApplication } from '~/models/interpreter-applications.server'
+import type { Route } from './+types/export'
+
+const applicationColumns: CsvColumn<InterpreterApplication>[] = [
+  { header: 'First name', value: (row) => row.firstName },
+  { header: 'Last name', value: (row) => row.lastName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Position', value: (row) => row.position },
+  { header: 'Languages', value: (row) => row.languages.join('; ') },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Interpreting experience', value: (row) => row.interpretingExperience },
+  { header: 'Medical experience', value: (row) => row.medicalExperience },
+  { header: 'Availability (hours per week)', value: (row) => row.availability },
+  { header: 'Expected pay per minute (USD)', value: (row) => row.expectedPayPerMinute },
+  { header: 'City', value: (row) => row.city },
+  { header: 'State', value: (row) => row.state },
+  { header: 'Onboarding steps done', value: (row) => row.onboardingProgress },
+  { header: 'Applied at', value: (row) => row.createdAt },
+]
+
+const requestColumns: CsvColumn<ClientRequest>[] = [
+  { header: 'Name', value: (row) => row.name },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Company', value: (row) => row.company },
+  { header: 'Type', value: (row) => row.type },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Message', value: (row) => row.message },
+  { header: 'Received at', value: (row) => row.createdAt },
+]
+
+/**
+ * A CSV of a dashboard tab with its current filters: every matching row, not one page.
+ * `/admin/export/applications?q=…&status=…` or `/admin/export/client-requests?…`.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  const searchParams = new URL(request.url).searchParams
+  let csv: string
+  let rows: number
+  if (params.list === 'applications') {
+    const filters = parseListFilters(searchParams, {
+      statuses: applicationStatuses,
+      sorts: applicationSorts,
+      defaultSort: 'createdAt',
+    })
+    const applications = await allApplicationsMatching(filters)
+    csv = toCsv(applications, applicationColumns)
+    rows = applications.length
+  } else if (params.list === 'client-requests') {
+    const filters = parseListFilters(searchParams, {
+      statuses: clientRequestStatuses,
+      sorts: clientRequestSorts,
+      defaultSort: 'createdAt',
+    })
+    const requests = await allClientRequestsMatching(filters)
+    csv = toCsv(requests, requestColumns)
+    rows = requests.length
+  } else {
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  }
+  await recordAudit(
+    { id: admin.id, name: admin.name },
+    {
+      action: 'export',
+      entityType: params.list,
+      after: { filters: Object.fromEntries(searchParams), rows },
+    },
+  )
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${params.list}-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -1,0 +1,276 @@
+import { CheckCircle2, CircleDashed, GraduationCap, Users } from 'lucide-react'
+import { data, Form, Link, useFetcher, useSubmit } from 'react-router'
+import { z } from 'zod'
+import { Pagination } from '~/components/admin/list-controls'
+import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { StatCards } from '~/components/admin/stat-cards'
+import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/content/onboarding'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDate } from '~/lib/format'
+import { seoMeta } from '~/lib/seo'
+import {
+  listOnboardingBoard,
+  onboardingCounts,
+  OnboardingRuleError,
+  onboardingStages,
+  setOnboardingStep,
+  type OnboardingFilters,
+} from '~/models/onboarding.server'
+import type { Route } from './+types/interpreter-manager'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Interpreter Manager',
+      description: 'Onboarding board.',
+      path: '/admin/interpreter-manager',
+      noindex: true,
+    },
+    matches,
+  )
+
+const stageLabels = {
+  all: 'All approved',
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  complete: 'Fully onboarded',
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const params = new URL(request.url).searchParams
+  const stage = params.get('stage')
+  const page = Number.parseInt(params.get('page') ?? '1', 10)
+  const filters: OnboardingFilters = {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    stage: (onboardingStages as readonly string[]).includes(stage ?? '')
+      ? (stage as OnboardingFilters['stage'])
+      : 'all',
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  }
+  const [board, counts] = await Promise.all([listOnboardingBoard(filters), onboardingCounts()])
+  return { filters, board, counts }
+}
+
+const stepAction = z.object({
+  applicationId: z.uuid(),
+  step: z.enum(onboardingStepKeys),
+  done: z.enum(['true', 'false']),
+})
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const parsed = stepAction.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'Invalid request.' }, { status: 400 })
+  try {
+    await setOnboardingStep(
+      parsed.data.applicationId,
+      parsed.data.step,
+      parsed.data.done === 'true',
+      {
+        id: admin.id,
+        name: admin.name,
+      },
+    )
+    return { error: null }
+  } catch (error) {
+    if (!(error instanceof OnboardingRuleError)) throw error
+    return data({ error: error.message }, { status: 400 })
+  }
+}
+
+export default function InterpreterManagerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, board, counts } = loaderData
+  const submit = useSubmit()
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Interpreter Manager</h1>
+      <p className="mt-1 text-slate-600">
+        Onboarding of approved interpreters: tick each step as it is done. Six of six is fully
+        onboarded.
+      </p>
+      <div className="mt-6">
+        <StatCards
+          label="Onboarding counts"
+          cards={[
+            {
+              label: 'Approved Interpreters',
+              value: counts.approved,
+              icon: <Users aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Not Started',
+              value: counts.not_started,
+              icon: <CircleDashed aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'In Progress',
+              value: counts.in_progress,
+              icon: <CheckCircle2 aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Fully Onboarded',
+              value: counts.complete,
+              icon: <GraduationCap aria-hidden="true" className="size-5" />,
+            },
+          ]}
+        />
+      </div>
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end"
+      >
+        <div className="flex-1">
+          <label htmlFor="board-search" className="field-label">
+            Search by name or email
+          </label>
+          <input
+            id="board-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="board-stage" className="field-label">
+            Onboarding
+          </label>
+          <select
+            id="board-stage"
+            name="stage"
+            defaultValue={filters.stage}
+            className="field-input"
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          >
+            {Object.entries(stageLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      {board.items.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-semibold text-slate-900">No Interpreters Found</h2>
+          <p className="mt-1 text-slate-600">Approved interpreters appear here to be onboarded.</p>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Onboarding steps of approved interpreters</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Interpreter
+                </th>
+                {onboardingSteps.map((step) => (
+                  <th key={step.key} scope="col" className="px-3 py-3 align-bottom">
+                    {step.label}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3">
+                  Progress
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {board.items.map((interpreter) => {
+                const name = `${interpreter.firstName} ${interpreter.lastName}`
+                return (
+                  <tr key={interpreter.id} className="align-top">
+                    <th scope="row" className="px-4 py-3 text-left font-normal">
+                      <Link
+                        to={`/admin/interpreters/${interpreter.id}`}
+                        className="font-medium text-brand-700 underline"
+                      >
+                        {name}
+                      </Link>
+                      <p className="text-slate-600">{interpreter.position}</p>
+                    </th>
+                    {onboardingSteps.map((step) => (
+                      <td key={step.key} className="px-3 py-3">
+                        <StepToggle
+                          applicationId={interpreter.id}
+                          step={step.key}
+                          label={`${step.label}: ${name}`}
+                          done={interpreter.steps[step.key]}
+                        />
+                      </td>
+                    ))}
+                    <td className="px-4 py-3">
+                      <OnboardingBar progress={interpreter.onboardingProgress} />
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={filters.page} pageSize={board.pageSize} total={board.total} />
+    </>
+  )
+}
+
+/** A checkbox that saves as soon as it changes (a Tick/Untick button without JavaScript). */
+function StepToggle({
+  applicationId,
+  step,
+  label,
+  done,
+}: {
+  applicationId: string
+  step: OnboardingStepKey
+  label: string
+  done: { completedAt: Date | string; by: string } | undefined
+}) {
+  const fetcher = useFetcher()
+  const saved = done !== undefined
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="applicationId" value={applicationId} />
+      <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="done" value={String(!saved)} />
+      <label className="flex items-center gap-2">
+        {/* Uncontrolled, so the tick shows at once; remounted when the saved state changes. */}
+        <input
+          key={String(saved)}
+          type="checkbox"
+          defaultChecked={saved}
+          aria-label={label}
+          onChange={(event) =>
+            fetcher.submit(
+              { applicationId, step, done: String(event.currentTarget.checked) },
+              { method: 'post', preventScrollReset: true },
+            )
+          }
+          className="size-4"
+        />
+        <noscript>
+          <button type="submit" className="text-xs text-brand-700 underline">
+            {saved ? 'Untick' : 'Tick'}
+          </button>
+        </noscript>
+      </label>
+      {done ? (
+        <p className="mt-1 text-xs text-slate-600">
+          {formatDate(done.completedAt)} · {done.by}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,171 @@
+import { CheckCircle2, Clock, GraduationCap, Users } from 'lucide-react'
+import { Link, Outlet, useLocation } from 'react-router'
+import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
+import { LanguagesCell, OnboardingBar } from '~/components/admin/onboarding-bar'
+import { StatCards } from '~/components/admin/stat-cards'
+import { StatusBadge } from '~/components/admin/status-badge'
+import { parseListFilters } from '~/lib/admin/list-filters'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDate } from '~/lib/format'
+import { seoMeta } from '~/lib/seo'
+import { applicationStatuses } from '~/lib/statuses'
+import {
+  applicationCounts,
+  applicationSorts,
+  listApplications,
+} from '~/models/application-admin.server'
+import { markInboxSeen } from '~/models/inbox.server'
+import type { Route } from './+types/interpreters'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Interpreters',
+      description: 'Interpreter applications.',
+      path: '/admin/interpreters',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  const filters = {
+    ...parseListFilters(new URL(request.url).searchParams, {
+      statuses: applicationStatuses,
+      sorts: applicationSorts,
+      defaultSort: 'createdAt',
+    }),
+    searchIn: 'name-email' as const,
+  }
+  const [page, counts] = await Promise.all([
+    listApplications(filters),
+    applicationCounts(),
+    markInboxSeen(admin.id, 'applications'),
+  ])
+  return { filters, page, counts }
+}
+
+export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
+  const { filters, page, counts } = loaderData
+  const location = useLocation()
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Interpreters</h1>
+      <p className="mt-1 text-slate-600">
+        Applications from interpreters, and where they are in onboarding.
+      </p>
+      <div className="mt-6">
+        <StatCards
+          label="Interpreter counts"
+          cards={[
+            {
+              label: 'Total',
+              value: counts.total,
+              icon: <Users aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Approved',
+              value: counts.approved,
+              icon: <CheckCircle2 aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Pending',
+              value: counts.pending,
+              icon: <Clock aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Fully Onboarded',
+              value: counts.fullyOnboarded,
+              icon: <GraduationCap aria-hidden="true" className="size-5" />,
+            },
+          ]}
+        />
+      </div>
+      <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <ListFilterForm
+          q={filters.q}
+          status={filters.status}
+          statuses={applicationStatuses}
+          searchLabel="Search by name or email"
+        />
+      </div>
+      {page.items.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <Users aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Interpreters Found</h2>
+          <p className="mt-1 text-slate-600">
+            {filters.q || filters.status !== 'all'
+              ? 'No application matches this search or filter.'
+              : 'Applications sent from the careers pages appear here.'}
+          </p>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Interpreter applications</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Interpreter
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Languages
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Onboarding
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Applied
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.items.map((application) => {
+                const name = `${application.firstName} ${application.lastName}`
+                return (
+                  <tr key={application.id} className="align-top">
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{name}</p>
+                      <p className="text-slate-600">{application.email}</p>
+                    </td>
+                    <td className="px-4 py-3">
+                      <LanguagesCell languages={application.languages} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={application.status} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <OnboardingBar progress={application.onboardingProgress} />
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {formatDate(application.createdAt)}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <Link
+                        to={`${application.id}${location.search}`}
+                        preventScrollReset
+                        className="font-medium text-brand-700 underline hover:text-brand-800"
+                        aria-label={`View details of ${name}`}
+                      >
+                        View details
+                      </Link>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,37 @@
+import { Outlet, useRouteError } from 'react-router'
+import { AdminShell } from '~/components/admin/admin-shell'
+import { RouteErrorScreen } from '~/components/layout/error-screens'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { useCompany } from '~/lib/company'
+import { unreadNotifications } from '~/models/inbox.server'
+import type { Route } from './+types/layout'
+
+// Every admin loader and action checks the session itself as well: React Router runs
+// loaders in parallel, so this layout's check alone would not stop a child's query.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request)
+  const url = new URL(request.url)
+  return {
+    user: { name: user.name, email: user.email, role: user.role },
+    notifications: await unreadNotifications(user.id),
+    searchQuery: url.pathname === '/admin/search' ? (url.searchParams.get('q') ?? '') : '',
+  }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const company = useCompany()
+  return (
+    <AdminShell
+      user={loaderData.user}
+      companyName={company.name}
+      notifications={loaderData.notifications}
+      searchQuery={loaderData.searchQuery}
+    >
+      <Outlet />
+    </AdminShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorScreen error={useRouteError()} />
+}

@@ -1,0 +1,38 @@
+import { data } from 'react-router'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { runtime } from '~/lib/runtime.server'
+import { recordAudit } from '~/models/audit.server'
+import { getResumeFile } from '~/models/application-admin.server'
+import type { Route } from './+types/resume-download'
+
+/** `filename*` keeps any characters of the original name; the plain fallback is ASCII only. */
+function attachmentHeader(originalName: string): string {
+  const ascii = originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`
+}
+
+/** The resume of an application, for signed-in admins only, always as a download. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  const file = await getResumeFile(params.applicationId)
+  if (!file) throw data(null, { status: 404, statusText: 'Not Found' })
+  const body = await runtime().storage.get(file.storageKey)
+  if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
+  await recordAudit(
+    { id: admin.id, name: admin.name },
+    {
+      action: 'resume_download',
+      entityType: 'interpreter_application',
+      entityId: params.applicationId,
+    },
+  )
+  return new Response(body, {
+    headers: {
+      'Content-Type': file.mediaType,
+      'Content-Length': String(file.byteSize),
+      'Content-Disposition': attachmentHeader(file.originalName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -1,0 +1,221 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { UserPlus } from 'lucide-react'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { FormMessage } from '~/components/layout/auth-card'
+import { TextField } from '~/components/ui/form-fields'
+import { requestPasswordReset } from '~/lib/auth/password-reset.server'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDateTime } from '~/lib/format'
+import { validateNatively } from '~/lib/native-validation'
+import { seoMeta } from '~/lib/seo'
+import { inviteSchema } from '~/lib/validation/staff'
+import { recordAudit } from '~/models/audit.server'
+import { inviteUser, setUserActive, StaffRuleError } from '~/models/staff.server'
+import { getUser, listUsers } from '~/models/users.server'
+import type { Route } from './+types/users'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: 'Users', description: 'Staff accounts.', path: '/admin/users', noindex: true },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  return {
+    users: await listUsers(),
+    currentUserId: admin.id,
+    constraint: getZodConstraint(inviteSchema),
+  }
+}
+
+const accountIntent = z.object({
+  intent: z.enum(['deactivate', 'reactivate', 'reset']),
+  userId: z.uuid(),
+})
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const actor = { id: admin.id, name: admin.name }
+  const formData = await request.formData()
+  if (formData.get('intent') === 'invite') {
+    const submission = parseWithZod(formData, { schema: inviteSchema })
+    if (submission.status !== 'success')
+      return data({ invite: submission.reply(), notice: null }, { status: 400 })
+    try {
+      const invited = await inviteUser({ ...submission.value, role: 'admin' }, actor)
+      return {
+        invite: submission.reply({ resetForm: true }),
+        notice: `Invitation sent to ${invited.email}.`,
+      }
+    } catch (error) {
+      if (!(error instanceof StaffRuleError)) throw error
+      return data(
+        { invite: submission.reply({ fieldErrors: { email: [error.message] } }), notice: null },
+        { status: 400 },
+      )
+    }
+  }
+  const parsed = accountIntent.safeParse(Object.fromEntries(formData))
+  if (!parsed.success)
+    return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
+  const target = await getUser(parsed.data.userId)
+  if (!target) throw data(null, { status: 404 })
+  try {
+    if (parsed.data.intent === 'reset') {
+      await requestPasswordReset(target.email)
+      await recordAudit(actor, {
+        action: 'password_reset_sent',
+        entityType: 'user',
+        entityId: target.id,
+      })
+      return { invite: undefined, notice: `A password reset link was sent to ${target.email}.` }
+    }
+    const active = parsed.data.intent === 'reactivate'
+    await setUserActive(target.id, active, actor)
+    return {
+      invite: undefined,
+      notice: `${target.name} is ${active ? 'active again' : 'deactivated; their sessions have ended'}.`,
+    }
+  } catch (error) {
+    if (!(error instanceof StaffRuleError)) throw error
+    return data({ invite: undefined, notice: null, error: error.message }, { status: 400 })
+  }
+}
+
+const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client: 'Client' } as const
+
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, currentUserId } = loaderData
+  const navigation = useNavigation()
+  const inviting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+  const [form, fields] = useForm({
+    lastResult: actionData?.invite,
+    constraint: loaderData.constraint,
+    shouldValidate: 'onBlur',
+    onValidate: validateNatively<{ name: string; email: string }>,
+  })
+  const error = actionData && 'error' in actionData ? actionData.error : null
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Users</h1>
+      <p className="mt-1 text-slate-600">Staff accounts of the admin area.</p>
+      <div className="mt-4 space-y-3" aria-live="polite">
+        {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Staff accounts</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Last login
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {users.map((user) => {
+                const status = !user.passwordSet
+                  ? 'Invited'
+                  : user.active
+                    ? 'Active'
+                    : 'Deactivated'
+                return (
+                  <tr key={user.id}>
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">
+                        {user.name}
+                        {user.id === currentUserId ? (
+                          <span className="text-slate-500"> (you)</span>
+                        ) : null}
+                      </p>
+                      <p className="text-slate-600">{user.email}</p>
+                    </td>
+                    <td className="px-4 py-3">{roleLabels[user.role]}</td>
+                    <td className="px-4 py-3">{status}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap gap-2">
+                        {user.id !== currentUserId ? (
+                          <Form method="post">
+                            <input type="hidden" name="userId" value={user.id} />
+                            <input
+                              type="hidden"
+                              name="intent"
+                              value={user.active ? 'deactivate' : 'reactivate'}
+                            />
+                            <button
+                              type="submit"
+                              className="btn-secondary px-3 py-1.5"
+                              aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`}
+                            >
+                              {user.active ? 'Deactivate' : 'Reactivate'}
+                            </button>
+                          </Form>
+                        ) : null}
+                        {user.active ? (
+                          <Form method="post">
+                            <input type="hidden" name="userId" value={user.id} />
+                            <input type="hidden" name="intent" value="reset" />
+                            <button
+                              type="submit"
+                              className="btn-secondary px-3 py-1.5"
+                              aria-label={`Send a password reset to ${user.name}`}
+                            >
+                              Send password reset
+                            </button>
+                          </Form>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        <section
+          aria-labelledby="invite-heading"
+          className="h-fit rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2
+            id="invite-heading"
+            className="flex items-center gap-2 text-lg font-semibold text-slate-900"
+          >
+            <UserPlus aria-hidden="true" className="size-5 text-brand-700" /> Invite an admin
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            They receive a link to choose a password, valid for 48 hours.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="invite" />
+            <TextField meta={fields.name} label="Name" autoComplete="off" />
+            <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+            <button type="submit" className="btn-primary w-full" disabled={inviting}>
+              {inviting ? 'Sending...' : 'Send invitation'}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  )
+}

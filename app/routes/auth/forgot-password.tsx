@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { TextField } from '~/components/ui/form-fields'
+import { requestPasswordReset } from '~/lib/auth/password-reset.server'
+import { useCompany } from '~/lib/company'
+import { validateNatively } from '~/lib/native-validation'
+import { hitRateLimit, retryAfterHeaders, TOO_MANY_REQUESTS_MESSAGE } from '~/lib/rate-limit.server'
+import { db } from '~/lib/runtime.server'
+import { seoMeta } from '~/lib/seo'
+import { forgotPasswordSchema } from '~/lib/validation/auth'
+import type { Route } from './+types/forgot-password'
+
+const RESET_REQUESTS_PER_IP = { bucket: 'password-reset-ip', limit: 5, windowMs: 15 * 60 * 1000 }
+
+export { headers } from '~/lib/http-headers'
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Forgot password',
+      description: 'Get a link to reset your password.',
+      path: '/forgot-password',
+      noindex: true,
+    },
+    matches,
+  )
+
+export function loader() {
+  return { constraint: getZodConstraint(forgotPasswordSchema) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), sent: false }, { status: 400 })
+  const limit = await hitRateLimit(db(), RESET_REQUESTS_PER_IP, context.clientIp)
+  if (!limit.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }), sent: false },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    )
+  }
+  await requestPasswordReset(submission.value.email)
+  // The same answer whether or not the address has an account.
+  return { result: submission.reply(), sent: true }
+}
+
+export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    shouldValidate: 'onBlur',
+    onValidate: validateNatively<{ email: string }>,
+  })
+  return (
+    <AuthCard title="Forgot password?" companyName={company.name}>
+      {actionData?.sent ? (
+        <FormMessage tone="success">
+          If an account exists for that address, we have sent it a link to reset the password. The
+          link is valid for 30 minutes.
+        </FormMessage>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <p className="text-sm text-slate-700">
+            Enter the e-mail address of your account and we will send you a link to choose a new
+            password.
+          </p>
+          {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </button>
+        </Form>
+      )}
+      <Link to="/interpreter-login" className="btn-secondary mt-6 w-full">
+        Back to Login
+      </Link>
+    </AuthCard>
+  )
+}

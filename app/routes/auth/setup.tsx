@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { TextField } from '~/components/ui/form-fields'
+import { PasswordField } from '~/components/ui/password-field'
+import { createSession } from '~/lib/auth/session.server'
+import { useCompany } from '~/lib/company'
+import { validateNatively } from '~/lib/native-validation'
+import { db } from '~/lib/runtime.server'
+import { seoMeta } from '~/lib/seo'
+import { firstAdminSchema } from '~/lib/validation/auth'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
+import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
+import { countActiveAdmins, createUser, EmailTakenError } from '~/models/users.server'
+import type { Route } from './+types/setup'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Create the first admin',
+      description: 'First start set-up.',
+      path: '/setup',
+      noindex: true,
+    },
+    matches,
+  )
+
+/** The one-time set-up link printed at first start; useless once an admin exists. */
+async function requireOpenSetup(token: string) {
+  if (
+    !token ||
+    (await countActiveAdmins()) > 0 ||
+    !(await findValidAuthToken(token, 'first_admin_setup'))
+  ) {
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  await requireOpenSetup(token)
+  return { token, constraint: getZodConstraint(firstAdminSchema) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const token = String(formData.get('token') ?? '')
+  await requireOpenSetup(token)
+  const submission = parseWithZod(formData, { schema: firstAdminSchema })
+  const hidden = { hideFields: ['password', 'confirmPassword'] }
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(hidden) }, { status: 400 })
+  try {
+    const admin = await db().transaction(async (tx) => {
+      if (!(await consumeAuthToken(token, 'first_admin_setup', tx)))
+        throw data(null, { status: 404 })
+      return createUser({ ...submission.value, role: 'admin' }, tx)
+    })
+    const setCookie = await createSession(admin.id, {
+      ipAddress: context.clientIp,
+      userAgent: request.headers.get('user-agent'),
+    })
+    throw redirect('/admin/dashboard', { headers: { 'Set-Cookie': setCookie } })
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(
+        {
+          result: submission.reply({
+            fieldErrors: { email: ['An account with this e-mail already exists.'] },
+            ...hidden,
+          }),
+        },
+        { status: 400 },
+      )
+    }
+    throw error
+  }
+}
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateNatively<{
+      name: string
+      email: string
+      password: string
+      confirmPassword: string
+    }>,
+  })
+  return (
+    <AuthCard eyebrow="First start" title="Create the first admin" companyName={company.name}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField meta={fields.name} label="Name" autoComplete="name" />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="username" />
+        <PasswordField
+          meta={fields.password}
+          label="Password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        />
+        <PasswordField
+          meta={fields.confirmPassword}
+          label="Repeat the password"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Creating...' : 'Create admin account'}
+        </button>
+      </Form>
+    </AuthCard>
+  )
+}

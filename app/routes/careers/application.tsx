@@ -1,0 +1,146 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { Briefcase, Clock, HeartHandshake, ListChecks, Star, TrendingUp } from 'lucide-react'
+import { FullApplicationForm } from '~/components/recruiting/full-application-form'
+import { PostingList } from '~/components/recruiting/job-sections'
+import { positionBenefits, positionDetails, resolvePosition } from '~/content/interpreter-positions'
+import { issueFormToken } from '~/lib/form-protection.server'
+import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
+import { seoMeta } from '~/lib/seo'
+import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
+import type { Route } from './+types/application'
+
+// Passes the action's Retry-After (429) on to the document response.
+export { headers } from '~/lib/http-headers'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const position = resolvePosition(loaderData?.slug)
+  const language = position.language ?? 'professional'
+  return seoMeta(
+    {
+      title: `${position.title} Jobs - Remote Contract Position`,
+      description: position.text.description.slice(0, 160),
+      path: `/application?language=${encodeURIComponent(position.slug)}`,
+      keywords: [
+        `${language} interpreter jobs`,
+        `remote ${language} interpreter`,
+        'freelance interpreter',
+        'independent contractor interpreter',
+      ],
+    },
+    matches,
+  )
+}
+
+const positionFrom = (request: Request) =>
+  resolvePosition(new URL(request.url).searchParams.get('language'))
+
+export function loader({ request }: Route.LoaderArgs) {
+  const position = positionFrom(request)
+  return {
+    slug: position.slug,
+    formToken: issueFormToken(),
+    constraint: getZodConstraint(fullApplicationSchema),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitInterpreterApplication(
+    request,
+    { source: 'language-page', position: positionFrom(request) },
+    context.clientIp,
+  )
+}
+
+const benefitIcons = [TrendingUp, Clock, HeartHandshake]
+
+export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const position = resolvePosition(loaderData.slug)
+  return (
+    <main>
+      <section className="bg-brand-900 py-12 text-white sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+            Now hiring: remote contract interpreters
+          </p>
+          <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{position.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-brand-100">{position.text.description}</p>
+          <dl className="mt-8 grid max-w-5xl grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {positionDetails.map((detail) => (
+              <div key={detail.label} className="rounded-lg bg-white/10 p-4 ring-1 ring-white/25">
+                <dt className="text-sm text-brand-100">{detail.label}</dt>
+                <dd className="mt-1 font-semibold">{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <a href="#application-form" className="btn-accent mt-8">
+            Apply now
+          </a>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="space-y-10 lg:col-span-2">
+          <PostingList
+            id="position-responsibilities"
+            heading="Responsibilities"
+            items={position.text.responsibilities}
+            icon={Briefcase}
+          />
+          <PostingList
+            id="position-requirements"
+            heading="Requirements"
+            items={position.text.requirements}
+            icon={ListChecks}
+          />
+          <PostingList
+            id="position-preferred"
+            heading="Preferred Qualifications"
+            items={position.text.preferredQualifications}
+            icon={Star}
+          />
+        </div>
+        <section
+          id="application-form"
+          aria-labelledby="application-form-heading"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:col-span-3 lg:self-start"
+        >
+          <h2 id="application-form-heading" className="text-2xl font-semibold text-slate-900">
+            Apply for the {position.title} position
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Send us your details and resume, and we&apos;ll get back to you within 24 hours. Fields
+            marked * are required.
+          </p>
+          <div className="mt-6">
+            <FullApplicationForm
+              formToken={loaderData.formToken}
+              constraint={loaderData.constraint}
+              actionData={actionData}
+              fluentLanguagesPlaceholder={
+                position.language ? `e.g. ${position.language}, English` : undefined
+              }
+            />
+          </div>
+        </section>
+      </div>
+      <section aria-labelledby="benefits-heading" className="bg-brand-50 py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="benefits-heading" className="text-center text-3xl font-bold text-slate-900">
+            Why interpret with us
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {positionBenefits.map((benefit, index) => {
+              const Icon = benefitIcons[index] ?? Star
+              return (
+                <li key={benefit.title} className="rounded-xl bg-white p-6 shadow-sm">
+                  <Icon aria-hidden="true" className="size-8 text-brand-700" />
+                  <h3 className="mt-4 text-xl font-semibold text-slate-900">{benefit.title}</h3>
+                  <p className="mt-2 text-slate-700">{benefit.text}</p>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,144 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { Clock, Globe2, Home, ListChecks, Briefcase, Star } from 'lucide-react'
+import { Link } from 'react-router'
+import { FullApplicationForm } from '~/components/recruiting/full-application-form'
+import { PostingList, TagList } from '~/components/recruiting/job-sections'
+import { contractInterpreter } from '~/content/contract-interpreter'
+import { issueFormToken } from '~/lib/form-protection.server'
+import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
+import { seoMeta } from '~/lib/seo'
+import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
+import { getOpenJob } from '~/models/jobs.server'
+import type { Route } from './+types/apply'
+
+// Passes the action's Retry-After (429) on to the document response.
+export { headers } from '~/lib/http-headers'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seoMeta(
+    {
+      title: loaderData?.job
+        ? `Apply: ${loaderData.job.title}`
+        : `Apply: ${contractInterpreter.title}`,
+      description: `${contractInterpreter.summary} Apply online with your resume.`,
+      path: `/apply/${encodeURIComponent(loaderData?.jobId ?? '')}`,
+      keywords: ['contract interpreter jobs', 'remote interpreter', 'apply interpreter'],
+    },
+    matches,
+  )
+
+/** The job id from the URL, kept with the application; it need not name a posting we have. */
+const sourceJobId = (value: string) => value.slice(0, 100)
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const job = await getOpenJob(params.jobId)
+  return {
+    jobId: sourceJobId(params.jobId),
+    job: job ? { id: job.id, title: job.title } : null,
+    formToken: issueFormToken(),
+    constraint: getZodConstraint(fullApplicationSchema),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const job = await getOpenJob(params.jobId)
+  return submitInterpreterApplication(
+    request,
+    { source: 'contract-interpreter', jobId: sourceJobId(params.jobId), job },
+    context.clientIp,
+  )
+}
+
+export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job } = loaderData
+  return (
+    <main>
+      <section className="bg-brand-900 py-12 text-white sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
+            >
+              <Home aria-hidden="true" className="size-4" /> Home
+            </Link>
+            <Link
+              to="/careers"
+              className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
+            >
+              <Briefcase aria-hidden="true" className="size-4" /> View all jobs
+            </Link>
+          </nav>
+          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{contractInterpreter.title}</h1>
+          {job ? <p className="mt-2 text-lg text-brand-100">Applying for: {job.title}</p> : null}
+          <div className="mt-5">
+            <TagList tags={contractInterpreter.tags} label="Position type" />
+          </div>
+          <ul className="mt-5 flex flex-wrap gap-x-8 gap-y-2 text-brand-100">
+            <li className="flex items-center gap-2">
+              <Clock aria-hidden="true" className="size-5" /> {contractInterpreter.highlights[0]}
+            </li>
+            <li className="flex items-center gap-2">
+              <Globe2 aria-hidden="true" className="size-5" /> {contractInterpreter.highlights[1]}
+            </li>
+          </ul>
+          <p className="mt-5 max-w-2xl text-lg text-white">{contractInterpreter.summary}</p>
+          <a href="#application-form" className="btn-accent mt-8">
+            Apply now
+          </a>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:px-8">
+        <div className="space-y-10">
+          <section aria-labelledby="about-company">
+            <h2 id="about-company" className="text-2xl font-semibold text-slate-900">
+              About us
+            </h2>
+            {contractInterpreter.about.map((paragraph) => (
+              <p key={paragraph} className="mt-4 leading-relaxed text-slate-700">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+          <PostingList
+            id="contract-responsibilities"
+            heading="Contract responsibilities"
+            items={contractInterpreter.responsibilities}
+            icon={Briefcase}
+          />
+          <PostingList
+            id="contract-requirements"
+            heading="Requirements"
+            items={contractInterpreter.requirements}
+            icon={ListChecks}
+          />
+          <PostingList
+            id="contract-preferred"
+            heading="Preferred Qualifications"
+            items={contractInterpreter.preferred}
+            icon={Star}
+          />
+        </div>
+        <section
+          id="application-form"
+          aria-labelledby="application-form-heading"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24 lg:self-start"
+        >
+          <h2 id="application-form-heading" className="text-2xl font-semibold text-slate-900">
+            Apply Now
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Fields marked * are required. We reply to every application within 24 hours.
+          </p>
+          <div className="mt-6">
+            <FullApplicationForm
+              formToken={loaderData.formToken}
+              constraint={loaderData.constraint}
+              actionData={actionData}
+            />
+          </div>
+        </section>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,168 @@
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { ArrowLeft, Briefcase, Gift, ListChecks } from 'lucide-react'
+import { data, isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router'
+import { RouteErrorScreen } from '~/components/layout/error-screens'
+import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-application-form'
+import { PostingList, TagList } from '~/components/recruiting/job-sections'
+import { JsonLd } from '~/components/seo/json-ld'
+import { jobTags } from '~/content/job-posting'
+import { issueFormToken } from '~/lib/form-protection.server'
+import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
+import { jobPostingJsonLd } from '~/lib/job-posting-json-ld'
+import { seoMeta } from '~/lib/seo'
+import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-application'
+import { getOpenJob } from '~/models/jobs.server'
+import type { Route } from './+types/job-detail'
+
+// Passes the action's Retry-After (429) on to the document response.
+export { headers } from '~/lib/http-headers'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: 'Job Not Found' }, { name: 'robots', content: 'noindex' }]
+  const { job } = loaderData
+  return seoMeta(
+    {
+      title: job.title,
+      description: `Remote contract position: ${job.description}`.slice(0, 160),
+      path: `/jobs/${job.id}`,
+      keywords: [
+        `${job.nativeLanguage} interpreter jobs`,
+        `remote ${job.nativeLanguage} interpreter`,
+        'remote interpreter jobs',
+        'contract interpreter',
+      ],
+    },
+    matches,
+  )
+}
+
+async function requireOpenJob(jobId: string) {
+  const job = await getOpenJob(jobId)
+  if (!job) throw data(null, { status: 404, statusText: 'Job Not Found' })
+  return job
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const job = await requireOpenJob(params.jobId)
+  return {
+    job: {
+      id: job.id,
+      title: job.title,
+      type: job.type,
+      nativeLanguage: job.nativeLanguage,
+      description: job.description,
+      requirements: job.requirements,
+      responsibilities: job.responsibilities,
+      benefits: job.benefits,
+      postedOn: job.postedOn,
+      closesAt: job.closesAt?.toISOString() ?? null,
+      posted: new Date(`${job.postedOn}T00:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }),
+    },
+    formToken: issueFormToken(),
+    constraint: getZodConstraint(jobPostingApplicationSchema),
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const job = await requireOpenJob(params.jobId)
+  return submitInterpreterApplication(request, { source: 'job-posting', job }, context.clientIp)
+}
+
+export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job } = loaderData
+  const root = useRouteLoaderData('root') as { siteUrl: string; company: { name: string } }
+  return (
+    <main>
+      <JsonLd
+        data={jobPostingJsonLd(job, { siteUrl: root.siteUrl, companyName: root.company.name })}
+      />
+      <section className="bg-brand-900 py-12 text-white sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <Link
+            to="/careers"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-100 underline-offset-4 hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Careers
+          </Link>
+          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{job.title}</h1>
+          <div className="mt-5">
+            <TagList tags={jobTags} label="Position type" />
+          </div>
+          <p className="mt-4 text-sm text-brand-100">Posted {job.posted}</p>
+          <a href="#application-form" className="btn-accent mt-6">
+            Apply now
+          </a>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="space-y-10 lg:col-span-3">
+          <section aria-labelledby="job-description">
+            <h2 id="job-description" className="text-2xl font-semibold text-slate-900">
+              About the role
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-slate-700">{job.description}</p>
+          </section>
+          <PostingList
+            id="job-requirements"
+            heading="Requirements"
+            items={job.requirements}
+            icon={ListChecks}
+          />
+          <PostingList
+            id="job-responsibilities"
+            heading="Responsibilities"
+            items={job.responsibilities}
+            icon={Briefcase}
+          />
+          <PostingList id="job-benefits" heading="Benefits" items={job.benefits} icon={Gift} />
+        </div>
+        <section
+          id="application-form"
+          aria-labelledby="application-form-heading"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24 lg:col-span-2 lg:self-start"
+        >
+          <h2 id="application-form-heading" className="text-2xl font-semibold text-slate-900">
+            Apply for this position
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Fields marked * are required. We reply to every application within 24 hours.
+          </p>
+          <div className="mt-6">
+            <JobPostingApplicationForm
+              formToken={loaderData.formToken}
+              constraint={loaderData.constraint}
+              actionData={actionData}
+            />
+          </div>
+        </section>
+      </div>
+    </main>
+  )
+}
+
+/** Unknown, draft and closed postings (spec section 8: Job Not Found, 'Back to Careers'). */
+function JobNotFound() {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Job Not Found</h1>
+      <p className="mt-4 text-slate-700">
+        This position does not exist or is no longer open. Our current openings are listed on the
+        careers page.
+      </p>
+      <Link to="/careers" className="btn-primary mt-8">
+        Back to Careers
+      </Link>
+    </main>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <JobNotFound />
+  return <RouteErrorScreen error={error} />
+}

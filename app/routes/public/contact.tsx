@@ -1,0 +1,119 @@
+import { Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react'
+import { ClientRequestForm } from '~/components/client-request-form'
+import { telHref, useCompany } from '~/lib/company'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { issueFormToken } from '~/lib/form-protection.server'
+import { clientRequestSchema } from '~/lib/validation/client-request'
+import { submitClientRequest } from '~/lib/client-request-action.server'
+import { seoMeta } from '~/lib/seo'
+import type { Route } from './+types/contact'
+
+export { headers } from '~/lib/http-headers'
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Contact Us',
+      description:
+        'Contact our language services team: email with a 1-hour response, phone support 24/7, nationwide remote and on-site interpreting.',
+      path: '/contact',
+      keywords: ['contact interpreting services', 'translation quote', '24/7 interpreter'],
+    },
+    matches,
+  )
+
+export function loader() {
+  return { formToken: issueFormToken(), constraint: getZodConstraint(clientRequestSchema) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitClientRequest(request, 'contact', context.clientIp)
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany()
+  return (
+    <main>
+      <section className="bg-brand-900 py-16 text-white">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h1 className="text-4xl font-bold">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">
+            Tell us what you need and a language services specialist will get back to you.
+          </p>
+          <a href={telHref(company.phone)} className="btn-accent mt-8">
+            <Phone aria-hidden="true" className="size-4" />
+            Call {company.phone}
+          </a>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <aside className="space-y-8">
+          <section>
+            <h2 className="text-xl font-semibold">Get in touch</h2>
+            <ul className="mt-4 space-y-4">
+              <li className="flex gap-3">
+                <Mail aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <div>
+                  <p className="font-medium">Email</p>
+                  <a href={`mailto:${company.email}`} className="text-brand-700 underline">
+                    {company.email}
+                  </a>
+                  <p className="text-sm text-slate-600">Response within 1 hour</p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <div>
+                  <p className="font-medium">Phone</p>
+                  <a href={telHref(company.phone)} className="text-brand-700 underline">
+                    {company.phone}
+                  </a>
+                  <p className="text-sm text-slate-600">Available 24/7</p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <MessageSquare aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <div>
+                  <p className="font-medium">Live chat</p>
+                  <a href="#contact-form" className="text-brand-700 underline">
+                    Message our team
+                  </a>
+                </div>
+              </li>
+            </ul>
+          </section>
+          <section>
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <MapPin aria-hidden="true" className="size-5 text-brand-700" /> Service area
+            </h2>
+            <p className="mt-2 text-slate-700">Nationwide: remote and on-site interpreting.</p>
+          </section>
+          <section>
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <Clock aria-hidden="true" className="size-5 text-brand-700" /> Business hours
+            </h2>
+            <p className="mt-2 text-slate-700">Monday to Friday: 8:00 AM to 8:00 PM EST</p>
+            <p className="text-slate-700">Emergencies: 24/7</p>
+          </section>
+        </aside>
+        <section id="contact-form" aria-labelledby="contact-form-heading" className="lg:col-span-2">
+          <h2 id="contact-form-heading" className="text-2xl font-semibold">
+            Send us a message
+          </h2>
+          <p className="mt-2 text-slate-600">Fields marked * are required.</p>
+          <div className="mt-6">
+            <ClientRequestForm
+              formToken={loaderData.formToken}
+              constraint={loaderData.constraint}
+              actionData={actionData}
+              submitLabel="Send Message"
+              confirmation={{
+                heading: 'Thank you, your message has been sent.',
+                text: 'We have e-mailed you a confirmation and will respond within 1 hour.',
+              }}
+            />
+          </div>
+        </section>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "interpreter_applications_name_email_search_idx" ON "interpreter_applications" USING gin (("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops);

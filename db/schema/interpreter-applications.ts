@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { applicationStatuses } from '../../app/lib/statuses'
+import { jobs } from './jobs'
+import { storedFiles } from './stored-files'
+
+// Spec section 4: pending on creation; the statuses live with their labels and colours.
+export { applicationStatuses, type ApplicationStatus } from '../../app/lib/statuses'
+
+/** The three application flows (spec section 2). */
+export const applicationSources = ['job-posting', 'contract-interpreter', 'language-page'] as const
+export type ApplicationSource = (typeof applicationSources)[number]
+
+import { ONBOARDING_STEP_COUNT } from '../../app/lib/statistics'
+
+export const interpreterApplications = pgTable(
+  'interpreter_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: applicationStatuses }).notNull().default('pending'),
+    onboardingProgress: integer('onboarding_progress').notNull().default(0),
+    source: text('source', { enum: applicationSources }).notNull(),
+    /** The job id from /jobs/:jobId or /apply/:jobId, or the language slug of /application. */
+    sourceReference: text('source_reference').notNull(),
+    /** Set when the reference names a job posting we have. */
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** The position as the applicant saw it, for example `Korean Interpreter`. */
+    position: text('position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    /** The job posting form asks for the native language. */
+    nativeLanguage: text('native_language'),
+    /** The full application form asks for the level of spoken English. */
+    englishLevel: text('english_level'),
+    /** Every language the applicant offers, for search and the admin list. */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    interpretingExperience: text('interpreting_experience').notNull(),
+    medicalExperience: text('medical_experience'),
+    specializations: text('specializations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Weekly hours the applicant can work (the form's "legal availability"). */
+    availability: text('availability'),
+    /** A range in USD per minute, as chosen in the form. */
+    expectedPayPerMinute: text('expected_pay_per_minute').notNull(),
+    additionalInfo: text('additional_info'),
+    resumeFileId: uuid('resume_file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /** The first application from the same e-mail address in the 30 days before this one. */
+    possibleDuplicateOf: uuid('possible_duplicate_of').references(
+      (): AnyPgColumn => interpreterApplications.id,
+      { onDelete: 'set null' },
+    ),
+    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
+    privacyNoticeVersion: text('privacy_notice_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('interpreter_applications_created_at_idx').on(table.createdAt),
+    index('interpreter_applications_status_idx').on(table.status),
+    index('interpreter_applications_email_idx').on(sql`lower(${table.email})`, table.createdAt),
+    index('interpreter_applications_resume_file_idx').on(table.resumeFileId),
+    // Substring search by name or e-mail (the interpreters screen); the dashboard's search,
+    // which adds the languages, has its own index in migration 0007.
+    index('interpreter_applications_name_email_search_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
+    ),
+    check(
+      'interpreter_applications_onboarding_progress_range',
+      sql`${table.onboardingProgress} between 0 and ${sql.raw(String(ONBOARDING_STEP_COUNT))}`,
+    ),
+  ],
+)

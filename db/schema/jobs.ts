@@ -1,0 +1,34 @@
+import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/** A posting is visible (and in the sitemap) only while published and not past its closing. */
+export const jobStatuses = ['draft', 'published', 'closed'] as const
+export type JobStatus = (typeof jobStatuses)[number]
+
+/**
+ * Job postings (spec section 3, Job). The built-in remote jobs are seeded from
+ * `app/content/jobs.ts` at start-up; see docs/decisions/021-job-seeding.md.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    /** Readable and stable, used in URLs: `greek-english-remote-interpreter`. */
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Where the work happens; every built-in job is `Remote`. */
+    type: text('type').notNull(),
+    nativeLanguage: text('native_language').notNull(),
+    fluentLanguage: text('fluent_language').notNull(),
+    description: text('description').notNull(),
+    requirements: text('requirements').array().notNull(),
+    responsibilities: text('responsibilities').array().notNull(),
+    benefits: text('benefits').array().notNull(),
+    status: text('status', { enum: jobStatuses }).notNull().default('draft'),
+    /** The day the posting went up (schema.org datePosted). */
+    postedOn: date('posted_on', { mode: 'string' }).notNull(),
+    /** When set, the posting closes at this moment (schema.org validThrough). */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('jobs_status_idx').on(table.status)],
+)

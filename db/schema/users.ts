@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+export const userRoles = ['admin', 'interpreter', 'client'] as const
+export type UserRole = (typeof userRoles)[number]
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: userRoles }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+)
+
+/**
+ * Server-side sessions. The cookie carries a random token; only its SHA-256 hash is
+ * stored, so a copy of the database cannot be used to sign in.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_last_seen_idx').on(table.lastSeenAt),
+  ],
+)
+
+/** Failed sign-ins per account, for the exponential delay after five failures. */
+export const loginThrottles = pgTable('login_throttles', {
+  /** The lower-cased e-mail that was tried, whether or not an account has it. */
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+})
+
+export const authTokenPurposes = ['password_reset', 'first_admin_setup', 'invitation'] as const
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number]
+
+/** Single-use links sent by e-mail or printed to the log; only hashes are stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_tokens_user_idx').on(table.userId)],
+)

@@ -1,0 +1,169 @@
+// npm run bench:admin-search [-- --applications 100000 --requests 20000 --database-url postgres://…]
+// Seeds a fresh database, starts the production server on it and measures the admin
+// dashboard list with a search term, as staff use it (signed in, server-rendered page and
+// the .data request of a client-side navigation). Appends the figures to docs/benchmarks.md.
+import { execFileSync, spawn } from 'node:child_process'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { freePort } from '../tests/support/free-port'
+
+const { values } = parseArgs({
+  options: {
+    applications: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '20000' },
+    'database-url': { type: 'string' },
+    rounds: { type: 'string', default: '40' },
+    'dry-run': { type: 'boolean', default: false },
+  },
+})
+const rounds = Number(values.rounds)
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-admin-search-'))
+const databaseUrl = values['database-url']
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+if (databaseUrl) env.DATABASE_URL = databaseUrl
+else delete env.DATABASE_URL
+
+const password = 'benchmark admin password'
+console.log(`Seeding ${values.applications} applications and ${values.requests} requests…`)
+execFileSync(
+  'npx',
+  [
+    'tsx',
+    'scripts/seed-demo.ts',
+    '--applications',
+    values.applications!,
+    '--requests',
+    values.requests!,
+  ],
+  {
+    env,
+    stdio: 'inherit',
+  },
+)
+execFileSync(
+  'npx',
+  [
+    'tsx',
+    'scripts/user-create.ts',
+    '--email',
+    'bench@example.com',
+    '--name',
+    'Bench Admin',
+    '--role',
+    'admin',
+    '--password-stdin',
+  ],
+  { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
+)
+
+const port = await freePort()
+const url = `http://127.0.0.1:${port}`
+const server = spawn(process.execPath, ['build/host/index.js'], {
+  env: {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: url,
+    SESSION_SECRET: 'benchmark-session-secret-long-enough',
+  },
+  stdio: 'inherit',
+})
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+try {
+  await waitForServer()
+  const login = await fetch(`${url}/interpreter-login`, {
+    method: 'POST',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'bench@example.com', password }),
+    redirect: 'manual',
+  })
+  const cookie = login.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`login failed: ${login.status}`)
+
+  // Realistic searches: surnames, a language, an e-mail fragment, a city-free partial name.
+  const terms = [
+    'garcia',
+    'vietnamese',
+    'nguyen',
+    'kim.4',
+    'tariq',
+    'somali',
+    'sofia rossi',
+    'zzz-no-match',
+  ]
+  const targets = terms.flatMap((term) => [
+    `/admin/dashboard?tab=applications&q=${encodeURIComponent(term)}`,
+    `/admin/dashboard.data?tab=applications&q=${encodeURIComponent(term)}`,
+    `/admin/dashboard?tab=contacts&q=${encodeURIComponent(term)}`,
+  ])
+  const timed = async (target: string) => {
+    const started = performance.now()
+    const response = await fetch(`${url}${target}`, { headers: { Cookie: cookie } })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`${target} answered ${response.status}`)
+    return performance.now() - started
+  }
+  for (const target of targets) await timed(target) // warm-up
+  const latencies: number[] = []
+  const perTarget = new Map<string, number[]>(targets.map((target) => [target, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      const latency = await timed(target)
+      latencies.push(latency)
+      perTarget.get(target)!.push(latency)
+    }
+  }
+  latencies.sort((a, b) => a - b)
+  for (const [target, samples] of perTarget) {
+    samples.sort((a, b) => a - b)
+    const p50 = percentile(samples, 50).toFixed(1)
+    const p95 = percentile(samples, 95).toFixed(1)
+    console.log(`  ${target.padEnd(66)} p50 ${p50.padStart(6)} ms  p95 ${p95.padStart(6)} ms`)
+  }
+  const figures = {
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1]!,
+  }
+  const database = databaseUrl ? 'PostgreSQL 15' : 'PGlite (embedded)'
+  console.log(
+    `Admin search on ${database}: ${figures.requests} requests, p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, max ${figures.max.toFixed(1)} ms`,
+  )
+  if (!values['dry-run']) {
+    const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+    appendFileSync(
+      'docs/benchmarks.md',
+      `\n### Admin search, ${new Date().toISOString().slice(0, 10)}, ${database}\n\n` +
+        `${values.applications} applications, ${values.requests} client requests (\`npm run seed:demo\`); ` +
+        `signed-in GET of the dashboard list with a search term (page, \`.data\` and contacts tab), ` +
+        `${terms.length} terms × 3 views × ${rounds} rounds, one request at a time. Machine: ${machine}.\n\n` +
+        `| requests | p50 | p95 | p99 | max |\n|---|---|---|---|---|\n` +
+        `| ${figures.requests} | ${figures.p50.toFixed(1)} ms | ${figures.p95.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | ${figures.max.toFixed(1)} ms |\n`,
+    )
+  }
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.on('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}

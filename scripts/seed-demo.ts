@@ -1,0 +1,295 @@
+// npm run seed:demo -- --applications 100000 --requests 20000
+// Fills the configured database (the embedded one in DATA_DIR, or DATABASE_URL) with
+// realistic, clearly fictional applications and client requests, for demos and for the
+// admin search benchmark. Stop the server first when it uses the embedded database.
+//
+// Every application needs a resume: the first 200 get a real one-page PDF in the file
+// storage; the rest reference a file row whose object is not stored (their download
+// answers 404), which keeps a 100,000-application seed to seconds and a few megabytes.
+import { randomUUID } from 'node:crypto'
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import {
+  clientRequests,
+  interpreterApplications,
+  onboardingStepsDone,
+  storedFiles,
+} from '../db/schema'
+import { onboardingStepKeys } from '../app/content/onboarding'
+import { builtInJobs } from '../app/content/jobs'
+import { loadConfig } from '../app/lib/config.server'
+import { openDatabase } from '../app/lib/db.server'
+import { databaseTargetFor } from '../app/lib/runtime.server'
+import { LocalFileStorage } from '../app/lib/storage/local-file-storage.server'
+import { type applicationStatuses, type clientRequestStatuses } from '../app/lib/statuses'
+import path from 'node:path'
+
+const { values } = parseArgs({
+  options: {
+    applications: { type: 'string', default: '1000' },
+    requests: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '42' },
+  },
+})
+const applicationCount = Number(values.applications)
+const requestCount = Number(values.requests)
+if (
+  !Number.isInteger(applicationCount) ||
+  !Number.isInteger(requestCount) ||
+  applicationCount < 0 ||
+  requestCount < 0
+) {
+  console.error('usage: npm run seed:demo -- --applications <n> --requests <n> [--seed <n>]')
+  process.exit(2)
+}
+
+// A small deterministic generator, so that a seed is reproducible.
+let state = Number(values.seed) >>> 0 || 42
+function random() {
+  state = (state + 0x6d2b79f5) >>> 0
+  let t = state
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+function weighted<T>(choices: readonly [T, number][]): T {
+  let roll = random() * choices.reduce((sum, [, weight]) => sum + weight, 0)
+  for (const [value, weight] of choices) {
+    roll -= weight
+    if (roll <= 0) return value
+  }
+  return choices[0]![0]
+}
+
+const firstNames = [
+  'Ana',
+  'Minh',
+  'Sofia',
+  'Hiroshi',
+  'Amara',
+  'Li',
+  'Omar',
+  'Elena',
+  'Kwame',
+  'Priya',
+  'Mateo',
+  'Yuki',
+  'Fatima',
+  'Jonas',
+  'Aylin',
+  'Dmitri',
+  'Grace',
+  'Somchai',
+  'Nadia',
+  'Carlos',
+  'Mei',
+  'Tariq',
+  'Ingrid',
+  'Sione',
+  'Leila',
+  'Bao',
+  'Chloe',
+  'Ravi',
+  'Zeynep',
+  'Kofi',
+]
+const lastNames = [
+  'Garcia',
+  'Nguyen',
+  'Kim',
+  'Tanaka',
+  'Okafor',
+  'Chen',
+  'Haddad',
+  'Petrova',
+  'Mensah',
+  'Patel',
+  'Rossi',
+  'Sato',
+  'Rahman',
+  'Berg',
+  'Yilmaz',
+  'Ivanov',
+  'Santos',
+  'Wong',
+  'Kowalski',
+  'Lopez',
+  'Park',
+  'Ali',
+  'Novak',
+  'Fischer',
+  'Haile',
+  'Tran',
+  'Moreau',
+  'Singh',
+  'Demir',
+  'Boateng',
+]
+const cities: [string, string][] = [
+  ['Austin', 'TX'],
+  ['Houston', 'TX'],
+  ['Denver', 'CO'],
+  ['Seattle', 'WA'],
+  ['Chicago', 'IL'],
+  ['Atlanta', 'GA'],
+  ['Miami', 'FL'],
+  ['Phoenix', 'AZ'],
+  ['Boston', 'MA'],
+  ['Minneapolis', 'MN'],
+  ['San Jose', 'CA'],
+  ['Portland', 'OR'],
+]
+const organisations = [
+  'Riverside Medical Center',
+  'Lakeview Family Clinic',
+  'County Superior Court',
+  'Unified School District',
+  'Harbor Legal Aid',
+  'Summit Health Partners',
+  'Metro Transit Authority',
+  'Northside Pediatrics',
+  'Coastal Insurance Group',
+  'Hope Community Services',
+  'First Federal Credit Union',
+  'Valley Hospice',
+]
+const needs = [
+  'on-site Spanish interpreting for patient appointments',
+  'over-the-phone interpreting for our call center',
+  'video remote interpreting in Vietnamese and Cantonese',
+  'certified translation of discharge instructions',
+  'ASL interpreting for a parent-teacher conference',
+  'court interpreting in Mandarin next month',
+  'a quote for translating our employee handbook',
+  'a demo of your video platform for our nurses',
+]
+const DAY = 24 * 60 * 60 * 1000
+const jobLanguages = builtInJobs.map((job) => job.nativeLanguage)
+
+const config = loadConfig()
+const database = await openDatabase(databaseTargetFor(config))
+const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'))
+const samplePdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+const now = Date.now()
+const started = performance.now()
+
+try {
+  for (let offset = 0; offset < applicationCount; offset += 1000) {
+    const size = Math.min(1000, applicationCount - offset)
+    const files: (typeof storedFiles.$inferInsert)[] = []
+    const rows: (typeof interpreterApplications.$inferInsert)[] = []
+    const stepsDone: (typeof onboardingStepsDone.$inferInsert)[] = []
+    for (let i = 0; i < size; i++) {
+      const index = offset + i
+      const first = pick(firstNames)
+      const last = pick(lastNames)
+      const language = pick(jobLanguages)
+      const extra = random() < 0.4 ? [pick(jobLanguages)] : []
+      const [city, stateCode] = pick(cities)
+      const status = weighted<(typeof applicationStatuses)[number]>([
+        ['pending', 55],
+        ['approved', 28],
+        ['rejected', 12],
+        ['interview_scheduled', 5],
+      ])
+      const createdAt = new Date(now - Math.floor(random() * 180 * DAY))
+      const applicationId = randomUUID()
+      // Approved interpreters are somewhere in their six onboarding steps, done in order.
+      const progress = status === 'approved' ? Math.floor(random() * 7) : 0
+      for (const step of onboardingStepKeys.slice(0, progress)) {
+        stepsDone.push({
+          applicationId,
+          step,
+          completedAt: createdAt,
+          completedByName: 'Demo Data',
+        })
+      }
+      const fileId = randomUUID()
+      const storageKey = `demo-resumes/${fileId}.pdf`
+      if (index < 200) await storage.put(storageKey, samplePdf)
+      files.push({
+        id: fileId,
+        storageKey,
+        originalName: `${first}-${last}-resume.pdf`,
+        mediaType: 'application/pdf',
+        byteSize: samplePdf.length,
+        sha256: 'demo',
+        createdAt,
+      })
+      rows.push({
+        id: applicationId,
+        status,
+        onboardingProgress: progress,
+        source: 'language-page',
+        sourceReference: `${language.toLowerCase()}-interpreter`,
+        position: `${language} Interpreter`,
+        firstName: first,
+        lastName: last,
+        email: `${first}.${last}.${index}@example.com`.toLowerCase(),
+        phone: `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}`,
+        address: `${100 + (index % 900)} Example Avenue`,
+        city,
+        state: stateCode,
+        zipCode: String(10000 + (index % 89999)),
+        englishLevel: pick(['native', 'fluent', 'conversational']),
+        languages: [language, ...extra.filter((other) => other !== language), 'English'],
+        interpretingExperience: pick(['0-1', '1-3', '3-5', '5+']),
+        medicalExperience: pick(['0-1', '1-3', '3-5', '5+']),
+        specializations: random() < 0.5 ? ['medical'] : random() < 0.5 ? ['legal'] : [],
+        availability: pick(['1-10', '10-20', '20-30', '30+']),
+        expectedPayPerMinute: pick(['0.50-0.75', '0.75-1.00', '1.00-1.25', '1.25-1.50']),
+        additionalInfo: random() < 0.3 ? 'Available evenings and weekends.' : null,
+        resumeFileId: fileId,
+        privacyConsentAt: createdAt,
+        privacyNoticeVersion: 'demo',
+        createdAt,
+        updatedAt: createdAt,
+      })
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.insert(storedFiles).values(files)
+      await tx.insert(interpreterApplications).values(rows)
+      if (stepsDone.length) await tx.insert(onboardingStepsDone).values(stepsDone)
+    })
+  }
+  for (let offset = 0; offset < requestCount; offset += 1000) {
+    const size = Math.min(1000, requestCount - offset)
+    const rows: (typeof clientRequests.$inferInsert)[] = []
+    for (let i = 0; i < size; i++) {
+      const index = offset + i
+      const first = pick(firstNames)
+      const last = pick(lastNames)
+      const organisation = pick(organisations)
+      const createdAt = new Date(now - Math.floor(random() * 180 * DAY))
+      rows.push({
+        type: random() < 0.2 ? 'demo' : 'contact',
+        name: `${first} ${last}`,
+        email: `${first}.${last}.${index}@${organisation.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        phone:
+          random() < 0.6 ? `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}` : null,
+        company: organisation,
+        message: `Hello, we are looking for ${pick(needs)}. Please contact us.`,
+        status: weighted<(typeof clientRequestStatuses)[number]>([
+          ['new', 40],
+          ['contacted', 25],
+          ['in_progress', 10],
+          ['completed', 10],
+          ['closed', 15],
+        ]),
+        createdAt,
+        updatedAt: createdAt,
+      })
+    }
+    await database.db.insert(clientRequests).values(rows)
+  }
+  // Fresh statistics and visibility maps, as autovacuum would give them after a bulk load.
+  await database.db.execute(sql`vacuum (analyze)`)
+  console.log(
+    `Seeded ${applicationCount} applications and ${requestCount} client requests in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  )
+} finally {
+  await database.close()
+}

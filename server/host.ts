@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import type * as EntryServer from '../app/entry.server'
+import type { Runtime, StartRuntimeOptions } from '../app/lib/runtime.server'
+import { isCrossSiteRequest } from '../app/lib/security/csrf'
+
+type EntryModule = typeof EntryServer
+
+export interface HostOptions {
+  /** The project root: where `build/` lives. */
+  root: string
+  /** In development the app is served by Vite with hot reload. */
+  vite?: ViteDevServer
+  /** Passed to the runtime: tests replace the configuration, the database or the mail transport. */
+  runtime?: StartRuntimeOptions
+  /** Overrides the configured port (0 picks a free one). */
+  port?: number
+  host?: string
+}
+
+export interface RunningHost {
+  url: string
+  server: Server
+  runtime: Runtime
+  /** Readiness turns 503, in-flight requests finish, workers stop, the database closes. */
+  shutdown(reason?: string): Promise<void>
+}
+
+const PRIVATE_PATHS =
+  /^\/(admin|account|setup|accept-invite|logout|forgot-password|reset-password|interpreter-login|client-login)(\/|\.data|$)/
+
+/** How long in-flight requests get to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 8_000
+
+async function loadBuild(options: HostOptions): Promise<() => Promise<ServerBuild>> {
+  const { vite } = options
+  if (vite) {
+    return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  }
+  const buildFile = path.join(options.root, 'build/server/index.js')
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
+  return async () => build
+}
+
+/**
+ * Starts the web server: opens and migrates the database (through the app's runtime)
+ * before it listens, then serves assets, health endpoints and the React Router app.
+ */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const getBuild = await loadBuild(options)
+  const entry = (await getBuild()).entry.module as unknown as EntryModule
+  const runtime = await entry.startRuntime(options.runtime)
+  const { config, logger } = runtime
+  const siteOrigin = new URL(config.siteUrl).origin
+  const httpsSite = siteOrigin.startsWith('https:')
+  let shuttingDown = false
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'no-store').send('ok')
+  })
+  app.get('/readyz', async (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'no-store')
+    if (shuttingDown) return void res.status(503).send('shutting down')
+    try {
+      await runtime.database.ping()
+      res.send('ready')
+    } catch (error) {
+      logger.warn({ err: error }, 'readiness check failed')
+      res.status(503).send('database unreachable')
+    }
+  })
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  )
+  app.use((_req, res, next) => {
+    if (shuttingDown) res.set('Connection', 'close')
+    next()
+  })
+  app.use(compression())
+  app.use(((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    next()
+  }) satisfies RequestHandler)
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          styleSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ],
+          // Inline style attributes (progress bars) only; no inline <style> without a nonce.
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: options.vite ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          ...(httpsSite ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity:
+        httpsSite && config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  )
+
+  if (options.vite) {
+    app.use(options.vite.middlewares)
+  } else {
+    const clientDir = path.join(options.root, 'build/client')
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+      }),
+    )
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+  }
+
+  // Pages with personal or admin data are never stored by browsers or proxies.
+  app.use(((req, res, next) => {
+    if (PRIVATE_PATHS.test(req.path)) res.set('Cache-Control', 'no-store')
+    next()
+  }) satisfies RequestHandler)
+
+  app.use(((req, res, next) => {
+    const crossSite = isCrossSiteRequest(
+      { method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin') },
+      siteOrigin,
+    )
+    if (!crossSite) return next()
+    logger.warn(
+      { method: req.method, url: req.url, origin: req.get('origin') },
+      'cross-site request refused',
+    )
+    res.status(403).type('text/plain').send('Forbidden: cross-site request refused.')
+  }) satisfies RequestHandler)
+
+  app.use(
+    createRequestHandler({
+      // In development each request asks Vite for the current build (hot reload).
+      build: options.vite ? getBuild : await getBuild(),
+      mode: options.vite ? 'development' : 'production',
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      }),
+    }),
+  )
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(
+      options.port ?? config.port,
+      options.host ?? config.host,
+      (error?: Error) => (error ? reject(error) : resolve(listening)),
+    )
+  })
+  const address = server.address() as AddressInfo
+  const shownHost =
+    address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.address
+  const url = `http://${shownHost}:${address.port}`
+  logger.info({ url }, 'server listening')
+
+  let shutdownPromise: Promise<void> | undefined
+  const shutdown = (reason = 'shutdown') => {
+    shutdownPromise ??= (async () => {
+      shuttingDown = true
+      logger.info({ reason }, 'shutting down: finishing in-flight requests')
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      await closed
+      clearTimeout(force)
+      await runtime.stop()
+    })()
+    return shutdownPromise
+  }
+
+  return { url, server, runtime, shutdown }
+}

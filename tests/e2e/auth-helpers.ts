@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto'
+import type { BrowserContext } from '@playwright/test'
+import type { UserRole } from '../../db/schema'
+import { createSession } from '../../app/lib/auth/session.server'
+import { createUser, type PublicUser } from '../../app/models/users.server'
+
+export const TEST_PASSWORD = 'a long and memorable test password'
+
+export interface TestAccount extends PublicUser {
+  password: string
+}
+
+/** A new account with a unique e-mail address. */
+export async function createAccount(role: UserRole, name = `Test ${role}`): Promise<TestAccount> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@example.com`
+  const user = await createUser({ email, name, role, password: TEST_PASSWORD })
+  return { ...user, password: TEST_PASSWORD }
+}
+
+/** Signs the browser context in as the user by giving it a real session cookie. */
+export async function signIn(context: BrowserContext, baseUrl: string, user: PublicUser) {
+  const setCookie = await createSession(user.id)
+  const [pair] = setCookie.split(';')
+  const [name, value] = pair!.split('=')
+  await context.addCookies([
+    { name: name!, value: value!, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+  ])
+  return `${name}=${value}`
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { loadConfig } from '../../app/lib/config.server'
+import type { Database, DatabaseTarget } from '../../app/lib/db.server'
+import type { Runtime } from '../../app/lib/runtime.server'
+import { projectPath } from '../../app/lib/project-path.server'
+import { startHost, type RunningHost } from '../../server/host'
+import { freePort } from '../support/free-port'
+import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
+
+export interface TestApp {
+  url: string
+  runtime: Runtime
+  db: Database
+  dataDir: string
+  mailDir: string
+}
+
+/**
+ * Each Playwright worker starts the production build (the same host as `npm start`)
+ * inside the worker, with a fresh DATA_DIR, on the embedded database or, when
+ * TEST_DATABASE_URL is set, on a new PostgreSQL database; tests can then look at the rows
+ * and e-mails a flow created.
+ */
+export const test = base.extend<object, { app: TestApp }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-services-e2e-'))
+      const port = await freePort()
+      let postgres: TestDatabase | undefined
+      let database: DatabaseTarget = { kind: 'pglite', dataDir }
+      if (process.env.TEST_DATABASE_URL) {
+        postgres = await createPostgresTestDatabase()
+        database = postgres.target
+      }
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SITE_URL: `http://127.0.0.1:${port}`,
+        SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+        STAFF_NOTIFY_EMAIL: 'staff@example.com',
+        LOG_LEVEL: 'error',
+        MAIL_POLL_INTERVAL_MS: '100',
+      })
+      const host: RunningHost = await startHost({
+        root: projectPath(),
+        runtime: { config, database },
+      })
+      await use({
+        url: host.url,
+        runtime: host.runtime,
+        db: host.runtime.database.db,
+        dataDir,
+        mailDir: host.runtime.mailDir,
+      })
+      await host.shutdown('tests finished')
+      await postgres?.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ app }, use) => {
+    await use(app.url)
+  },
+})
+
+export { expect }
+
+/** Runs axe with the WCAG 2.1 A and AA rules and expects no violations. */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  )
+  expect(summary, `axe violations on ${label}`).toEqual([])
+}
+
+/** Polls until `check` passes (for work the mail worker does in the background). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { interpreterApplications } from '../../db/schema'
+import { onboardingSteps } from '../../app/content/onboarding'
+import { decideApplication } from '../../app/models/application-admin.server'
+import { pdfDocument } from '../support/document-fixtures'
+import { createAccount, signIn } from './auth-helpers'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+import { applicationForm, fillFullForm, findApplication, resumeInput } from './recruiting-helpers'
+
+test('staff tick onboarding steps: the progress bar and the fully onboarded count follow', async ({
+  page,
+  context,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  await page.goto('/application?language=thai-interpreter')
+  const form = applicationForm(page)
+  await fillFullForm(form, {
+    firstName: 'Onboard',
+    lastName: `Person${tag}`,
+    email: `onboard-${tag}@example.org`,
+    phone: '+1 512 555 0199',
+    address: '1 Main Street',
+    city: 'Austin',
+    state: 'TX',
+    englishLevel: 'Native',
+    interpretingExperience: '5+ years',
+    medicalExperience: '3-5 years',
+    availability: '30+ hours',
+    pay: '$1.25 - $1.50',
+  })
+  await resumeInput(form).setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfDocument(),
+  })
+  await form.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
+  const { application } = await findApplication(app, `onboard-${tag}@example.org`)
+
+  const admin = await createAccount('admin', 'Olga Onboarding')
+  await decideApplication(
+    application.id,
+    'approved',
+    { sendEmail: false },
+    { id: admin.id, name: admin.name },
+  )
+  await signIn(context, app.url, admin)
+
+  await page.goto(`/admin/interpreter-manager?q=${tag}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Interpreter Manager' })).toBeVisible()
+  const counts = page.getByRole('region', { name: 'Onboarding counts' })
+  const fully = counts
+    .locator('div', { has: page.getByText('Fully Onboarded', { exact: true }) })
+    .locator('dd')
+  const fullyBefore = Number(await fully.textContent())
+  await expectNoAxeViolations(page, 'interpreter manager')
+
+  const name = `Onboard Person${tag}`
+  for (const [index, step] of onboardingSteps.entries()) {
+    const box = page.getByRole('checkbox', { name: `${step.label}: ${name}` })
+    await box.check()
+    await expect(page.getByText(`${index + 1}/6 steps`)).toBeVisible()
+  }
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Olga Onboarding')
+  await expect(fully).toHaveText(String(fullyBefore + 1))
+
+  const [stored] = await app.db
+    .select()
+    .from(interpreterApplications)
+    .where(eq(interpreterApplications.id, application.id))
+  expect(stored?.onboardingProgress).toBe(6)
+
+  await page.getByRole('checkbox', { name: `${onboardingSteps[2]!.label}: ${name}` }).uncheck()
+  await expect(page.getByText('5/6 steps')).toBeVisible()
+  await expect(fully).toHaveText(String(fullyBefore))
+
+  await page.goto(`/admin/interpreters?q=${tag}`)
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('5/6 steps')
+})

@@ -1,0 +1,41 @@
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from 'react-router'
+import { projectPath } from '../../app/lib/project-path.server'
+
+export interface BuiltRoute {
+  id: string
+  /** The full path with parameters filled with sample values. */
+  path: string
+  hasLoader: boolean
+  hasAction: boolean
+}
+
+/**
+ * Every route of the production build, with its full path. Tests generated from it cover
+ * a new route without being edited.
+ */
+export async function builtRoutes(): Promise<BuiltRoute[]> {
+  const build = (await import(
+    pathToFileURL(projectPath('build/server/index.js')).href
+  )) as ServerBuild
+  const routes = build.routes
+  const fullPath = (id: string): string => {
+    const route = routes[id]
+    if (!route) return ''
+    const parent = route.parentId ? fullPath(route.parentId) : ''
+    return [parent, route.path ?? ''].filter(Boolean).join('/').replace(/\/+/g, '/')
+  }
+  return Object.values(routes)
+    .filter((route) => route !== undefined)
+    .map((route) => ({
+      id: route.id,
+      path:
+        '/' +
+        fullPath(route.id)
+          .replace(/^\//, '')
+          .replace(/:[A-Za-z]+\??/g, '00000000-0000-4000-8000-000000000000')
+          .replace(/\*/g, 'anything'),
+      hasLoader: typeof route.module.loader === 'function',
+      hasAction: typeof route.module.action === 'function',
+    }))
+}

@@ -1,0 +1,340 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  authTokens,
+  loginThrottles,
+  mailOutbox,
+  rateLimitWindows,
+  sessions,
+  users,
+} from '../../db/schema'
+import { announceFirstAdminSetup } from '../../app/lib/auth/first-admin.server'
+import { attemptLogin } from '../../app/lib/auth/login.server'
+import { requestPasswordReset } from '../../app/lib/auth/password-reset.server'
+import {
+  createSession,
+  deleteExpiredSessions,
+  destroySession,
+  getSessionUser,
+  requireUser,
+  SESSION_ABSOLUTE_MS,
+} from '../../app/lib/auth/session.server'
+import { setClock } from '../../app/lib/clock.server'
+import {
+  consumeAuthToken,
+  createAuthToken,
+  findValidAuthToken,
+} from '../../app/models/auth-tokens.server'
+import {
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  setPassword,
+} from '../../app/models/users.server'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+const PASSWORD = 'correct horse battery staple'
+const MINUTE = 60 * 1000
+
+function requestWith(setCookie: string, path = '/admin/dashboard') {
+  const cookie = setCookie.split(';')[0]!
+  return new Request(`http://localhost${path}`, { headers: { cookie } })
+}
+
+async function login(email: string, password = PASSWORD, ipAddress = '192.0.2.1') {
+  return attemptLogin({ email, password, ipAddress, userAgent: 'vitest' })
+}
+
+describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
+  let test: TestRuntime
+  let clock = new Date('2026-03-01T09:00:00Z')
+  const advance = (ms: number) => {
+    clock = new Date(clock.getTime() + ms)
+  }
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind)
+  })
+  afterAll(() => test.stop())
+  beforeEach(async () => {
+    clock = new Date('2026-03-01T09:00:00Z')
+    setClock(() => clock)
+    for (const table of [
+      sessions,
+      authTokens,
+      loginThrottles,
+      rateLimitWindows,
+      mailOutbox,
+      users,
+    ]) {
+      await test.db.delete(table)
+    }
+  })
+  afterEach(() => setClock())
+
+  describe('users', () => {
+    it('stores the e-mail lower-cased, unique regardless of case, and an argon2id hash', async () => {
+      const user = await createUser({
+        email: ' Ada@Example.COM ',
+        name: 'Ada',
+        role: 'admin',
+        password: PASSWORD,
+      })
+      expect(user.email).toBe('ada@example.com')
+      expect(user).not.toHaveProperty('passwordHash')
+      const stored = await findUserByEmail('ADA@example.com')
+      expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      await expect(
+        createUser({ email: 'ada@EXAMPLE.com', name: 'Other', role: 'client', password: PASSWORD }),
+      ).rejects.toThrow(EmailTakenError)
+    })
+  })
+
+  describe('login', () => {
+    it('answers the same for an unknown address, a wrong password and a deactivated account', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await createUser({ email: 'old@example.com', name: 'Old', role: 'admin', password: PASSWORD })
+      await test.db.update(users).set({ active: false }).where(eq(users.email, 'old@example.com'))
+      expect(await login('nobody@example.com')).toEqual({ status: 'invalid' })
+      expect(await login('ada@example.com', 'wrong password here')).toEqual({ status: 'invalid' })
+      expect(await login('old@example.com')).toEqual({ status: 'invalid' })
+      const ok = await login('ADA@example.com')
+      expect(ok.status).toBe('signed-in')
+    })
+
+    it('gives a new session id at every login and rejects the old one after logout', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      const first = await login('ada@example.com')
+      const second = await login('ada@example.com')
+      if (first.status !== 'signed-in' || second.status !== 'signed-in')
+        throw new Error('login failed')
+      expect(first.setCookie.split(';')[0]).not.toBe(second.setCookie.split(';')[0])
+      expect((await getSessionUser(requestWith(first.setCookie)))?.email).toBe('ada@example.com')
+
+      const cleared = await destroySession(requestWith(first.setCookie))
+      expect(cleared).toMatch(/Max-Age=0/)
+      expect(await getSessionUser(requestWith(first.setCookie))).toBeUndefined()
+      expect(await getSessionUser(requestWith(second.setCookie))).toBeDefined()
+    })
+
+    it('delays the sixth failure for one account, doubling the wait, and answers with Retry-After seconds', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      for (let i = 0; i < 5; i++)
+        expect(await login('ada@example.com', 'wrong password!!')).toEqual({ status: 'invalid' })
+      // The sixth attempt, even with the right password, must wait a second.
+      expect(await login('ada@example.com')).toEqual({ status: 'throttled', retryAfterSeconds: 1 })
+      advance(1000)
+      expect(await login('ada@example.com', 'wrong password!!')).toEqual({ status: 'invalid' })
+      expect(await login('ada@example.com')).toEqual({ status: 'throttled', retryAfterSeconds: 2 })
+      advance(2000)
+      expect((await login('ada@example.com')).status).toBe('signed-in')
+      // Success clears the count.
+      expect(await test.db.$count(loginThrottles)).toBe(0)
+    })
+
+    it('caps the per-account wait at fifteen minutes', async () => {
+      for (let i = 0; i < 30; i++) {
+        await login('target@example.com', 'guess number one', `198.51.100.${i}`)
+        advance(16 * MINUTE)
+      }
+      await login('target@example.com', 'guess number one', '198.51.100.200')
+      const result = await login('target@example.com', 'guess', '198.51.100.201')
+      expect(result).toEqual({ status: 'throttled', retryAfterSeconds: 15 * 60 })
+    })
+
+    it('stops an address after 20 failures in 10 minutes, whatever the accounts', async () => {
+      for (let i = 0; i < 20; i++)
+        expect((await login(`user${i}@example.com`, 'guess', '203.0.113.9')).status).toBe('invalid')
+      const blocked = await login('another@example.com', 'guess', '203.0.113.9')
+      expect(blocked.status).toBe('throttled')
+      expect((await login('another@example.com', 'guess', '203.0.113.10')).status).toBe('invalid')
+    })
+  })
+
+  describe('session expiry', () => {
+    async function signedIn() {
+      const user = await createUser({
+        email: 'ada@example.com',
+        name: 'Ada',
+        role: 'admin',
+        password: PASSWORD,
+      })
+      return createSession(user.id)
+    }
+
+    it('ends after 30 minutes without a request', async () => {
+      const cookie = await signedIn()
+      advance(29 * MINUTE)
+      expect(await getSessionUser(requestWith(cookie))).toBeDefined()
+      advance(31 * MINUTE)
+      expect(await getSessionUser(requestWith(cookie))).toBeUndefined()
+      expect(await test.db.$count(sessions)).toBe(0)
+    })
+
+    it('slides with activity but ends 12 hours after login whatever happens', async () => {
+      const cookie = await signedIn()
+      for (let elapsed = 0; elapsed < SESSION_ABSOLUTE_MS - 20 * MINUTE; elapsed += 20 * MINUTE) {
+        advance(20 * MINUTE)
+        expect(await getSessionUser(requestWith(cookie))).toBeDefined()
+      }
+      advance(40 * MINUTE)
+      expect(await getSessionUser(requestWith(cookie))).toBeUndefined()
+    })
+
+    it('ends when the account is deactivated or its password changes', async () => {
+      const cookie = await signedIn()
+      const user = await findUserByEmail('ada@example.com')
+      await setPassword(user!.id, 'a brand new password')
+      expect(await getSessionUser(requestWith(cookie))).toBeUndefined()
+      const again = await createSession(user!.id)
+      await test.db.update(users).set({ active: false })
+      expect(await getSessionUser(requestWith(again))).toBeUndefined()
+    })
+
+    it('sweeps sessions that are over', async () => {
+      await signedIn()
+      advance(31 * MINUTE)
+      await deleteExpiredSessions(test.db)
+      expect(await test.db.$count(sessions)).toBe(0)
+    })
+  })
+
+  describe('guards', () => {
+    it('sends visitors without a session to the login page, remembering where they were going', async () => {
+      const attempt = requireUser(new Request('http://localhost/admin/clients?status=new'))
+      await expect(attempt).rejects.toSatisfy((response: Response) => {
+        return (
+          response.status === 302 &&
+          response.headers.get('Location') ===
+            '/interpreter-login?redirectTo=%2Fadmin%2Fclients%3Fstatus%3Dnew'
+        )
+      })
+    })
+
+    it('sends signed-in users without the role to /', async () => {
+      const user = await createUser({
+        email: 'int@example.com',
+        name: 'Ina',
+        role: 'interpreter',
+        password: PASSWORD,
+      })
+      const cookie = await createSession(user.id)
+      await expect(requireUser(requestWith(cookie))).rejects.toSatisfy(
+        (response: Response) => response.status === 302 && response.headers.get('Location') === '/',
+      )
+      expect((await requireUser(requestWith(cookie), { role: null })).email).toBe('int@example.com')
+    })
+  })
+
+  describe('single-use links', () => {
+    it('are valid once and for their lifetime only', async () => {
+      const user = await createUser({
+        email: 'ada@example.com',
+        name: 'Ada',
+        role: 'admin',
+        password: PASSWORD,
+      })
+      const token = await createAuthToken('password_reset', user.id)
+      expect(await findValidAuthToken(token, 'invitation')).toBeUndefined()
+      expect((await consumeAuthToken(token, 'password_reset'))?.userId).toBe(user.id)
+      expect(await consumeAuthToken(token, 'password_reset')).toBeUndefined()
+
+      const late = await createAuthToken('password_reset', user.id)
+      advance(31 * MINUTE)
+      expect(await consumeAuthToken(late, 'password_reset')).toBeUndefined()
+    })
+
+    it('mails a reset link only to an existing active account', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await requestPasswordReset('nobody@example.com')
+      expect(await test.db.$count(mailOutbox)).toBe(0)
+      await requestPasswordReset('ADA@example.com')
+      const [mail] = await test.db.select().from(mailOutbox)
+      expect(mail?.toAddress).toBe('ada@example.com')
+      expect(mail?.text).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/)
+    })
+
+    it('announce the first-admin set-up link only while no admin exists', async () => {
+      const logged: string[] = []
+      const logger = { warn: (_details: unknown, message: string) => logged.push(message) }
+      const runtime = { ...test.runtime, logger: logger as unknown as typeof test.runtime.logger }
+      await announceFirstAdminSetup(runtime)
+      expect(logged).toHaveLength(1)
+      expect(logged[0]).toMatch(/\/setup\?token=/)
+      const token = /token=([A-Za-z0-9_-]+)/.exec(logged[0]!)![1]!
+      expect(await findValidAuthToken(token, 'first_admin_setup')).toBeDefined()
+      advance(61 * MINUTE)
+      expect(await findValidAuthToken(token, 'first_admin_setup')).toBeUndefined()
+
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await announceFirstAdminSetup(runtime)
+      expect(logged).toHaveLength(1)
+    })
+  })
+})
+
+describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
+  let test: TestRuntime
+  beforeAll(async () => {
+    test = await startTestRuntime(kind)
+  })
+  afterAll(() => test.stop())
+  beforeEach(async () => {
+    for (const table of [sessions, authTokens, mailOutbox, users]) await test.db.delete(table)
+  })
+
+  it('never deactivates the last active admin or oneself', async () => {
+    const { setUserActive, StaffRuleError } = await import('../../app/models/staff.server')
+    const first = await createUser({
+      email: 'one@example.com',
+      name: 'One',
+      role: 'admin',
+      password: PASSWORD,
+    })
+    const second = await createUser({
+      email: 'two@example.com',
+      name: 'Two',
+      role: 'admin',
+      password: PASSWORD,
+    })
+    const actor = { id: first.id, name: first.name }
+    await expect(setUserActive(first.id, false, actor)).rejects.toThrow(StaffRuleError)
+    await setUserActive(second.id, false, actor)
+    // Now `first` is the last active admin: another admin may not deactivate them.
+    await expect(setUserActive(first.id, false, { id: second.id, name: 'Two' })).rejects.toThrow(
+      /last active admin/,
+    )
+  })
+
+  it('invites: the account cannot sign in until the link is accepted', async () => {
+    const { inviteUser } = await import('../../app/models/staff.server')
+    const owner = await createUser({
+      email: 'owner@example.com',
+      name: 'Owner',
+      role: 'admin',
+      password: PASSWORD,
+    })
+    const invited = await inviteUser(
+      { email: 'New@Example.com', name: 'New', role: 'admin' },
+      { id: owner.id, name: 'Owner' },
+    )
+    expect(invited.passwordSet).toBe(false)
+    expect(
+      await attemptLogin({
+        email: 'new@example.com',
+        password: 'invitation-pending',
+        ipAddress: '192.0.2.5',
+        userAgent: null,
+      }),
+    ).toEqual({
+      status: 'invalid',
+    })
+    const [mail] = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'new@example.com'))
+    expect(mail?.text).toMatch(/accept-invite\?token=/)
+    expect(mail?.text).toContain('48 hours')
+  })
+})

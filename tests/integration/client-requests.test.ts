@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { clientRequests, formSubmissions, mailOutbox } from '../../db/schema'
+import { queryRows } from '../../app/lib/db.server'
+import { createClientRequest, getClientRequest } from '../../app/models/client-requests.server'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+const visitor = {
+  name: 'Ana López',
+  email: 'ana@example.org',
+  phone: '+1 512 555 0100',
+  company: 'Riverside Clinic',
+  message: 'We need a Spanish interpreter on Tuesday.',
+}
+
+describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
+  let test: TestRuntime
+  beforeAll(async () => {
+    test = await startTestRuntime(kind, { env: { STAFF_NOTIFY_EMAIL: 'desk@example.com' } })
+  })
+  afterAll(() => test.stop())
+  beforeEach(async () => {
+    await test.db.delete(mailOutbox)
+    await test.db.delete(formSubmissions)
+    await test.db.delete(clientRequests)
+  })
+
+  it('applies every migration', async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      test.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    )
+    const tables = rows.map((row) => row.table_name)
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'client_requests',
+        'mail_outbox',
+        'mail_attempts',
+        'form_submissions',
+      ]),
+    )
+  })
+
+  it('stores a request with status new and queues the acknowledgement and the staff notification', async () => {
+    const { id, created } = await createClientRequest({ ...visitor, type: 'contact' })
+    expect(created).toBe(true)
+    const stored = await getClientRequest(id)
+    expect(stored).toMatchObject({ ...visitor, type: 'contact', status: 'new' })
+    expect(stored?.createdAt).toBeInstanceOf(Date)
+
+    const mails = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.reference, `client_request:${id}`))
+    expect(mails.map((mail) => [mail.template, mail.toAddress, mail.status]).sort()).toEqual([
+      ['client-request-acknowledgement', 'ana@example.org', 'queued'],
+      ['client-request-staff-notification', 'desk@example.com', 'queued'],
+    ])
+    const acknowledgement = mails.find((mail) => mail.template === 'client-request-acknowledgement')
+    expect(acknowledgement?.text).toContain('within 1 hour')
+    expect(acknowledgement?.html).toContain('We need a Spanish interpreter on Tuesday.')
+  })
+
+  it('escapes what the visitor typed in the HTML e-mails', async () => {
+    const { id } = await createClientRequest({
+      ...visitor,
+      name: '<script>alert(1)</script>',
+      type: 'demo',
+    })
+    const mails = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.reference, `client_request:${id}`))
+    for (const mail of mails) {
+      expect(mail.html).not.toContain('<script>alert(1)</script>')
+      expect(mail.html).toContain('&lt;script&gt;')
+    }
+  })
+
+  it('creates one request and two e-mails for a double submit with the same form token', async () => {
+    const formToken = randomUUID()
+    const [first, second] = await Promise.all([
+      createClientRequest({ ...visitor, type: 'contact' }, { formToken }),
+      createClientRequest({ ...visitor, type: 'contact' }, { formToken }),
+    ])
+    expect(first!.id).toBe(second!.id)
+    expect([first!.created, second!.created].sort()).toEqual([false, true])
+    expect(await test.db.$count(clientRequests)).toBe(1)
+    expect(await test.db.$count(mailOutbox)).toBe(2)
+  })
+
+  it('stores nothing when the e-mails cannot be queued', async () => {
+    // Break the outbox for this test only: the request insert must roll back with it.
+    await test.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`)
+    try {
+      await expect(
+        createClientRequest({ ...visitor, type: 'contact' }, { formToken: randomUUID() }),
+      ).rejects.toThrow()
+    } finally {
+      await test.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`)
+    }
+    expect(await test.db.$count(clientRequests)).toBe(0)
+    expect(await test.db.$count(formSubmissions)).toBe(0)
+  })
+})

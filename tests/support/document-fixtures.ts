@@ -1,0 +1,179 @@
+/**
+ * Small but well-formed documents built in memory, so that tests upload real file formats
+ * without binary fixtures in the repository.
+ */
+
+/** A one-page PDF with a line of text and a correct cross-reference table. */
+export function pdfDocument(text = 'Resume of a professional interpreter'): Buffer {
+  const escaped = text.replace(/[\\()]/g, (char) => `\\${char}`)
+  const content = `BT /F1 18 Tf 72 720 Td (${escaped}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+/** A PDF padded to `size` bytes (after the end marker, which readers ignore). */
+export function largePdf(size: number): Buffer {
+  const pdf = pdfDocument()
+  const padded = Buffer.alloc(size, 0x20)
+  pdf.copy(padded)
+  return padded
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff
+  for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** A zip archive with stored (uncompressed) entries. */
+export function zipArchive(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const [name, text] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name, 'utf8')
+    const data = Buffer.from(text, 'utf8')
+    const crc = crc32(data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(data.length, 22)
+    local.writeUInt16LE(nameBytes.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(data.length, 24)
+    central.writeUInt16LE(nameBytes.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, nameBytes, data)
+    centrals.push(central, nameBytes)
+    offset += local.length + nameBytes.length + data.length
+  }
+  const centralDirectory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  const count = Object.keys(entries).length
+  end.writeUInt16LE(count, 8)
+  end.writeUInt16LE(count, 10)
+  end.writeUInt32LE(centralDirectory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, centralDirectory, end])
+}
+
+/** A minimal Word document (Office Open XML package). */
+export function docxDocument(): Buffer {
+  return zipArchive({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Resume</w:t></w:r></w:p></w:body></w:document>',
+  })
+}
+
+/**
+ * A compound file (OLE/CFB, version 3) whose directory holds a root entry and one stream;
+ * `WordDocument` makes it a Word 97-2003 file, `Workbook` an Excel one.
+ */
+export function compoundFile(streamName: 'WordDocument' | 'Workbook'): Buffer {
+  const sector = 512
+  const streamSectors = 8 // 4096 bytes: at the mini-stream cutoff, so in regular sectors
+  const file = Buffer.alloc(sector * (3 + streamSectors))
+  const header = file.subarray(0, sector)
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0)
+  header.writeUInt16LE(0x3e, 24) // minor version
+  header.writeUInt16LE(3, 26) // major version
+  header.writeUInt16LE(0xfffe, 28) // byte order
+  header.writeUInt16LE(9, 30) // sector shift: 512
+  header.writeUInt16LE(6, 32) // mini sector shift: 64
+  header.writeUInt32LE(1, 44) // FAT sectors
+  header.writeUInt32LE(1, 48) // first directory sector
+  header.writeUInt32LE(4096, 56) // mini stream cutoff
+  header.writeUInt32LE(0xfffffffe, 60) // no mini FAT
+  header.writeUInt32LE(0xfffffffe, 68) // no DIFAT sectors
+  header.writeUInt32LE(0, 76) // DIFAT[0]: the FAT is sector 0
+  for (let i = 1; i < 109; i++) header.writeUInt32LE(0xffffffff, 76 + i * 4)
+  const sectorAt = (index: number) => file.subarray(sector * (index + 1), sector * (index + 2))
+  const fat = sectorAt(0)
+  fat.fill(0xff)
+  fat.writeUInt32LE(0xfffffffd, 0) // sector 0 holds the FAT
+  fat.writeUInt32LE(0xfffffffe, 4) // sector 1: the directory, one sector
+  for (let i = 0; i < streamSectors; i++)
+    fat.writeUInt32LE(i === streamSectors - 1 ? 0xfffffffe : 3 + i, (2 + i) * 4)
+  const directory = sectorAt(1)
+  const entry = (index: number, name: string, type: number, start: number, size: number) => {
+    const at = index * 128
+    const nameBytes = Buffer.from(`${name}\0`, 'utf16le')
+    nameBytes.copy(directory, at)
+    directory.writeUInt16LE(nameBytes.length, at + 64)
+    directory.writeUInt8(type, at + 66)
+    directory.writeUInt8(1, at + 67) // black
+    directory.writeUInt32LE(0xffffffff, at + 68)
+    directory.writeUInt32LE(0xffffffff, at + 72)
+    directory.writeUInt32LE(type === 5 ? 1 : 0xffffffff, at + 76)
+    directory.writeUInt32LE(start, at + 116)
+    directory.writeUInt32LE(size, at + 120)
+  }
+  entry(0, 'Root Entry', 5, 0xfffffffe, 0)
+  entry(1, streamName, 2, 2, sector * streamSectors)
+  for (let index = 2; index < 4; index++) {
+    directory.writeUInt32LE(0xffffffff, index * 128 + 68)
+    directory.writeUInt32LE(0xffffffff, index * 128 + 72)
+    directory.writeUInt32LE(0xffffffff, index * 128 + 76)
+  }
+  return file
+}
+
+export const docDocument = () => compoundFile('WordDocument')
+
+/** A 1×1 PNG. */
+export function pngImage(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
+}
+
+/** The start of a Windows executable (MZ header pointing at a PE signature). */
+export function windowsExecutable(): Buffer {
+  const exe = Buffer.alloc(512)
+  exe.write('MZ', 0, 'latin1')
+  exe.writeUInt32LE(0x80, 0x3c)
+  exe.write('PE\0\0', 0x80, 'latin1')
+  exe.writeUInt16LE(0x14c, 0x84) // i386
+  return exe
+}
+
+export function htmlDocument(): Buffer {
+  return Buffer.from(
+    '<!doctype html><html><head><title>Resume</title></head><body><script>alert(1)</script></body></html>',
+  )
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '../../app/lib/config.server'
+import type { Database } from '../../app/lib/db.server'
+import type { MailTransport } from '../../app/lib/mail/transport.server'
+import { startRuntime, type Runtime } from '../../app/lib/runtime.server'
+import { createTestDatabase, type TestDatabaseKind } from './test-database'
+
+export interface TestRuntime {
+  runtime: Runtime
+  db: Database
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/**
+ * A runtime on a fresh database of the given kind, with its own DATA_DIR, quiet logs and
+ * the mail worker's loop off (tests drive it with `runOnce`).
+ */
+export async function startTestRuntime(
+  kind: TestDatabaseKind,
+  options: { env?: Record<string, string>; mailTransport?: MailTransport } = {},
+): Promise<TestRuntime> {
+  const database = await createTestDatabase(kind)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-services-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
+    ...options.env,
+  })
+  const runtime = await startRuntime({
+    config,
+    database: database.target,
+    mailTransport: options.mailTransport,
+    startWorkers: false,
+    announceSetup: false,
+  })
+  return {
+    runtime,
+    db: runtime.database.db,
+    dataDir,
+    async stop() {
+      await runtime.stop()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
