@@ -113,7 +113,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the production server process on 
     } finally {
       await handle.close()
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('the production server process behind https', () => {
@@ -134,5 +134,5 @@ describe('the production server process behind https', () => {
       expect(await server.stop('SIGTERM')).toBe(0)
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 120_000)
 })

@@ -49,7 +49,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Resolves once /readyz answers 200, or rejects when the process exits first. */
-export async function waitUntilReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let exited = false
   void server.exited.then(() => (exited = true))
