@@ -53,6 +53,7 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(2000).default(1000),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -96,6 +97,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   mail: { pollIntervalMs: number; retryBaseMs: number; maxAttempts: number }
   trustProxy: boolean
+  /** After SIGTERM: how long /readyz answers 503 while requests are still accepted. */
+  shutdownDrainMs: number
   /** Where uploads go: `DATA_DIR/uploads`, or an S3-compatible bucket. */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3FileStorageOptions)
 }
@@ -156,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     },
     trustProxy: env.TRUST_PROXY,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     fileStorage:
       env.FILE_STORAGE === 's3'
         ? {

@@ -16,13 +16,13 @@ async function post(
   url: string,
   body: FormData | URLSearchParams,
   origin: string,
-  cookie?: string,
+  headers: Record<string, string> = {},
 ) {
   const response = await fetch(url, {
     method: 'POST',
     body,
     redirect: 'manual',
-    headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Origin: origin, ...headers },
   })
   return {
     status: response.status,
@@ -32,7 +32,12 @@ async function post(
 }
 
 /** The contact form, with a fresh one-time token. */
-export function submitContact(baseUrl: string, name: string, email = 'visitor@example.org') {
+export function submitContact(
+  baseUrl: string,
+  name: string,
+  email = 'visitor@example.org',
+  headers: Record<string, string> = {},
+) {
   const body = new URLSearchParams({
     name,
     email,
@@ -40,7 +45,7 @@ export function submitContact(baseUrl: string, name: string, email = 'visitor@ex
     message: 'Please call me back.',
     formToken: randomUUID(),
   })
-  return post(`${baseUrl}/contact`, body, baseUrl)
+  return post(`${baseUrl}/contact`, body, baseUrl, headers)
 }
 
 /** The fields of the full application form on a language page. */
@@ -66,7 +71,12 @@ export const APPLICATION_CONFIRMATION = 'Application Submitted!'
 export async function submitApplication(
   baseUrl: string,
   email: string,
-  options: { resume?: Uint8Array; fields?: Record<string, string>; formToken?: string } = {},
+  options: {
+    resume?: Uint8Array
+    fields?: Record<string, string>
+    formToken?: string
+    headers?: Record<string, string>
+  } = {},
 ) {
   const form = new FormData()
   for (const [name, value] of Object.entries({ ...applicationFields, ...options.fields }))
@@ -78,7 +88,12 @@ export async function submitApplication(
     'resume',
     new File([new Uint8Array(resume)], 'resume.pdf', { type: 'application/pdf' }),
   )
-  const result = await post(`${baseUrl}/application?language=korean-interpreter`, form, baseUrl)
+  const result = await post(
+    `${baseUrl}/application?language=korean-interpreter`,
+    form,
+    baseUrl,
+    options.headers,
+  )
   return {
     ...result,
     confirmed: result.status === 200 && result.body.includes(APPLICATION_CONFIRMATION),
@@ -102,4 +117,19 @@ export function pdfOfSize(size: number): Uint8Array {
   const padding = Buffer.alloc(Math.max(0, size - base.length), 0x20)
   // Bytes after %%EOF are ignored by PDF readers and by the type check.
   return new Uint8Array(Buffer.concat([base, Buffer.from('\n%'), padding]))
+}
+
+let forwardedCounter = 0
+
+/**
+ * A different client address for each request (with TRUST_PROXY=true on the server), as
+ * many visitors behind a load balancer would be: load tests must not trip the per-address
+ * rate limits that protect the forms.
+ */
+export function distinctClient(): Record<string, string> {
+  forwardedCounter++
+  // Addresses from the IPv6 documentation prefix: only ever a header value, never dialled.
+  const high = (forwardedCounter >> 16).toString(16)
+  const low = (forwardedCounter & 0xffff).toString(16)
+  return { 'X-Forwarded-For': `2001:db8::${high}:${low}` }
 }
