@@ -316,6 +316,11 @@ try {
       const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
       const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
       const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
+      // Other work on the machine (other sessions, CI) shows in the load average.
+      const load = os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')
       const table = rows
         .map(
           (row) =>
@@ -325,7 +330,7 @@ try {
       appendFileSync(
         'docs/benchmarks.md',
         `\n## ${date} UTC, ${databaseLabel}\n\n` +
-          `\`npm run bench${values.postgres ? ' -- --postgres' : ''}\`: ${values.applications} applications, ${values.requests} client requests, ${duration} s per row, autocannon in the same machine as the server. Machine: ${machine}.\n\n` +
+          `\`npm run bench${values.postgres ? ' -- --postgres' : ''}\`: ${values.applications} applications, ${values.requests} client requests, ${duration} s per row, autocannon in the same machine as the server. Machine: ${machine}; load average at the end ${load} (above 2 means other work shared the cores).\n\n` +
           `| what | connections | requests | req/s | p50 | p99 | errors | server RSS after |\n|---|---|---|---|---|---|---|---|\n` +
           `${table}\n\n` +
           `Home page at ${ratio.toFixed(0)}% of the static-file rate. Server RSS after the run ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB.` +
