@@ -50,7 +50,20 @@ describe('cleanOriginalName', () => {
 
   it('drops directories and characters that do not belong in a file name', () => {
     expect(cleanOriginalName('C:\\Users\\me\\..\\cv"<x>.docx', 'docx')).toBe('cvx.docx')
-    expect(cleanOriginalName('../../etc/passwd', 'pdf')).toBe('passwd')
+    expect(cleanOriginalName('../../etc/passwd', 'pdf')).toBe('passwd.pdf')
+    expect(cleanOriginalName('cv\u0000.exe\r\nX-Evil: 1', 'pdf')).toBe('cv.exeX-Evil 1.pdf')
+  })
+
+  it('always ends in the extension found in the content', () => {
+    expect(cleanOriginalName('cv.html', 'pdf')).toBe('cv.html.pdf')
+    expect(cleanOriginalName('setup.exe', 'docx')).toBe('setup.exe.docx')
+    expect(cleanOriginalName('CV.PDF', 'pdf')).toBe('CV.PDF')
+  })
+
+  it('keeps at most 150 characters, the extension included', () => {
+    const cleaned = cleanOriginalName(`${'a'.repeat(5000)}.html`, 'pdf')
+    expect(cleaned).toHaveLength(150)
+    expect(cleaned.endsWith('a.html.pdf')).toBe(true)
   })
 
   it('falls back to a generic name when nothing is left', () => {

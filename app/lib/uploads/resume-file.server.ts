@@ -44,12 +44,19 @@ export async function detectResumeFileType(bytes: Uint8Array): Promise<ResumeFil
 
 /**
  * The uploader's file name, reduced to something safe to keep and to offer in a download
- * later: no directories, no control characters, at most 150 characters.
+ * later: no directories, no control characters, at most 150 characters, and always ending
+ * in the extension of the type found in the content, so that `cv.html` holding a PDF is
+ * offered as `cv.html.pdf` and opens as what it is.
  */
-export function cleanOriginalName(name: string, fallbackExtension: string): string {
+export function cleanOriginalName(name: string, extension: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim()
-  if (!cleaned || cleaned === '.' || cleaned === '..') return `resume.${fallbackExtension}`
-  return cleaned.length > 150 ? cleaned.slice(cleaned.length - 150) : cleaned
+  let cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim()
+  if (!cleaned || cleaned === '.' || cleaned === '..') return `resume.${extension}`
+  const suffix = `.${extension}`
+  if (!cleaned.toLowerCase().endsWith(suffix)) cleaned += suffix
+  const limit = 150
+  return cleaned.length > limit
+    ? cleaned.slice(cleaned.length - limit).replace(/^[.\s]+/, '') || `resume${suffix}`
+    : cleaned
 }
