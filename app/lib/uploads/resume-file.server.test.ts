@@ -8,8 +8,14 @@ import {
   pngImage,
   windowsExecutable,
   zipArchive,
+  zipBomb,
 } from '../../../tests/support/document-fixtures'
-import { cleanOriginalName, detectResumeFileType } from './resume-file.server'
+import {
+  cleanOriginalName,
+  declaredUnzippedSize,
+  detectResumeFileType,
+  MAX_UNZIPPED_BYTES,
+} from './resume-file.server'
 
 describe('detectResumeFileType', () => {
   it('accepts a PDF by its content', async () => {
@@ -40,6 +46,18 @@ describe('detectResumeFileType', () => {
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s', async (_name, bytes) => {
     expect(await detectResumeFileType(bytes)).toBeUndefined()
+  })
+})
+
+describe('zip bombs named .docx', () => {
+  it('refuses a DOCX that declares more than 100 MB unzipped, without inflating it', async () => {
+    for (const entry of ['[Content_Types].xml', 'word/document.xml'] as const) {
+      const bomb = zipBomb(entry, 120 * 1024 * 1024)
+      expect(bomb.length).toBeLessThan(200 * 1024)
+      expect(declaredUnzippedSize(bomb)).toBeGreaterThan(MAX_UNZIPPED_BYTES)
+      expect(await detectResumeFileType(bomb)).toBeUndefined()
+    }
+    expect(declaredUnzippedSize(docxDocument())).toBeLessThan(2000)
   })
 })
 
