@@ -36,6 +36,7 @@ export default [
       route('clients', 'routes/admin/clients.tsx', [
         route(':requestId', 'routes/admin/clients.detail.tsx'),
       ]),
+      route('mail', 'routes/admin/mail.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

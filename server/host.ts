@@ -39,8 +39,12 @@ export interface RunningHost {
 const PRIVATE_PATHS =
   /^\/(admin|account|setup|accept-invite|logout|forgot-password|reset-password|interpreter-login|client-login)(\/|\.data|$)/
 
-/** How long in-flight requests get to finish before their connections are cut. */
-const SHUTDOWN_GRACE_MS = 8_000
+/**
+ * How long in-flight requests get to finish before their connections are cut. With the
+ * drain (at most 2 s) and closing the database (about 2 s on PGlite) the process exits
+ * within 10 s of SIGTERM, inside a load balancer's or orchestrator's usual stop timeout.
+ */
+const SHUTDOWN_GRACE_MS = 5_000
 
 async function loadBuild(options: HostOptions): Promise<() => Promise<ServerBuild>> {
   const { vite } = options
@@ -212,7 +216,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const shutdown = (reason = 'shutdown') => {
     shutdownPromise ??= (async () => {
       shuttingDown = true
-      logger.info({ reason }, 'shutting down: finishing in-flight requests')
+      // /readyz answers 503 from now on. Keep accepting requests for a moment, so that a
+      // load balancer sees the 503 and stops routing here before the port closes.
+      logger.info({ reason, drainMs: config.shutdownDrainMs }, 'shutting down: draining')
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+      logger.info('shutting down: finishing in-flight requests')
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)

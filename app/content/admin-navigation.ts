@@ -10,4 +10,5 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Interpreters', to: '/admin/interpreters' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Users', to: '/admin/users' },
+  { label: 'Mail', to: '/admin/mail' },
 ]

@@ -70,4 +70,37 @@ describe('loadConfig', () => {
       'https://example.org',
     )
   })
+
+  it('selects the S3-compatible storage only with a bucket, and needs both keys or neither', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).fileStorage).toEqual({ kind: 'local' })
+    const s3 = loadConfig({
+      DATA_DIR: tempDir(),
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_KEY_PREFIX: 'production/',
+    }).fileStorage
+    expect(s3).toMatchObject({
+      kind: 's3',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      keyPrefix: 'production/',
+    })
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FILE_STORAGE: 's3' })).toThrow(/S3_BUCKET/)
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        FILE_STORAGE: 's3',
+        S3_BUCKET: 'uploads',
+        S3_ACCESS_KEY_ID: 'key',
+      }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_KEY_PREFIX: '../escape' })).toThrow(
+      /S3_KEY_PREFIX/,
+    )
+  })
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { S3FileStorageOptions } from './storage/file-storage.server'
 
 /**
  * Every environment variable the product reads, validated once at start-up.
@@ -52,6 +53,23 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(2000).default(1000),
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]*\/$/, 'must be lower-case letters, digits, . _ - and end with /')
+      .optional(),
+  ),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -79,6 +97,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   mail: { pollIntervalMs: number; retryBaseMs: number; maxAttempts: number }
   trustProxy: boolean
+  /** After SIGTERM: how long /readyz answers 503 while requests are still accepted. */
+  shutdownDrainMs: number
+  /** Where uploads go: `DATA_DIR/uploads`, or an S3-compatible bucket. */
+  fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3FileStorageOptions)
 }
 
 export class ConfigError extends Error {
@@ -100,6 +122,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid environment configuration:\n  SESSION_SECRET: required in production (at least 32 characters)',
+    )
+  }
+  if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  S3_BUCKET: required when FILE_STORAGE is s3',
+    )
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     )
   }
   return {
@@ -127,6 +159,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     },
     trustProxy: env.TRUST_PROXY,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    fileStorage:
+      env.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            keyPrefix: env.S3_KEY_PREFIX,
+          }
+        : { kind: 'local' },
   }
 }
 

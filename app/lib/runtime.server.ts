@@ -9,6 +9,7 @@ import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance.server'
 import { seedJobs } from './seed/jobs.server'
 import type { FileStorage } from './storage/file-storage.server'
 import { LocalFileStorage } from './storage/local-file-storage.server'
+import { S3FileStorage } from './storage/s3-file-storage.server'
 
 /**
  * Everything with a lifetime: the configuration, the database and the workers. The host
@@ -52,6 +53,13 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: config.dataDir }
 }
 
+/** The configured file storage: `DATA_DIR/uploads` or an S3-compatible bucket. */
+export function fileStorageFor(config: Config): FileStorage {
+  const { fileStorage } = config
+  if (fileStorage.kind === 's3') return new S3FileStorage(fileStorage)
+  return new LocalFileStorage(path.join(config.dataDir, 'uploads'))
+}
+
 export async function startRuntime(options: StartRuntimeOptions = {}): Promise<Runtime> {
   const existing = holder[RUNTIME_KEY]
   if (existing) return existing
@@ -68,7 +76,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     await database.close()
     throw error
   }
-  const storage = options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads'))
+  const storage = options.storage ?? fileStorageFor(config)
 
   const mailDir = path.join(config.dataDir, 'mail')
   const transport =
@@ -104,6 +112,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     async stop() {
       clearInterval(maintenanceTimer)
       await mailWorker.stop()
+      storage.close?.()
       await database.close()
       if (holder[RUNTIME_KEY] === runtime) delete holder[RUNTIME_KEY]
       logger.info('runtime stopped')

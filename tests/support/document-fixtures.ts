@@ -1,3 +1,5 @@
+import { deflateRawSync } from 'node:zlib'
+
 /**
  * Small but well-formed documents built in memory, so that tests upload real file formats
  * without binary fixtures in the repository.
@@ -175,5 +177,67 @@ export function windowsExecutable(): Buffer {
 export function htmlDocument(): Buffer {
   return Buffer.from(
     '<!doctype html><html><head><title>Resume</title></head><body><script>alert(1)</script></body></html>',
+  )
+}
+
+/**
+ * A zip bomb shaped like a Word document: `bombEntry` inflates to `uncompressedSize` bytes
+ * of zeros from about a thousandth of that, and the other entries of a DOCX are present.
+ */
+export function zipBomb(
+  bombEntry: '[Content_Types].xml' | 'word/document.xml',
+  uncompressedSize: number,
+): Buffer {
+  const docx = {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
+    'word/document.xml': '<?xml version="1.0"?><w:document/>',
+  }
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const [name, text] of Object.entries(docx)) {
+    const bomb = name === bombEntry
+    const plain = bomb ? Buffer.alloc(uncompressedSize) : Buffer.from(text, 'utf8')
+    const data = deflateRawSync(plain, { level: 9 })
+    const nameBytes = Buffer.from(name, 'utf8')
+    const crc = crc32(plain)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(8, 8) // deflate
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(plain.length, 22)
+    local.writeUInt16LE(nameBytes.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(8, 10)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(plain.length, 24)
+    central.writeUInt16LE(nameBytes.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, nameBytes, data)
+    centrals.push(central, nameBytes)
+    offset += local.length + nameBytes.length + data.length
+  }
+  const centralDirectory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(3, 8)
+  end.writeUInt16LE(3, 10)
+  end.writeUInt32LE(centralDirectory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, centralDirectory, end])
+}
+
+/** An SVG image with a script, the kind a browser would run if it were served inline. */
+export function svgImage(): Buffer {
+  return Buffer.from(
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
   )
 }

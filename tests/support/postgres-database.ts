@@ -8,9 +8,31 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** Creates `test_<random>` on the TEST_DATABASE_URL server; `drop()` removes it. */
-export async function createPostgresTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL
+/** The machine's own PostgreSQL (trust auth), for tests that cannot run without one. */
+export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** TEST_DATABASE_URL when set, otherwise the local server. */
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_URL || LOCAL_POSTGRES_URL
+}
+
+/** Whether a PostgreSQL server answers at `postgresAdminUrl()`. */
+export async function postgresAvailable(): Promise<boolean> {
+  try {
+    await withAdminClient(postgresAdminUrl(), (client) => client.query('select 1'))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Creates `test_<random>` on the TEST_DATABASE_URL server (or on `adminUrl`); `drop()`
+ * removes it.
+ */
+export async function createPostgresTestDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
   const name = `test_${randomBytes(6).toString('hex')}`
   await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`))

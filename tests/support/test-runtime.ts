@@ -4,6 +4,7 @@ import path from 'node:path'
 import { loadConfig } from '../../app/lib/config.server'
 import type { Database } from '../../app/lib/db.server'
 import type { MailTransport } from '../../app/lib/mail/transport.server'
+import type { FileStorage } from '../../app/lib/storage/file-storage.server'
 import { startRuntime, type Runtime } from '../../app/lib/runtime.server'
 import { createTestDatabase, type TestDatabaseKind } from './test-database'
 
@@ -20,7 +21,11 @@ export interface TestRuntime {
  */
 export async function startTestRuntime(
   kind: TestDatabaseKind,
-  options: { env?: Record<string, string>; mailTransport?: MailTransport } = {},
+  options: {
+    env?: Record<string, string>
+    mailTransport?: MailTransport
+    storage?: FileStorage
+  } = {},
 ): Promise<TestRuntime> {
   const database = await createTestDatabase(kind)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-services-test-'))
@@ -35,6 +40,7 @@ export async function startTestRuntime(
     config,
     database: database.target,
     mailTransport: options.mailTransport,
+    storage: options.storage,
     startWorkers: false,
     announceSetup: false,
   })

@@ -4,6 +4,7 @@ import {
   Languages,
   LayoutDashboard,
   LogOut,
+  Mail,
   Menu,
   Search,
   UserCog,
@@ -29,6 +30,7 @@ const icons: Record<string, LucideIcon> = {
   '/admin/interpreters': Languages,
   '/admin/clients': Building2,
   '/admin/users': UserCog,
+  '/admin/mail': Mail,
 }
 
 function SidebarLinks() {

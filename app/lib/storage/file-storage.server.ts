@@ -25,20 +25,22 @@ export interface FileStorage {
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix`. */
   list(prefix: string): AsyncIterable<StoredObject>
+  /** Releases connections at shutdown, when the storage holds any. */
+  close?(): void
 }
 
 /**
- * What the S3-compatible adapter will be configured with (AWS S3, Cloudflare R2, MinIO,
- * Backblaze B2). The adapter itself comes with the scale-out work; it must implement
- * `FileStorage` with a maintained client (the AWS SDK), not a hand-written signer.
+ * What the S3-compatible adapter (`S3FileStorage`) is configured with: AWS S3, Cloudflare R2,
+ * MinIO, Backblaze B2 and the like, through the AWS SDK rather than a hand-written signer.
  */
 export interface S3FileStorageOptions {
   bucket: string
   region: string
   /** For providers other than AWS, for example `https://<account>.r2.cloudflarestorage.com`. */
   endpoint?: string
-  accessKeyId: string
-  secretAccessKey: string
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables, …). */
+  accessKeyId?: string
+  secretAccessKey?: string
   /** MinIO and some providers need path-style addressing. */
   forcePathStyle?: boolean
   /** A key prefix when the bucket is shared, for example `production/`. */

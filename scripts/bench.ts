@@ -1,0 +1,342 @@
+// npm run bench [-- --postgres [--admin-url postgres://…]] [--applications 100000] [--duration 10]
+// Builds, seeds a fresh database, starts the production server and measures, in one run
+// with autocannon: the home page from the app, the same HTML as a plain static file (the
+// practical limit of this host), a server-rendered page with a database read, the signed-in
+// admin dashboard list searching 100,000 applications, and application submissions with a
+// 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors and
+// the server's memory, and appends a dated table to docs/benchmarks.md.
+// Not part of `npm test`: it takes several minutes.
+import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { interpreterApplications } from '../db/schema'
+import { builtInJobs } from '../app/content/jobs'
+import { openDatabase } from '../app/lib/db.server'
+import { freePort } from '../tests/support/free-port'
+import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
+import { applicationFields, pdfOfSize } from '../tests/support/http-client'
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    'admin-url': { type: 'string' },
+    applications: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '20000' },
+    duration: { type: 'string', default: '10' },
+    'skip-build': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+  },
+})
+const duration = Number(values.duration)
+const root = process.cwd()
+
+if (!values['skip-build']) {
+  console.log('Building…')
+  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+delete env.DATABASE_URL
+delete env.SMTP_URL
+let dropDatabase = async () => {}
+if (values.postgres) {
+  const adminUrl = values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL
+  const name = `bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  env.DATABASE_URL = url.toString()
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    await client.query(`drop database if exists ${name} with (force)`)
+    await client.end()
+  }
+}
+const databaseLabel = values.postgres ? 'PostgreSQL 15 (local)' : 'PGlite (embedded)'
+
+const password = 'benchmark admin password'
+console.log(
+  `Seeding ${values.applications} applications and ${values.requests} requests on ${databaseLabel}…`,
+)
+execFileSync(
+  'npx',
+  [
+    'tsx',
+    'scripts/seed-demo.ts',
+    '--applications',
+    values.applications!,
+    '--requests',
+    values.requests!,
+  ],
+  { env, stdio: ['ignore', 'inherit', 'inherit'] },
+)
+execFileSync(
+  'npx',
+  [
+    'tsx',
+    'scripts/user-create.ts',
+    '--email',
+    'bench@example.com',
+    '--name',
+    'Bench Admin',
+    '--role',
+    'admin',
+    '--password-stdin',
+  ],
+  { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
+)
+
+const port = await freePort()
+const url = `http://127.0.0.1:${port}`
+const server = spawn(process.execPath, ['build/host/index.js'], {
+  env: {
+    ...env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: url,
+    SESSION_SECRET: 'benchmark-session-secret-long-enough',
+    // Submissions come from many addresses, as through a load balancer (X-Forwarded-For);
+    // otherwise the per-address rate limit of the forms would refuse the benchmark.
+    TRUST_PROXY: 'true',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+const staticFile = path.join(root, 'build/client/bench-static-home.html')
+
+/** The server's resident memory now and at its peak, from /proc (Linux). */
+function serverMemory() {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  const read = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024
+  return { rss: read('VmRSS'), peak: read('VmHWM') }
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+interface Row {
+  name: string
+  connections: number
+  requests: number
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  rssAfter: number
+}
+const rows: Row[] = []
+
+async function measure(
+  name: string,
+  options: Omit<autocannon.Options, 'url'> & { path?: string },
+): Promise<autocannon.Result> {
+  const connections = options.connections ?? 50
+  const result = await autocannon({
+    url: `${url}${options.path ?? '/'}`,
+    duration,
+    ...options,
+    connections,
+  })
+  const errors = result.errors + result.timeouts + result.non2xx
+  const { rss } = serverMemory()
+  rows.push({
+    name,
+    connections,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    rssAfter: rss,
+  })
+  console.log(
+    `${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${errors} errors (${result.non2xx} non-2xx), server RSS ${rss.toFixed(0)} MB`,
+  )
+  return result
+}
+
+/** A multipart body like the browser's, with a fresh token, address and e-mail each time. */
+function multipartSubmission(resume: Uint8Array) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`
+  const fields: Record<string, string> = {
+    ...applicationFields,
+    email: `bench-${randomUUID()}@example.org`,
+    formToken: randomUUID(),
+  }
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  )
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="resume"; filename="resume.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    resume,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** Applications in the database; for the embedded one, once the server has stopped. */
+async function countApplications(): Promise<number> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    try {
+      const result = await client.query<{ count: string }>(
+        'select count(*) as count from interpreter_applications',
+      )
+      return Number(result.rows[0]!.count)
+    } finally {
+      await client.end()
+    }
+  }
+  const handle = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    return await handle.db.$count(interpreterApplications)
+  } finally {
+    await handle.close()
+  }
+}
+
+let submissionCheck = ''
+let submitted: number | undefined
+try {
+  await waitForServer()
+  const startedRss = serverMemory().rss
+  console.log(`Server ready (RSS ${startedRss.toFixed(0)} MB). Measuring ${duration} s each…`)
+
+  // The static file is the app's own home page HTML, byte for byte, served by the same
+  // host (Express, helmet, compression, express.static) without React rendering it.
+  const home = await fetch(`${url}/`)
+  writeFileSync(staticFile, await home.text())
+
+  await measure('Home page (app)', { path: '/' })
+  await measure('Home page HTML as a static file', { path: '/bench-static-home.html' })
+  const job = builtInJobs[0]!
+  await measure(`Server-rendered job page (/jobs/${job.id})`, { path: `/jobs/${job.id}` })
+
+  const login = await fetch(`${url}/interpreter-login`, {
+    method: 'POST',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'bench@example.com', password }),
+    redirect: 'manual',
+  })
+  const cookie = login.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`login failed: ${login.status}`)
+  const terms = ['garcia', 'vietnamese', 'nguyen', 'kim.4', 'tariq', 'somali', 'sofia rossi']
+  // One member of staff at a time: the target is the latency one person sees.
+  await measure('Admin dashboard search, 100,000 applications (signed in)', {
+    connections: 1,
+    headers: { Cookie: cookie },
+    requests: terms.map((term) => ({
+      method: 'GET',
+      path: `/admin/dashboard?tab=applications&q=${encodeURIComponent(term)}`,
+    })),
+  })
+
+  const resume = pdfOfSize(1024 * 1024)
+  let client = 0
+  const submissions = await measure('Application submissions, 1 MB resume', {
+    connections: 20,
+    requests: [
+      {
+        method: 'POST',
+        path: '/application?language=korean-interpreter',
+        setupRequest: (request) => {
+          const { body, contentType } = multipartSubmission(resume)
+          client++
+          return {
+            ...request,
+            body,
+            headers: {
+              ...request.headers,
+              Origin: url,
+              'Content-Type': contentType,
+              'X-Forwarded-For': `2001:db8::${(client >> 16).toString(16)}:${(client & 0xffff).toString(16)}`,
+            },
+          }
+        },
+      },
+    ],
+  })
+  submitted = submissions['2xx']
+} finally {
+  const memory = existsSync(`/proc/${server.pid}/status`) ? serverMemory() : undefined
+  rmSync(staticFile, { force: true })
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.on('exit', resolve))
+  if (submitted !== undefined) {
+    const created = (await countApplications()) - Number(values.applications)
+    // autocannon stops counting at the deadline while up to one request per connection is
+    // still in flight; the server finishes those, so up to 20 more rows than 200 answers.
+    const consistent = created >= submitted && created <= submitted + 20
+    submissionCheck = `${submitted} answered 200 within the time, ${created} new applications in the database (${consistent ? 'consistent: the difference is the requests still in flight at the deadline' : 'INCONSISTENT'})`
+    console.log(`Submissions: ${submissionCheck}`)
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+  await dropDatabase()
+
+  if (memory && rows.length > 0) {
+    const home = rows[0]!
+    const staticRow = rows[1]
+    const ratio = staticRow ? (home.rps / staticRow.rps) * 100 : NaN
+    console.log(
+      `Home page at ${ratio.toFixed(0)}% of the static rate; server RSS after the run ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
+    )
+    if (!values['dry-run']) {
+      const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
+      const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
+      const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
+      // Other work on the machine (other sessions, CI) shows in the load average.
+      const load = os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')
+      const table = rows
+        .map(
+          (row) =>
+            `| ${row.name} | ${row.connections} | ${row.requests} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${row.rssAfter.toFixed(0)} MB |`,
+        )
+        .join('\n')
+      appendFileSync(
+        'docs/benchmarks.md',
+        `\n## ${date} UTC, ${databaseLabel}\n\n` +
+          `\`npm run bench${values.postgres ? ' -- --postgres' : ''}\`: ${values.applications} applications, ${values.requests} client requests, ${duration} s per row, autocannon in the same machine as the server. Machine: ${machine}; load average at the end ${load} (above 2 means other work shared the cores).\n\n` +
+          `| what | connections | requests | req/s | p50 | p99 | errors | server RSS after |\n|---|---|---|---|---|---|---|---|\n` +
+          `${table}\n\n` +
+          `Home page at ${ratio.toFixed(0)}% of the static-file rate. Server RSS after the run ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB.` +
+          (submissionCheck ? ` Submissions: ${submissionCheck}.` : '') +
+          '\n',
+      )
+    }
+  }
+}

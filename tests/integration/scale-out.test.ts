@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loginThrottles, mailOutbox } from '../../db/schema'
+import { openDatabase, queryRows, type DatabaseHandle } from '../../app/lib/db.server'
+import { enqueueMail } from '../../app/lib/mail/outbox.server'
+import { createUser } from '../../app/models/users.server'
+import { signInWithPassword, submitApplication, submitContact } from '../support/http-client'
+import {
+  createPostgresTestDatabase,
+  postgresAdminUrl,
+  postgresAvailable,
+  type TestDatabase,
+} from '../support/postgres-database'
+import { startS3Server, type LocalS3Server } from '../support/s3-server'
+import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
+import { SmtpPeer } from '../support/smtp-peer'
+
+const PASSWORD = 'a long and memorable scale-out password'
+const hasPostgres = await postgresAvailable()
+
+/**
+ * DESIGN.md, Scaling out: two instances of the built server on different ports, one
+ * PostgreSQL database, one S3-compatible bucket and one SMTP server. Nothing an instance
+ * needs lives in its memory only.
+ */
+describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => {
+  let database: TestDatabase
+  let handle: DatabaseHandle
+  let s3: LocalS3Server
+  const smtp = new SmtpPeer()
+  const dataDirs: string[] = []
+  let a: ServerProcess
+  let b: ServerProcess
+
+  async function startInstance(name: string) {
+    if (database.target.kind !== 'postgres') throw new Error('expected PostgreSQL')
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `scale-out-${name}-`))
+    dataDirs.push(dataDir)
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.target.url,
+      SMTP_URL: smtp.url,
+      // Only so that the test can tell which instance delivered a message.
+      MAIL_FROM: `Instance ${name} <instance-${name}@example.com>`,
+      LOG_LEVEL: 'warn',
+      ...s3.env,
+    })
+    return server
+  }
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase(postgresAdminUrl())
+    s3 = await startS3Server()
+    await smtp.start()
+    // Both start at once: migrations take turns through the advisory lock.
+    ;[a, b] = await Promise.all([startInstance('a'), startInstance('b')])
+    await Promise.all([waitUntilReady(a, 60_000), waitUntilReady(b, 60_000)])
+    handle = await openDatabase(database.target)
+  }, 120_000)
+
+  afterAll(async () => {
+    const codes = await Promise.all([a?.stop(), b?.stop()])
+    await handle?.close()
+    await smtp.stop()
+    await s3?.stop()
+    await database?.drop()
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+    expect(codes).toEqual([0, 0])
+  }, 60_000)
+
+  it('accepts a session created on one instance on the other, and logs it out everywhere', async () => {
+    await createUser(
+      { email: 'admin@scale.example', name: 'Scale Admin', role: 'admin', password: PASSWORD },
+      handle.db,
+    )
+    const login = await signInWithPassword(a.url, 'admin@scale.example', PASSWORD)
+    expect(login.cookie).toMatch(/^session=/)
+    const onB = await fetch(`${b.url}/admin/dashboard`, {
+      headers: { Cookie: login.cookie! },
+      redirect: 'manual',
+    })
+    expect(onB.status).toBe(200)
+    expect(await onB.text()).toContain('Scale Admin')
+    const anonymous = await fetch(`${b.url}/admin/dashboard`, { redirect: 'manual' })
+    expect(anonymous.status).toBe(302)
+
+    const logout = await fetch(`${b.url}/logout`, {
+      method: 'POST',
+      headers: { Cookie: login.cookie!, Origin: b.url },
+      redirect: 'manual',
+    })
+    expect([302, 303]).toContain(logout.status)
+    const afterLogout = await fetch(`${a.url}/admin/dashboard`, {
+      headers: { Cookie: login.cookie! },
+      redirect: 'manual',
+    })
+    expect(afterLogout.status).toBe(302)
+  })
+
+  it('counts failed sign-ins from both instances against one account', async () => {
+    await createUser(
+      {
+        email: 'interpreter@scale.example',
+        name: 'Scale Interpreter',
+        role: 'interpreter',
+        password: PASSWORD,
+      },
+      handle.db,
+    )
+    // Five free failures, alternating instances; after that each failure doubles the wait.
+    for (const [index, server] of [a, b, a, b, a].entries()) {
+      const failed = await signInWithPassword(
+        server.url,
+        'interpreter@scale.example',
+        `wrong ${index}`,
+      )
+      expect(failed.status).toBe(401)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await signInWithPassword(b.url, 'interpreter@scale.example', 'wrong 5')).status).toBe(
+      401,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    expect((await signInWithPassword(a.url, 'interpreter@scale.example', 'wrong 6')).status).toBe(
+      401,
+    )
+    // Now blocked for 4 s on every instance, even with the right password.
+    const blocked = await signInWithPassword(b.url, 'interpreter@scale.example', PASSWORD)
+    expect(blocked.status).toBe(429)
+    expect(blocked.cookie).toBeUndefined()
+    const [throttle] = await handle.db
+      .select()
+      .from(loginThrottles)
+      .where(eq(loginThrottles.accountKey, 'interpreter@scale.example'))
+    expect(throttle?.failures).toBe(7)
+  })
+
+  it('shares the contact form rate limit between instances', async () => {
+    // CLIENT_REQUEST_RATE_LIMIT: 10 per address in 10 minutes.
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++)
+      statuses.push((await submitContact(i % 2 ? b.url : a.url, `Visitor ${i}`)).status)
+    expect(statuses).toEqual(Array(10).fill(200))
+    expect((await submitContact(a.url, 'One too many')).status).toBe(429)
+    expect((await submitContact(b.url, 'One too many')).status).toBe(429)
+  })
+
+  it('stores a resume uploaded on one instance where the other can serve it', async () => {
+    const application = await submitApplication(a.url, 'shared.storage@example.org')
+    expect(application.confirmed).toBe(true)
+    const login = await signInWithPassword(b.url, 'admin@scale.example', PASSWORD)
+    // The newest application is the one just sent.
+    const [row] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select id from interpreter_applications order by created_at desc limit 1`,
+    )
+    const download = await fetch(`${b.url}/admin/applications/${row!.id}/resume`, {
+      headers: { Cookie: login.cookie! },
+    })
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+  })
+
+  it('delivers each queued e-mail exactly once, by one of the instances', async () => {
+    // Let the mail of the earlier tests go out first.
+    const settled = Date.now() + 20_000
+    while (Date.now() < settled) {
+      const pending = await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.status, ['queued', 'sending']))
+      if (pending.length === 0) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await handle.db.delete(mailOutbox)
+    smtp.received.length = 0
+    const ids = await enqueueMail(
+      handle.db,
+      Array.from({ length: 60 }, (_, i) => ({
+        template: 'scale-out-test',
+        to: `recipient-${i}@example.org`,
+        subject: `Scale-out message ${i}`,
+        html: `<p>Message ${i}</p>`,
+        text: `Message ${i}`,
+      })),
+    )
+    const deadline = Date.now() + 30_000
+    while (smtp.received.length < ids.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    // A little longer, so that a second delivery would have time to show.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+
+    const recipients = smtp.received.map((mail) => mail.to.join(','))
+    expect(recipients).toHaveLength(60)
+    expect(new Set(recipients).size).toBe(60)
+    const senders = new Set(smtp.received.map((mail) => mail.from))
+    expect(senders).toEqual(new Set(['instance-a@example.com', 'instance-b@example.com']))
+    const rows = await handle.db.select().from(mailOutbox)
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true)
+  })
+})
