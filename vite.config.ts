@@ -11,5 +11,23 @@ export default defineConfig({
   build: {
     // Hashed file names let the host serve assets with a one-year immutable cache.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for what every public page loads anyway: each chunk costs its
+        // own import statements (issue 3 JavaScript budget, docs/decisions/011).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'public-shell',
+              test: /(node_modules\/(react|react-dom|scheduler|react-router)\/|app\/(components\/layout\/(header|footer|logo|use-dismiss|error-screens|navigation-feedback)|components\/ui\/icons\/(create-icon|chevron-down|phone|mail|map-pin|menu|x)|components\/seo\/json-ld|lib\/(company|nonce)|content\/navigation)\.tsx?$)/,
+            },
+            {
+              name: 'public-forms',
+              test: /app\/(lib\/(native-form|validation-messages)|components\/ui\/native-fields)\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
 })

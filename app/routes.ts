@@ -4,13 +4,21 @@ import { type RouteConfig, index, layout, prefix, route } from '@react-router/de
 export default [
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('industries', 'routes/public/industries.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('careers', 'routes/public/careers.tsx'),
     route('contact', 'routes/public/contact.tsx'),
+    route('demo', 'routes/public/demo.tsx'),
     route('privacy', 'routes/public/privacy.tsx'),
     route('jobs/:jobId', 'routes/careers/job-detail.tsx'),
     route('apply/:jobId', 'routes/careers/apply.tsx'),
     route('application', 'routes/careers/application.tsx'),
+    route('unsubscribe', 'routes/public/unsubscribe.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
   // One login screen on two paths (spec section 2, Login).
   route('interpreter-login', 'routes/auth/login.tsx', { id: 'interpreter-login' }),
   route('client-login', 'routes/auth/login.tsx', { id: 'client-login' }),
@@ -23,6 +31,8 @@ export default [
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
     route('export/:list', 'routes/admin/export.ts'),
+    route('resources/upload', 'routes/admin/resource-upload.ts'),
+    route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     layout('routes/admin/layout.tsx', [
       // The admin index and /admin/dashboard are both the dashboard (spec section 2).
       index('routes/admin/dashboard.tsx', { id: 'admin-index' }),
@@ -36,6 +46,11 @@ export default [
       route('clients', 'routes/admin/clients.tsx', [
         route(':requestId', 'routes/admin/clients.detail.tsx'),
       ]),
+      route('resources', 'routes/admin/resources.tsx', [
+        route('new', 'routes/admin/resources.new.tsx'),
+        route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),
+      ]),
+      route('communications', 'routes/admin/communications.tsx'),
       route('mail', 'routes/admin/mail.tsx'),
     ]),
   ]),

@@ -29,7 +29,9 @@ for (const [label, viewport] of [
   ['390', { width: 390, height: 844 }],
   ['1280', { width: 1280, height: 800 }],
 ]) {
-  const context = await browser.newContext({ viewport })
+  // Reduced motion: scroll-reveal content below the fold is shown at once (a full-page
+  // screenshot does not scroll).
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' })
   if (process.env.SESSION_COOKIE) {
     const [name, value] = process.env.SESSION_COOKIE.split('=')
     await context.addCookies([{ name, value, url: baseUrl }])

@@ -13,6 +13,7 @@ import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
 import type { Runtime, StartRuntimeOptions } from '../app/lib/runtime.server'
 import { isCrossSiteRequest } from '../app/lib/security/csrf'
+import { publicPageCache } from './page-cache'
 
 type EntryModule = typeof EntryServer
 
@@ -175,6 +176,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }) satisfies RequestHandler)
 
   app.use(((req, res, next) => {
+    // One-click unsubscribe (RFC 8058) is posted by mail providers' servers, without Origin
+    // or Sec-Fetch-Site. The route uses no cookie; its signed token is the authority. The
+    // only exemption: see docs/security.md.
+    if (req.method === 'POST' && req.path === '/unsubscribe') return next()
     const crossSite = isCrossSiteRequest(
       { method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin') },
       siteOrigin,
@@ -187,15 +192,19 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     res.status(403).type('text/plain').send('Forbidden: cross-site request refused.')
   }) satisfies RequestHandler)
 
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+  })
+  // Public pages that depend only on the build are rendered once and re-stamped with each
+  // response's nonce (docs/decisions/010-public-page-cache.md).
+  if (!options.vite) app.use(publicPageCache(await getBuild(), siteOrigin, getLoadContext))
   app.use(
     createRequestHandler({
       // In development each request asks Vite for the current build (hot reload).
       build: options.vite ? getBuild : await getBuild(),
       mode: options.vite ? 'development' : 'production',
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      }),
+      getLoadContext,
     }),
   )
 

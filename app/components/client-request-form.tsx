@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { CheckCircle2 } from 'lucide-react'
+import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { HoneypotField, TextareaField, TextField } from '~/components/ui/form-fields'
+import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
+import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { FormConstraint } from '~/lib/form-constraint'
+import { useNativeForm } from '~/lib/native-form'
 import type { ClientRequestInput } from '~/lib/validation/client-request'
-import { validateNatively } from '~/lib/native-validation'
 
 export interface ClientRequestActionData {
   result: SubmissionResult<string[]>
@@ -30,12 +30,9 @@ export function ClientRequestForm({
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const [form, fields] = useForm<ClientRequestInput>({
+  const { formProps, field, formErrors, formErrorId } = useNativeForm<ClientRequestInput>({
     lastResult: actionData?.sent ? undefined : actionData?.result,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<ClientRequestInput>,
   })
   const confirmationRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -51,7 +48,7 @@ export function ClientRequestForm({
         className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
       >
         <div className="flex items-center gap-2">
-          <CheckCircle2 aria-hidden="true" className="size-6" />
+          <CheckCircleIcon aria-hidden="true" className="size-6" />
           <h3 className="text-lg font-semibold">{confirmation.heading}</h3>
         </div>
         <p className="mt-2">{confirmation.text}</p>
@@ -60,19 +57,19 @@ export function ClientRequestForm({
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" {...formProps} className="space-y-5">
       <input type="hidden" name="formToken" value={formToken} />
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.name} label="Name" autoComplete="name" />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextField meta={fields.phone} label="Phone (optional)" type="tel" autoComplete="tel" />
-        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <TextField field={field('name')} label="Name" autoComplete="name" />
+        <TextField field={field('email')} label="Email" type="email" autoComplete="email" />
+        <TextField field={field('phone')} label="Phone (optional)" type="tel" autoComplete="tel" />
+        <TextField field={field('company')} label="Company" autoComplete="organization" />
       </div>
-      <TextareaField meta={fields.message} label={messageLabel} rows={6} />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="field-error">
-          {form.errors[0]}
+      <TextareaField field={field('message')} label={messageLabel} rows={6} />
+      {formErrors?.length ? (
+        <p id={formErrorId} role="alert" className="field-error">
+          {formErrors[0]}
         </p>
       ) : null}
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>

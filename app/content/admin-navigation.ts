@@ -9,6 +9,8 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Interpreter Manager', to: '/admin/interpreter-manager' },
   { label: 'Interpreters', to: '/admin/interpreters' },
   { label: 'Clients', to: '/admin/clients' },
+  { label: 'Resources', to: '/admin/resources' },
+  { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Mail', to: '/admin/mail' },
 ]

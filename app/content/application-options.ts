@@ -88,3 +88,28 @@ export const RESUME_MAX_BYTES = 10 * 1024 * 1024
 export const RESUME_LABEL = 'Resume/CV (PDF, DOC or DOCX, max 10MB)'
 export const RESUME_ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/**
+ * The choices of each application form, handed to the page by its loader so that the
+ * lists travel as data, not as the page's JavaScript (issue 3 budget).
+ */
+export const fullApplicationChoices = {
+  englishLevel: englishLevelChoices,
+  experience: experienceChoices,
+  weeklyAvailability: weeklyAvailabilityChoices,
+  payPerMinute: payPerMinuteChoices,
+  specializations: specializationChoices,
+  additionalInfoPlaceholder: ADDITIONAL_INFO_PLACEHOLDER,
+  resumeLabel: RESUME_LABEL,
+  resumeAccept: RESUME_ACCEPT,
+}
+export type FullApplicationChoices = typeof fullApplicationChoices
+
+export const jobPostingChoices = {
+  experience: jobPostingExperienceChoices,
+  payPerMinute: jobPostingPayChoices,
+  additionalInfoPlaceholder: ADDITIONAL_INFO_PLACEHOLDER,
+  resumeLabel: RESUME_LABEL,
+  resumeAccept: RESUME_ACCEPT,
+}
+export type JobPostingChoices = typeof jobPostingChoices

@@ -9,28 +9,34 @@ export interface MegaMenuGroup {
   links: NavLink[]
 }
 
+/** The home page's sections the header scrolls to, 100 ms after navigating home (spec section 2). */
+export const homeAnchors = {
+  services: '/#services',
+  industryExpertise: '/#industry-expertise',
+} as const
+
 export const servicesMegaMenu: MegaMenuGroup[] = [
   {
     heading: 'Interpretation',
     links: [
-      { label: 'Over-the-Phone Interpretation', to: '/services#phone-interpretation' },
-      { label: 'Video Remote Interpretation', to: '/services#video-remote-interpretation' },
-      { label: 'On-Site Interpretation', to: '/services#on-site-interpretation' },
+      { label: 'Over-the-Phone Interpretation', to: homeAnchors.services },
+      { label: 'Video Remote Interpretation', to: homeAnchors.services },
+      { label: 'On-Site Interpretation', to: homeAnchors.services },
     ],
   },
   {
     heading: 'Specializations',
     links: [
-      { label: 'Medical Interpretation', to: '/industries#healthcare' },
-      { label: 'Legal Interpretation', to: '/industries#legal' },
-      { label: 'Business Interpretation', to: '/industries#business' },
+      { label: 'Medical Interpretation', to: homeAnchors.industryExpertise },
+      { label: 'Legal Interpretation', to: homeAnchors.industryExpertise },
+      { label: 'Business Interpretation', to: homeAnchors.industryExpertise },
     ],
   },
   {
     heading: 'Translation',
     links: [
-      { label: 'Document Translation', to: '/services#document-translation' },
-      { label: 'Website Localization', to: '/#services' },
+      { label: 'Document Translation', to: homeAnchors.services },
+      { label: 'Website Localization', to: homeAnchors.services },
       { label: 'Get Quote', to: '/contact' },
     ],
   },
@@ -79,6 +85,7 @@ export const footerColumns: FooterColumn[] = [
       { label: 'FAQ', to: '/#faq' },
       { label: 'Industry Expertise', to: '/#industry-expertise' },
       { label: 'Request a Demo', to: '/demo' },
+      { label: 'Privacy Notice', to: '/privacy' },
     ],
   },
   {
@@ -98,3 +105,7 @@ export const footerColumns: FooterColumn[] = [
     ],
   },
 ]
+
+/** Every link list of the public header and footer, handed to the layout by its loader. */
+export const publicNavigation = { servicesMegaMenu, primaryLinks, portalLinks, footerColumns }
+export type PublicNavigation = typeof publicNavigation

@@ -36,6 +36,12 @@ export function rootDataFrom(matches: readonly unknown[]): RootLoaderData {
  */
 export function seoMeta(seo: PageSeo, matches: readonly unknown[]): MetaDescriptor[] {
   const { siteUrl, company } = rootDataFrom(matches)
+  return seoTags(seo, siteUrl, company.name)
+}
+
+/** The tags of `seoMeta` for a known site address and company name (loaders use this). */
+export function seoTags(seo: PageSeo, siteUrl: string, companyName: string): MetaDescriptor[] {
+  const company = { name: companyName }
   const title = company.name ? `${seo.title} | ${company.name}` : seo.title
   const url = `${siteUrl}${seo.path}`
   const image = `${siteUrl}${seo.image ?? DEFAULT_SOCIAL_IMAGE}`

@@ -25,6 +25,8 @@ export const clientRequests = pgTable(
   (table) => [
     index('client_requests_created_at_idx').on(table.createdAt),
     index('client_requests_status_idx').on(table.status),
+    // The all-clients recipient group counts distinct addresses (issue 7).
+    index('client_requests_email_idx').on(sql`lower(${table.email})`),
     // Substring search over name, e-mail, company and message (issue 6); the query uses
     // the same expression: clientRequestSearchText.
     index('client_requests_search_idx').using(

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -35,6 +36,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** What the mail is about, for example `client_request:<id>`. */
     reference: text('reference'),
+    /** Extra headers, for example `List-Unsubscribe` on bulk mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

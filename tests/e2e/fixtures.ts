@@ -10,6 +10,7 @@ import { projectPath } from '../../app/lib/project-path.server'
 import { startHost, type RunningHost } from '../../server/host'
 import { freePort } from '../support/free-port'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
+import { SmtpPeer } from '../support/smtp-peer'
 
 export interface TestApp {
   url: string
@@ -17,6 +18,8 @@ export interface TestApp {
   db: Database
   dataDir: string
   mailDir: string
+  /** The SMTP server the app delivers to, when the file asked for one (`test.use({ smtp: true })`). */
+  smtpPeer: SmtpPeer | undefined
 }
 
 /**
@@ -25,10 +28,11 @@ export interface TestApp {
  * TEST_DATABASE_URL is set, on a new PostgreSQL database; tests can then look at the rows
  * and e-mails a flow created.
  */
-export const test = base.extend<object, { app: TestApp }>({
+export const test = base.extend<object, { app: TestApp; smtp: boolean }>({
+  // Deliver mail to a real SMTP server (tests/support/smtp-peer.ts) instead of .eml files.
+  smtp: [false, { scope: 'worker', option: true }],
   app: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ smtp }, use) => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-services-e2e-'))
       const port = await freePort()
       let postgres: TestDatabase | undefined
@@ -37,6 +41,8 @@ export const test = base.extend<object, { app: TestApp }>({
         postgres = await createPostgresTestDatabase()
         database = postgres.target
       }
+      const smtpPeer = smtp ? new SmtpPeer() : undefined
+      await smtpPeer?.start()
       const config = loadConfig({
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
@@ -47,6 +53,7 @@ export const test = base.extend<object, { app: TestApp }>({
         STAFF_NOTIFY_EMAIL: 'staff@example.com',
         LOG_LEVEL: 'error',
         MAIL_POLL_INTERVAL_MS: '100',
+        ...(smtpPeer ? { SMTP_URL: smtpPeer.url } : {}),
       })
       const host: RunningHost = await startHost({
         root: projectPath(),
@@ -58,8 +65,10 @@ export const test = base.extend<object, { app: TestApp }>({
         db: host.runtime.database.db,
         dataDir,
         mailDir: host.runtime.mailDir,
+        smtpPeer,
       })
       await host.shutdown('tests finished')
+      await smtpPeer?.stop()
       await postgres?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },

@@ -181,6 +181,21 @@ export function htmlDocument(): Buffer {
 }
 
 /**
+ * The start of an MP4 file: an `ftyp` box (brand isom) and a `free` box padding it to
+ * `size` bytes. Enough for content sniffing and for serving byte ranges.
+ */
+export function mp4Video(size = 4096): Buffer {
+  const file = Buffer.alloc(Math.max(size, 48))
+  file.writeUInt32BE(32, 0)
+  file.write('ftypisom', 4, 'latin1')
+  file.writeUInt32BE(0x200, 12)
+  file.write('isomiso2avc1mp41', 16, 'latin1')
+  file.writeUInt32BE(file.length - 32, 32)
+  file.write('free', 36, 'latin1')
+  return file
+}
+
+/**
  * A zip bomb shaped like a Word document: `bombEntry` inflates to `uncompressedSize` bytes
  * of zeros from about a thousandth of that, and the other entries of a DOCX are present.
  */

@@ -1,11 +1,13 @@
 import {
   Building2,
   ClipboardCheck,
+  FolderOpen,
   Languages,
   LayoutDashboard,
   LogOut,
   Mail,
   Menu,
+  MessagesSquare,
   Search,
   UserCog,
   type LucideIcon,
@@ -29,6 +31,8 @@ const icons: Record<string, LucideIcon> = {
   '/admin/interpreter-manager': ClipboardCheck,
   '/admin/interpreters': Languages,
   '/admin/clients': Building2,
+  '/admin/resources': FolderOpen,
+  '/admin/communications': MessagesSquare,
   '/admin/users': UserCog,
   '/admin/mail': Mail,
 }

@@ -1,11 +1,21 @@
-import { ChevronDown, Mail, MapPin, Phone } from 'lucide-react'
+import { ChevronDownIcon } from '~/components/ui/icons/chevron-down'
+import { MailIcon } from '~/components/ui/icons/mail'
+import { MapPinIcon } from '~/components/ui/icons/map-pin'
+import { PhoneIcon } from '~/components/ui/icons/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { footerColumns } from '~/content/navigation'
+import type { FooterColumn as FooterLinkColumn } from '~/content/navigation'
 import { telHref, type CompanyIdentity } from '~/lib/company'
 import { Logo } from './logo'
 
-export function Footer({ company }: { company: CompanyIdentity }) {
+export function Footer({
+  company,
+  columns,
+}: {
+  company: CompanyIdentity
+  /** The link columns, from the public layout's loader. */
+  columns: FooterLinkColumn[]
+}) {
   return (
     <footer className="bg-slate-900 text-slate-200">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -16,13 +26,13 @@ export function Footer({ company }: { company: CompanyIdentity }) {
         <div className="mt-8 grid gap-2 md:grid-cols-3 md:gap-8 lg:grid-cols-6">
           <FooterColumn heading="Contact">
             <li className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <PhoneIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <a href={telHref(company.phone)} className="hover:text-white hover:underline">
                 {company.phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <a
                 href={`mailto:${company.email}`}
                 className="break-all hover:text-white hover:underline"
@@ -31,11 +41,11 @@ export function Footer({ company }: { company: CompanyIdentity }) {
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>{company.address}</span>
             </li>
           </FooterColumn>
-          {footerColumns.map((column) => (
+          {columns.map((column) => (
             <FooterColumn key={column.heading} heading={column.heading}>
               {column.links.map((link) => (
                 <li key={link.label}>
@@ -61,7 +71,7 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
     <details className="footer-column group border-b border-slate-700 py-2 md:border-0">
       <summary className="flex list-none items-center justify-between py-2 font-semibold text-white md:pointer-events-none [&::-webkit-details-marker]:hidden">
         <h2 className="text-base">{heading}</h2>
-        <ChevronDown
+        <ChevronDownIcon
           aria-hidden="true"
           className="size-4 transition-transform group-open:rotate-180 md:hidden"
         />

@@ -1,7 +1,13 @@
-import { ChevronDown, Menu, X } from 'lucide-react'
+import { ChevronDownIcon } from '~/components/ui/icons/chevron-down'
+import { MenuIcon } from '~/components/ui/icons/menu'
+import { XIcon } from '~/components/ui/icons/x'
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { portalLinks, primaryLinks, servicesMegaMenu } from '~/content/navigation'
+import type {
+  MegaMenuGroup,
+  NavLink as NavigationLink,
+  PublicNavigation,
+} from '~/content/navigation'
 import { Logo } from './logo'
 import { useDismissDetails } from './use-dismiss'
 
@@ -13,7 +19,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const disclosureSummaryClass =
   'flex list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 [&::-webkit-details-marker]:hidden'
 
-export function Header({ companyName }: { companyName: string }) {
+export function Header({
+  companyName,
+  navigation,
+}: {
+  companyName: string
+  /** The link lists, from the public layout's loader (`publicNavigation`). */
+  navigation: PublicNavigation
+}) {
+  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
   const location = useLocation()
   const headerRef = useRef<HTMLElement>(null)
 
@@ -38,7 +52,7 @@ export function Header({ companyName }: { companyName: string }) {
           <NavLink to={primaryLinks.home.to} end className={navLinkClass}>
             {primaryLinks.home.label}
           </NavLink>
-          <ServicesMegaMenu />
+          <ServicesMegaMenu groups={servicesMegaMenu} />
           <NavLink to={primaryLinks.about.to} className={navLinkClass}>
             {primaryLinks.about.label}
           </NavLink>
@@ -48,28 +62,28 @@ export function Header({ companyName }: { companyName: string }) {
           <NavLink to={primaryLinks.contact.to} className={navLinkClass}>
             {primaryLinks.contact.label}
           </NavLink>
-          <PortalMenu />
+          <PortalMenu links={portalLinks} />
         </nav>
-        <MobileMenu />
+        <MobileMenu navigation={navigation} />
       </div>
     </header>
   )
 }
 
-function ServicesMegaMenu() {
+function ServicesMegaMenu({ groups }: { groups: MegaMenuGroup[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
     <details ref={ref} className="group relative">
       <summary className={disclosureSummaryClass}>
         Services
-        <ChevronDown
+        <ChevronDownIcon
           aria-hidden="true"
           className="size-4 transition-transform group-open:rotate-180"
         />
       </summary>
       <div className="absolute left-1/2 mt-2 grid w-[42rem] -translate-x-1/2 grid-cols-3 gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-xl">
-        {servicesMegaMenu.map((group) => (
+        {groups.map((group) => (
           <div key={group.heading}>
             <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
               {group.heading}
@@ -93,20 +107,20 @@ function ServicesMegaMenu() {
   )
 }
 
-function PortalMenu() {
+function PortalMenu({ links }: { links: NavigationLink[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
     <details ref={ref} className="group relative ml-2">
       <summary className="btn-primary list-none [&::-webkit-details-marker]:hidden">
         Portal
-        <ChevronDown
+        <ChevronDownIcon
           aria-hidden="true"
           className="size-4 transition-transform group-open:rotate-180"
         />
       </summary>
       <ul className="absolute right-0 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-2 shadow-xl">
-        {portalLinks.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="block px-4 py-2 text-sm text-slate-800 hover:bg-brand-50">
               {link.label}
@@ -118,14 +132,15 @@ function PortalMenu() {
   )
 }
 
-function MobileMenu() {
+function MobileMenu({ navigation }: { navigation: PublicNavigation }) {
+  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
     <details ref={ref} className="group lg:hidden">
       <summary className="flex list-none items-center rounded-md p-2 text-slate-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden="true" className="size-6 group-open:hidden" />
-        <X aria-hidden="true" className="hidden size-6 group-open:block" />
+        <MenuIcon aria-hidden="true" className="size-6 group-open:hidden" />
+        <XIcon aria-hidden="true" className="hidden size-6 group-open:block" />
         <span className="sr-only">Menu</span>
       </summary>
       <nav

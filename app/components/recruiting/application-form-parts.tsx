@@ -1,8 +1,8 @@
-import type { FieldMetadata } from '@conform-to/react'
-import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useNavigation } from 'react-router'
-import { CheckboxField, HoneypotField } from '~/components/ui/form-fields'
+import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
+import { CheckboxField, HoneypotField } from '~/components/ui/native-fields'
+import type { NativeField } from '~/lib/native-form'
 
 /** The one-time form token and the honeypot every application form carries. */
 export function ApplicationFormProtection({ formToken }: { formToken: string }) {
@@ -15,10 +15,10 @@ export function ApplicationFormProtection({ formToken }: { formToken: string }) 
 }
 
 /** Consent to the privacy notice; the server stores the time and the notice's version. */
-export function PrivacyConsentField({ meta }: { meta: FieldMetadata<string | undefined> }) {
+export function PrivacyConsentField({ field }: { field: NativeField }) {
   return (
     <CheckboxField
-      meta={meta}
+      field={field}
       label={
         <>
           I have read the{' '}
@@ -39,14 +39,20 @@ export function PrivacyConsentField({ meta }: { meta: FieldMetadata<string | und
 }
 
 /** The form-level error (rate limit, server failure) and the submit button. */
-export function ApplicationFormFooter({ form }: { form: { errorId: string; errors?: string[] } }) {
+export function ApplicationFormFooter({
+  formErrors,
+  formErrorId,
+}: {
+  formErrors: string[] | undefined
+  formErrorId: string
+}) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   return (
     <>
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="field-error rounded-md bg-red-50 p-3">
-          {form.errors[0]}
+      {formErrors?.length ? (
+        <p id={formErrorId} role="alert" className="field-error rounded-md bg-red-50 p-3">
+          {formErrors[0]}
         </p>
       ) : null}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
@@ -70,7 +76,7 @@ export function ApplicationSubmitted() {
       className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
     >
       <div className="flex items-center gap-2">
-        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0" />
+        <CheckCircleIcon aria-hidden="true" className="size-6 shrink-0" />
         <h2 className="text-xl font-semibold">Application Submitted!</h2>
       </div>
       <p className="mt-3">

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { Form } from 'react-router'
 import {
   CheckboxGroupField,
@@ -6,20 +5,11 @@ import {
   SelectField,
   TextareaField,
   TextField,
-} from '~/components/ui/form-fields'
-import {
-  ADDITIONAL_INFO_PLACEHOLDER,
-  englishLevelChoices,
-  experienceChoices,
-  payPerMinuteChoices,
-  RESUME_ACCEPT,
-  RESUME_LABEL,
-  specializationChoices,
-  weeklyAvailabilityChoices,
-} from '~/content/application-options'
+} from '~/components/ui/native-fields'
+import type { FullApplicationChoices } from '~/content/application-options'
 import type { FormConstraint } from '~/lib/form-constraint'
 import type { ApplicationActionData } from '~/lib/interpreter-application-action.server'
-import { validateNatively } from '~/lib/native-validation'
+import { useNativeForm } from '~/lib/native-form'
 import type { FullApplicationInput } from '~/lib/validation/interpreter-application'
 import {
   ApplicationFormFooter,
@@ -35,89 +25,93 @@ import {
 export function FullApplicationForm({
   formToken,
   constraint,
+  choices,
   actionData,
   fluentLanguagesPlaceholder = 'e.g. Spanish, Portuguese',
 }: {
   formToken: string
+  /** The answer lists, from the loader (`fullApplicationChoices`). */
+  choices: FullApplicationChoices
   constraint: FormConstraint
   actionData: ApplicationActionData | undefined
   fluentLanguagesPlaceholder?: string
 }) {
-  const [form, fields] = useForm<FullApplicationInput>({
+  const { formProps, field, formErrors, formErrorId } = useNativeForm<FullApplicationInput>({
     lastResult: actionData?.submitted ? undefined : actionData?.result,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<FullApplicationInput>,
   })
   if (actionData?.submitted) return <ApplicationSubmitted />
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
       <ApplicationFormProtection formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.firstName} label="First Name" autoComplete="given-name" />
-        <TextField meta={fields.lastName} label="Last Name" autoComplete="family-name" />
-        <TextField meta={fields.email} label="Email Address" type="email" autoComplete="email" />
-        <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
+        <TextField field={field('firstName')} label="First Name" autoComplete="given-name" />
+        <TextField field={field('lastName')} label="Last Name" autoComplete="family-name" />
+        <TextField field={field('email')} label="Email Address" type="email" autoComplete="email" />
+        <TextField field={field('phone')} label="Phone Number" type="tel" autoComplete="tel" />
       </div>
-      <TextField meta={fields.address} label="Address" autoComplete="street-address" />
+      <TextField field={field('address')} label="Address" autoComplete="street-address" />
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField meta={fields.city} label="City" autoComplete="address-level2" />
-        <TextField meta={fields.state} label="State/Province" autoComplete="address-level1" />
-        <TextField meta={fields.zipCode} label="Postal Code" autoComplete="postal-code" />
+        <TextField field={field('city')} label="City" autoComplete="address-level2" />
+        <TextField field={field('state')} label="State/Province" autoComplete="address-level1" />
+        <TextField field={field('zipCode')} label="Postal Code" autoComplete="postal-code" />
       </div>
-      <FileField meta={fields.resume} label={RESUME_LABEL} accept={RESUME_ACCEPT} />
+      <FileField
+        field={field('resume')}
+        label={choices.resumeLabel}
+        accept={choices.resumeAccept}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          meta={fields.nativeLanguage}
+          field={field('nativeLanguage')}
           label="Level of Spoken English"
           placeholder="-- No answer --"
-          options={englishLevelChoices}
+          options={choices.englishLevel}
         />
         <TextField
-          meta={fields.fluentLanguages}
+          field={field('fluentLanguages')}
           label="Fluent Languages"
           placeholder={fluentLanguagesPlaceholder}
         />
         <SelectField
-          meta={fields.interpretingExperience}
+          field={field('interpretingExperience')}
           label="Interpreting Experience"
           placeholder="Select years"
-          options={experienceChoices}
+          options={choices.experience}
         />
         <SelectField
-          meta={fields.medicalExperience}
+          field={field('medicalExperience')}
           label="Medical Experience"
           placeholder="Select years"
-          options={experienceChoices}
+          options={choices.experience}
         />
         <SelectField
-          meta={fields.legalAvailability}
+          field={field('legalAvailability')}
           label="Weekly Legal Availability"
           placeholder="Select hours per week"
-          options={weeklyAvailabilityChoices}
+          options={choices.weeklyAvailability}
         />
         <SelectField
-          meta={fields.expectedPayPerMinute}
+          field={field('expectedPayPerMinute')}
           label="Expected Pay Per Minute (USD)"
           placeholder="Select a rate"
-          options={payPerMinuteChoices}
+          options={choices.payPerMinute}
         />
       </div>
       <CheckboxGroupField
-        meta={fields.specializations}
+        field={field('specializations')}
         legend="Specializations (optional)"
-        options={specializationChoices}
+        options={choices.specializations}
       />
       <TextareaField
-        meta={fields.additionalInfo}
+        field={field('additionalInfo')}
         label="Additional Information"
         rows={5}
-        placeholder={ADDITIONAL_INFO_PLACEHOLDER}
+        placeholder={choices.additionalInfoPlaceholder}
       />
-      <PrivacyConsentField meta={fields.privacyConsent} />
-      <ApplicationFormFooter form={form} />
+      <PrivacyConsentField field={field('privacyConsent')} />
+      <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )
 }

@@ -1,15 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { Form } from 'react-router'
-import { FileField, SelectField, TextareaField, TextField } from '~/components/ui/form-fields'
-import {
-  ADDITIONAL_INFO_PLACEHOLDER,
-  jobPostingExperienceChoices,
-  jobPostingPayChoices,
-  RESUME_ACCEPT,
-  RESUME_LABEL,
-} from '~/content/application-options'
+import { FileField, SelectField, TextareaField, TextField } from '~/components/ui/native-fields'
+import type { JobPostingChoices } from '~/content/application-options'
 import type { FormConstraint } from '~/lib/form-constraint'
-import { validateNatively } from '~/lib/native-validation'
+import { useNativeForm } from '~/lib/native-form'
 import type { JobPostingApplicationInput } from '~/lib/validation/interpreter-application'
 import type { ApplicationActionData } from '~/lib/interpreter-application-action.server'
 import {
@@ -23,54 +16,58 @@ import {
 export function JobPostingApplicationForm({
   formToken,
   constraint,
+  choices,
   actionData,
 }: {
   formToken: string
+  /** The answer lists, from the loader (`jobPostingChoices`). */
+  choices: JobPostingChoices
   constraint: FormConstraint
   actionData: ApplicationActionData | undefined
 }) {
-  const [form, fields] = useForm<JobPostingApplicationInput>({
+  const { formProps, field, formErrors, formErrorId } = useNativeForm<JobPostingApplicationInput>({
     lastResult: actionData?.submitted ? undefined : actionData?.result,
     constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<JobPostingApplicationInput>,
   })
   if (actionData?.submitted) return <ApplicationSubmitted />
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
       <ApplicationFormProtection formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField meta={fields.firstName} label="First Name" autoComplete="given-name" />
-        <TextField meta={fields.lastName} label="Last Name" autoComplete="family-name" />
-        <TextField meta={fields.email} label="Email Address" type="email" autoComplete="email" />
-        <TextField meta={fields.phone} label="Phone Number" type="tel" autoComplete="tel" />
+        <TextField field={field('firstName')} label="First Name" autoComplete="given-name" />
+        <TextField field={field('lastName')} label="Last Name" autoComplete="family-name" />
+        <TextField field={field('email')} label="Email Address" type="email" autoComplete="email" />
+        <TextField field={field('phone')} label="Phone Number" type="tel" autoComplete="tel" />
       </div>
-      <FileField meta={fields.resume} label={RESUME_LABEL} accept={RESUME_ACCEPT} />
-      <TextField meta={fields.nativeLanguage} label="Native Language" placeholder="e.g. Greek" />
+      <FileField
+        field={field('resume')}
+        label={choices.resumeLabel}
+        accept={choices.resumeAccept}
+      />
+      <TextField field={field('nativeLanguage')} label="Native Language" placeholder="e.g. Greek" />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          meta={fields.interpretingExperience}
+          field={field('interpretingExperience')}
           label="Interpreting Experience"
           placeholder="Select years"
-          options={jobPostingExperienceChoices}
+          options={choices.experience}
         />
         <SelectField
-          meta={fields.expectedPayPerMinute}
+          field={field('expectedPayPerMinute')}
           label="Expected Pay Per Minute"
           placeholder="Select a rate"
-          options={jobPostingPayChoices}
+          options={choices.payPerMinute}
         />
       </div>
       <TextareaField
-        meta={fields.additionalInfo}
+        field={field('additionalInfo')}
         label="Additional Information"
         rows={5}
-        placeholder={ADDITIONAL_INFO_PLACEHOLDER}
+        placeholder={choices.additionalInfoPlaceholder}
       />
-      <PrivacyConsentField meta={fields.privacyConsent} />
-      <ApplicationFormFooter form={form} />
+      <PrivacyConsentField field={field('privacyConsent')} />
+      <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )
 }

@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react'
-import { CheckCircle2 } from 'lucide-react'
+import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
+import type { IconComponent } from '~/components/ui/icons/create-icon'
 
 /** The small labels under a posting's title (Remote, Contract, Interpreting). */
 export function TagList({ tags, label }: { tags: readonly string[]; label: string }) {
@@ -22,12 +22,12 @@ export function PostingList({
   id,
   heading,
   items,
-  icon: Icon = CheckCircle2,
+  icon: Icon = CheckCircleIcon,
 }: {
   id: string
   heading: string
   items: readonly string[]
-  icon?: LucideIcon
+  icon?: IconComponent
 }) {
   return (
     <section aria-labelledby={id}>

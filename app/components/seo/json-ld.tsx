@@ -4,8 +4,9 @@ import { useNonce } from '~/lib/nonce'
  * Structured data for search engines. `<` is escaped so that no value can close the
  * script element; the nonce lets it pass the CSP.
  */
-export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
+export function JsonLd({ data }: { data: object | null | undefined }) {
   const nonce = useNonce()
+  if (!data) return null
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
   return (
     <script

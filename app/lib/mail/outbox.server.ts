@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string
   /** What the mail is about, for example `client_request:<id>`. */
   reference?: string
+  /** Extra headers, for example `List-Unsubscribe` on bulk mail. */
+  headers?: Record<string, string>
 }
 
 /**
@@ -30,6 +32,7 @@ export async function enqueueMail(tx: Database, mails: OutgoingMail[]): Promise<
         html: mail.html,
         text: mail.text,
         reference: mail.reference ?? null,
+        headers: mail.headers ?? null,
       })),
     )
     .returning({ id: mailOutbox.id })

@@ -12,6 +12,8 @@ export interface DeliverableMail {
   text: string
   messageId: string
   createdAt: Date
+  /** Extra headers, for example `List-Unsubscribe`. */
+  headers?: Record<string, string> | null
 }
 
 export interface MailTransport {
@@ -36,6 +38,7 @@ function toNodemailerMessage(mail: DeliverableMail) {
     text: mail.text,
     messageId: mail.messageId,
     date: mail.createdAt,
+    headers: mail.headers ?? undefined,
   }
 }
 

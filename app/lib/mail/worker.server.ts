@@ -143,6 +143,7 @@ export class MailWorker {
         text: mail.text,
         messageId: `<${mail.id}@${this.domain}>`,
         createdAt: mail.createdAt,
+        headers: mail.headers,
       })
       await db.transaction(async (tx) => {
         await tx

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
 
+/** Bytes `start` to `end` of an object, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
 /** An object in the file storage. */
 export interface StoredObject {
   key: string
@@ -19,8 +25,11 @@ export interface FileStorage {
   readonly describe: string
   /** Stores the bytes durably under `key`; resolves once they would survive a crash. */
   put(key: string, data: Uint8Array, options: { contentType: string }): Promise<void>
-  /** The object's bytes as a stream, or undefined when there is no such object. */
-  get(key: string): Promise<ReadableStream<Uint8Array> | undefined>
+  /**
+   * The object's bytes as a stream, or undefined when there is no such object. With a
+   * range, only the bytes from `start` to `end` (both included), for HTTP Range requests.
+   */
+  get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>
   /** Deletes the object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix`. */

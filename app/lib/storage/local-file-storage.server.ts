@@ -3,7 +3,12 @@ import { createReadStream } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { isValidStorageKey, type FileStorage, type StoredObject } from './file-storage.server'
+import {
+  isValidStorageKey,
+  type ByteRange,
+  type FileStorage,
+  type StoredObject,
+} from './file-storage.server'
 
 /**
  * Files in a local directory (by default `DATA_DIR/uploads`, outside the web root, so the
@@ -44,14 +49,15 @@ export class LocalFileStorage implements FileStorage {
     await syncDirectory(directory)
   }
 
-  async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
+  async get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
     const file = this.pathFor(key)
     try {
       await stat(file)
     } catch {
       return undefined
     }
-    return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+    const stream = range ? createReadStream(file, range) : createReadStream(file)
+    return Readable.toWeb(stream) as ReadableStream<Uint8Array>
   }
 
   async delete(key: string): Promise<void> {

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3'
 import {
   isValidStorageKey,
+  type ByteRange,
   type FileStorage,
   type S3FileStorageOptions,
   type StoredObject,
@@ -64,10 +65,14 @@ export class S3FileStorage implements FileStorage {
     )
   }
 
-  async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
+  async get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
     try {
       const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       )
       return result.Body?.transformToWebStream() as ReadableStream<Uint8Array> | undefined
     } catch (error) {

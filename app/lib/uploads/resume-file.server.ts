@@ -81,15 +81,19 @@ export async function detectResumeFileType(bytes: Uint8Array): Promise<ResumeFil
  * in the extension of the type found in the content, so that `cv.html` holding a PDF is
  * offered as `cv.html.pdf` and opens as what it is.
  */
-export function cleanOriginalName(name: string, extension: string): string {
+export function cleanOriginalName(
+  name: string,
+  extension: string,
+  fallbackBase = 'resume',
+): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
   let cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim()
-  if (!cleaned || cleaned === '.' || cleaned === '..') return `resume.${extension}`
+  if (!cleaned || cleaned === '.' || cleaned === '..') return `${fallbackBase}.${extension}`
   const suffix = `.${extension}`
   if (!cleaned.toLowerCase().endsWith(suffix)) cleaned += suffix
   const limit = 150
   return cleaned.length > limit
-    ? cleaned.slice(cleaned.length - limit).replace(/^[.\s]+/, '') || `resume${suffix}`
+    ? cleaned.slice(cleaned.length - limit).replace(/^[.\s]+/, '') || `${fallbackBase}${suffix}`
     : cleaned
 }

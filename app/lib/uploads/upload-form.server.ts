@@ -16,6 +16,16 @@ export interface UploadFormLimits {
   /** File inputs the form has; files under any other name are dropped unread. */
   fileFields: readonly string[]
   maxParts?: number
+  /**
+   * After a refusal, how much of the body in all is read and thrown away so that the browser
+   * gets the 413 page; beyond it the connection is cut. Default 64 MiB.
+   */
+  drainLimit?: number
+  /**
+   * Answer a refused body only once it has been read to the end (within the drain limit):
+   * a response sent while the browser is still uploading can reach it as a reset connection.
+   */
+  waitForDrain?: boolean
 }
 
 export type UploadFormResult =
@@ -48,7 +58,7 @@ export async function parseUploadForm(
   limits: UploadFormLimits,
 ): Promise<UploadFormResult> {
   if (!request.body) return { status: 'ok', formData: new FormData() }
-  const body = new TrackedBody(request.body, PREFIX_KEPT)
+  const body = new TrackedBody(request.body, PREFIX_KEPT, limits.drainLimit ?? DRAIN_LIMIT)
   const contentType = request.headers.get('content-type') ?? ''
   const tracked = new Request(request.url, {
     method: 'POST',
@@ -72,14 +82,15 @@ export async function parseUploadForm(
     return { status: 'ok', formData }
   } catch (error) {
     if (!(error instanceof FormDataParseError) && !isLimitError(error)) {
-      body.discardRest()
+      void body.discardRest()
       throw error
     }
     const boundary = multipartBoundary(contentType)
     const tooLarge =
       error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError
     const formData = tooLarge && boundary ? await recoverFields(body, boundary) : new FormData()
-    body.discardRest()
+    const drained = body.discardRest()
+    if (limits.waitForDrain) await drained
     return { status: tooLarge ? 'too-large' : 'malformed', formData }
   }
 }
@@ -166,6 +177,7 @@ class TrackedBody {
   constructor(
     source: ReadableStream<Uint8Array>,
     private readonly prefixLimit: number,
+    private readonly drainLimit: number,
   ) {
     this.reader = source.getReader()
     this.stream = new ReadableStream<Uint8Array>(
@@ -241,7 +253,7 @@ class TrackedBody {
   }
 
   private async readWithinLimit(): Promise<Uint8Array | undefined> {
-    if (this.bytesRead > DRAIN_LIMIT) {
+    if (this.bytesRead > this.drainLimit) {
       this.cutOff()
       return undefined
     }
@@ -249,8 +261,8 @@ class TrackedBody {
   }
 
   /** Reads and drops whatever is left, in the background, up to the drain limit. */
-  discardRest() {
-    void (async () => {
+  discardRest(): Promise<void> {
+    return (async () => {
       try {
         while (await this.readWithinLimit()) {
           // Dropped.

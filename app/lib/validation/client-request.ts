@@ -1,5 +1,13 @@
 import { z } from 'zod'
 
+// C0 control characters other than tab and line breaks: never typed by a person, and the
+// database refuses NUL outright (found by tests/e2e/fuzz-forms.spec.ts).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+export const CONTROL_CHARACTERS_MESSAGE =
+  'This text contains characters that cannot be stored. Please retype it.'
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value)
+
 /** A required text field whose message says what to enter. */
 export function requiredText(missing: string, max: number) {
   return z
@@ -7,6 +15,7 @@ export function requiredText(missing: string, max: number) {
     .trim()
     .min(1, missing)
     .max(max, `Please use at most ${max} characters.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
 }
 
 export const emailField = z

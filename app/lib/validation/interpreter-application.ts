@@ -9,7 +9,13 @@ import {
   valuesOf,
   weeklyAvailabilityChoices,
 } from '../../content/application-options'
-import { emailField, phonePattern, requiredText } from './client-request'
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  emailField,
+  hasNoControlCharacters,
+  phonePattern,
+  requiredText,
+} from './client-request'
 
 /**
  * The interpreter application forms (spec sections 3 and 5). One schema per form, used for
@@ -28,7 +34,12 @@ const requiredChoice = <Value extends string>(values: [Value, ...Value[]], missi
   z.enum(values, { error: missing })
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `Please use at most ${max} characters.`).optional()
+  z
+    .string()
+    .trim()
+    .max(max, `Please use at most ${max} characters.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .optional()
 
 const contact = {
   firstName: requiredText('Please enter your first name.', 100),

@@ -11,7 +11,10 @@ function attachmentHeader(originalName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`
 }
 
-/** The resume of an application, for signed-in admins only, always as a download. */
+/**
+ * The resume of an application, for signed-in admins only, always as a download (the host's
+ * helmet adds `X-Content-Type-Options: nosniff` to every response, this one included).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const file = await getResumeFile(params.applicationId)
@@ -31,7 +34,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Content-Type': file.mediaType,
       'Content-Length': String(file.byteSize),
       'Content-Disposition': attachmentHeader(file.originalName),
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
     },
   })

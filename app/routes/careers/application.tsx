@@ -1,25 +1,39 @@
+import { fullApplicationChoices } from '~/content/application-options'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { Briefcase, Clock, HeartHandshake, ListChecks, Star, TrendingUp } from 'lucide-react'
+import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
+import { ClockIcon } from '~/components/ui/icons/clock'
+import { HeartHandshakeIcon } from '~/components/ui/icons/heart-handshake'
+import { ListChecksIcon } from '~/components/ui/icons/list-checks'
+import { StarIcon } from '~/components/ui/icons/star'
+import { TrendingUpIcon } from '~/components/ui/icons/trending-up'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList } from '~/components/recruiting/job-sections'
 import { positionBenefits, positionDetails, resolvePosition } from '~/content/interpreter-positions'
 import { issueFormToken } from '~/lib/form-protection.server'
 import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
-import { seoMeta } from '~/lib/seo'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import { pageHead } from '~/lib/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import type { Route } from './+types/application'
 
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const position = resolvePosition(loaderData?.slug)
+// The position's text reaches the page as loader data, not as JavaScript (issue 3 budget).
+export const meta: Route.MetaFunction = metaFromLoader
+
+const positionFrom = (request: Request) =>
+  resolvePosition(new URL(request.url).searchParams.get('language'))
+
+export function loader({ request }: Route.LoaderArgs) {
+  const position = positionFrom(request)
   const language = position.language ?? 'professional'
-  return seoMeta(
+  const path = `/application?language=${encodeURIComponent(position.slug)}`
+  const head = pageHead(
     {
       title: `${position.title} Jobs - Remote Contract Position`,
       description: position.text.description.slice(0, 160),
-      path: `/application?language=${encodeURIComponent(position.slug)}`,
+      path,
       keywords: [
         `${language} interpreter jobs`,
         `remote ${language} interpreter`,
@@ -27,17 +41,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         'independent contractor interpreter',
       ],
     },
-    matches,
+    [
+      { name: 'Home', path: '/' },
+      { name: 'Careers', path: '/careers' },
+      { name: position.title, path },
+    ],
   )
-}
-
-const positionFrom = (request: Request) =>
-  resolvePosition(new URL(request.url).searchParams.get('language'))
-
-export function loader({ request }: Route.LoaderArgs) {
-  const position = positionFrom(request)
   return {
-    slug: position.slug,
+    head,
+    position,
+    positionDetails,
+    positionBenefits,
+    choices: fullApplicationChoices,
     formToken: issueFormToken(),
     constraint: getZodConstraint(fullApplicationSchema),
   }
@@ -51,10 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   )
 }
 
-const benefitIcons = [TrendingUp, Clock, HeartHandshake]
+const benefitIcons = [TrendingUpIcon, ClockIcon, HeartHandshakeIcon]
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const position = resolvePosition(loaderData.slug)
+  const { position, positionDetails, positionBenefits } = loaderData
   return (
     <main>
       <section className="bg-brand-900 py-12 text-white sm:py-16">
@@ -83,19 +98,19 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             id="position-responsibilities"
             heading="Responsibilities"
             items={position.text.responsibilities}
-            icon={Briefcase}
+            icon={BriefcaseIcon}
           />
           <PostingList
             id="position-requirements"
             heading="Requirements"
             items={position.text.requirements}
-            icon={ListChecks}
+            icon={ListChecksIcon}
           />
           <PostingList
             id="position-preferred"
             heading="Preferred Qualifications"
             items={position.text.preferredQualifications}
-            icon={Star}
+            icon={StarIcon}
           />
         </div>
         <section
@@ -114,6 +129,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             <FullApplicationForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
+              choices={loaderData.choices}
               actionData={actionData}
               fluentLanguagesPlaceholder={
                 position.language ? `e.g. ${position.language}, English` : undefined
@@ -129,7 +145,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {positionBenefits.map((benefit, index) => {
-              const Icon = benefitIcons[index] ?? Star
+              const Icon = benefitIcons[index] ?? StarIcon
               return (
                 <li key={benefit.title} className="rounded-xl bg-white p-6 shadow-sm">
                   <Icon aria-hidden="true" className="size-8 text-brand-700" />

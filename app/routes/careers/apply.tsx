@@ -1,12 +1,19 @@
+import { fullApplicationChoices } from '~/content/application-options'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { Clock, Globe2, Home, ListChecks, Briefcase, Star } from 'lucide-react'
+import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
+import { ClockIcon } from '~/components/ui/icons/clock'
+import { GlobeIcon } from '~/components/ui/icons/globe'
+import { HomeIcon } from '~/components/ui/icons/home'
+import { ListChecksIcon } from '~/components/ui/icons/list-checks'
+import { StarIcon } from '~/components/ui/icons/star'
 import { Link } from 'react-router'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { contractInterpreter } from '~/content/contract-interpreter'
 import { issueFormToken } from '~/lib/form-protection.server'
 import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
-import { seoMeta } from '~/lib/seo'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import { pageHead } from '~/lib/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
 import type { Route } from './+types/apply'
@@ -14,27 +21,35 @@ import type { Route } from './+types/apply'
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  seoMeta(
-    {
-      title: loaderData?.job
-        ? `Apply: ${loaderData.job.title}`
-        : `Apply: ${contractInterpreter.title}`,
-      description: `${contractInterpreter.summary} Apply online with your resume.`,
-      path: `/apply/${encodeURIComponent(loaderData?.jobId ?? '')}`,
-      keywords: ['contract interpreter jobs', 'remote interpreter', 'apply interpreter'],
-    },
-    matches,
-  )
+export const meta: Route.MetaFunction = metaFromLoader
 
 /** The job id from the URL, kept with the application; it need not name a posting we have. */
 const sourceJobId = (value: string) => value.slice(0, 100)
 
 export async function loader({ params }: Route.LoaderArgs) {
   const job = await getOpenJob(params.jobId)
+  const jobId = sourceJobId(params.jobId)
+  const path = `/apply/${encodeURIComponent(jobId)}`
+  const head = pageHead(
+    {
+      title: job ? `Apply: ${job.title}` : `Apply: ${contractInterpreter.title}`,
+      description: `${contractInterpreter.summary} Apply online with your resume.`,
+      path,
+      keywords: ['contract interpreter jobs', 'remote interpreter', 'apply interpreter'],
+    },
+    [
+      { name: 'Home', path: '/' },
+      { name: 'Careers', path: '/careers' },
+      { name: contractInterpreter.title, path },
+    ],
+  )
   return {
-    jobId: sourceJobId(params.jobId),
+    head,
+    // The fixed description reaches the page as data, not as JavaScript (issue 3 budget).
+    contractInterpreter,
+    jobId,
     job: job ? { id: job.id, title: job.title } : null,
+    choices: fullApplicationChoices,
     formToken: issueFormToken(),
     constraint: getZodConstraint(fullApplicationSchema),
   }
@@ -50,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job } = loaderData
+  const { job, contractInterpreter } = loaderData
   return (
     <main>
       <section className="bg-brand-900 py-12 text-white sm:py-16">
@@ -60,13 +75,13 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
               to="/"
               className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
             >
-              <Home aria-hidden="true" className="size-4" /> Home
+              <HomeIcon aria-hidden="true" className="size-4" /> Home
             </Link>
             <Link
               to="/careers"
               className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
             >
-              <Briefcase aria-hidden="true" className="size-4" /> View all jobs
+              <BriefcaseIcon aria-hidden="true" className="size-4" /> View all jobs
             </Link>
           </nav>
           <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{contractInterpreter.title}</h1>
@@ -76,10 +91,12 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
           </div>
           <ul className="mt-5 flex flex-wrap gap-x-8 gap-y-2 text-brand-100">
             <li className="flex items-center gap-2">
-              <Clock aria-hidden="true" className="size-5" /> {contractInterpreter.highlights[0]}
+              <ClockIcon aria-hidden="true" className="size-5" />{' '}
+              {contractInterpreter.highlights[0]}
             </li>
             <li className="flex items-center gap-2">
-              <Globe2 aria-hidden="true" className="size-5" /> {contractInterpreter.highlights[1]}
+              <GlobeIcon aria-hidden="true" className="size-5" />{' '}
+              {contractInterpreter.highlights[1]}
             </li>
           </ul>
           <p className="mt-5 max-w-2xl text-lg text-white">{contractInterpreter.summary}</p>
@@ -104,19 +121,19 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
             id="contract-responsibilities"
             heading="Contract responsibilities"
             items={contractInterpreter.responsibilities}
-            icon={Briefcase}
+            icon={BriefcaseIcon}
           />
           <PostingList
             id="contract-requirements"
             heading="Requirements"
             items={contractInterpreter.requirements}
-            icon={ListChecks}
+            icon={ListChecksIcon}
           />
           <PostingList
             id="contract-preferred"
             heading="Preferred Qualifications"
             items={contractInterpreter.preferred}
-            icon={Star}
+            icon={StarIcon}
           />
         </div>
         <section
@@ -134,6 +151,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
             <FullApplicationForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
+              choices={loaderData.choices}
               actionData={actionData}
             />
           </div>

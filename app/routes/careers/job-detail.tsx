@@ -1,15 +1,20 @@
+import { jobPostingChoices } from '~/content/application-options'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { ArrowLeft, Briefcase, Gift, ListChecks } from 'lucide-react'
-import { data, isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router'
+import { ArrowLeftIcon } from '~/components/ui/icons/arrow-left'
+import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
+import { GiftIcon } from '~/components/ui/icons/gift'
+import { ListChecksIcon } from '~/components/ui/icons/list-checks'
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
-import { JsonLd } from '~/components/seo/json-ld'
 import { jobTags } from '~/content/job-posting'
 import { issueFormToken } from '~/lib/form-protection.server'
 import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
 import { jobPostingJsonLd } from '~/lib/job-posting-json-ld'
-import { seoMeta } from '~/lib/seo'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import { pageHead } from '~/lib/page-head.server'
+import { runtime } from '~/lib/runtime.server'
 import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
 import type { Route } from './+types/job-detail'
@@ -17,10 +22,20 @@ import type { Route } from './+types/job-detail'
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: 'Job Not Found' }, { name: 'robots', content: 'noindex' }]
-  const { job } = loaderData
-  return seoMeta(
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? metaFromLoader({ loaderData })
+    : [{ title: 'Job Not Found' }, { name: 'robots', content: 'noindex' }]
+
+async function requireOpenJob(jobId: string) {
+  const job = await getOpenJob(jobId)
+  if (!job) throw data(null, { status: 404, statusText: 'Job Not Found' })
+  return job
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const job = await requireOpenJob(params.jobId)
+  const head = pageHead(
     {
       title: job.title,
       description: `Remote contract position: ${job.description}`.slice(0, 160),
@@ -32,19 +47,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         'contract interpreter',
       ],
     },
-    matches,
+    [
+      { name: 'Home', path: '/' },
+      { name: 'Careers', path: '/careers' },
+      { name: job.title, path: `/jobs/${job.id}` },
+    ],
+    [
+      jobPostingJsonLd(job, {
+        siteUrl: runtime().config.siteUrl,
+        companyName: runtime().config.company.name,
+      }),
+    ],
   )
-}
-
-async function requireOpenJob(jobId: string) {
-  const job = await getOpenJob(jobId)
-  if (!job) throw data(null, { status: 404, statusText: 'Job Not Found' })
-  return job
-}
-
-export async function loader({ params }: Route.LoaderArgs) {
-  const job = await requireOpenJob(params.jobId)
   return {
+    head,
     job: {
       id: job.id,
       title: job.title,
@@ -63,6 +79,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         day: 'numeric',
       }),
     },
+    choices: jobPostingChoices,
     formToken: issueFormToken(),
     constraint: getZodConstraint(jobPostingApplicationSchema),
   }
@@ -75,19 +92,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job } = loaderData
-  const root = useRouteLoaderData('root') as { siteUrl: string; company: { name: string } }
   return (
     <main>
-      <JsonLd
-        data={jobPostingJsonLd(job, { siteUrl: root.siteUrl, companyName: root.company.name })}
-      />
       <section className="bg-brand-900 py-12 text-white sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <Link
             to="/careers"
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-100 underline-offset-4 hover:underline"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Careers
+            <ArrowLeftIcon aria-hidden="true" className="size-4" /> Back to Careers
           </Link>
           <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{job.title}</h1>
           <div className="mt-5">
@@ -111,15 +124,15 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             id="job-requirements"
             heading="Requirements"
             items={job.requirements}
-            icon={ListChecks}
+            icon={ListChecksIcon}
           />
           <PostingList
             id="job-responsibilities"
             heading="Responsibilities"
             items={job.responsibilities}
-            icon={Briefcase}
+            icon={BriefcaseIcon}
           />
-          <PostingList id="job-benefits" heading="Benefits" items={job.benefits} icon={Gift} />
+          <PostingList id="job-benefits" heading="Benefits" items={job.benefits} icon={GiftIcon} />
         </div>
         <section
           id="application-form"
@@ -136,6 +149,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             <JobPostingApplicationForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
+              choices={loaderData.choices}
               actionData={actionData}
             />
           </div>

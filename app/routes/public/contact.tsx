@@ -1,28 +1,38 @@
-import { Clock, Mail, MapPin, MessageSquare, Phone } from 'lucide-react'
+import { ClockIcon } from '~/components/ui/icons/clock'
+import { MailIcon } from '~/components/ui/icons/mail'
+import { MapPinIcon } from '~/components/ui/icons/map-pin'
+import { MessageSquareIcon } from '~/components/ui/icons/message-square'
+import { PhoneIcon } from '~/components/ui/icons/phone'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { telHref, useCompany } from '~/lib/company'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { issueFormToken } from '~/lib/form-protection.server'
 import { clientRequestSchema } from '~/lib/validation/client-request'
 import { submitClientRequest } from '~/lib/client-request-action.server'
-import { seoMeta } from '~/lib/seo'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import type { PageSeo } from '~/lib/seo'
+import { pageHead } from '~/lib/page-head.server'
 import type { Route } from './+types/contact'
 
 export { headers } from '~/lib/http-headers'
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(
-    {
-      title: 'Contact Us',
-      description:
-        'Contact our language services team: email with a 1-hour response, phone support 24/7, nationwide remote and on-site interpreting.',
-      path: '/contact',
-      keywords: ['contact interpreting services', 'translation quote', '24/7 interpreter'],
-    },
-    matches,
-  )
+export const meta: Route.MetaFunction = metaFromLoader
 
 export function loader() {
-  return { formToken: issueFormToken(), constraint: getZodConstraint(clientRequestSchema) }
+  const seo: PageSeo = {
+    title: 'Contact Us',
+    description:
+      'Contact our language services team: email with a 1-hour response, phone support 24/7, nationwide remote and on-site interpreting.',
+    path: '/contact',
+    keywords: ['contact interpreting services', 'translation quote', '24/7 interpreter'],
+  }
+  return {
+    head: pageHead(seo, [
+      { name: 'Home', path: '/' },
+      { name: 'Contact Us', path: '/contact' },
+    ]),
+    formToken: issueFormToken(),
+    constraint: getZodConstraint(clientRequestSchema),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +50,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             Tell us what you need and a language services specialist will get back to you.
           </p>
           <a href={telHref(company.phone)} className="btn-accent mt-8">
-            <Phone aria-hidden="true" className="size-4" />
+            <PhoneIcon aria-hidden="true" className="size-4" />
             Call {company.phone}
           </a>
         </div>
@@ -51,7 +61,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <h2 className="text-xl font-semibold">Get in touch</h2>
             <ul className="mt-4 space-y-4">
               <li className="flex gap-3">
-                <Mail aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <MailIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
                   <p className="font-medium">Email</p>
                   <a href={`mailto:${company.email}`} className="text-brand-700 underline">
@@ -61,7 +71,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 </div>
               </li>
               <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <PhoneIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
                   <p className="font-medium">Phone</p>
                   <a href={telHref(company.phone)} className="text-brand-700 underline">
@@ -71,7 +81,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 </div>
               </li>
               <li className="flex gap-3">
-                <MessageSquare aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                <MessageSquareIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
                   <p className="font-medium">Live chat</p>
                   <a href="#contact-form" className="text-brand-700 underline">
@@ -83,13 +93,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </section>
           <section>
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <MapPin aria-hidden="true" className="size-5 text-brand-700" /> Service area
+              <MapPinIcon aria-hidden="true" className="size-5 text-brand-700" /> Service area
             </h2>
             <p className="mt-2 text-slate-700">Nationwide: remote and on-site interpreting.</p>
           </section>
           <section>
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Clock aria-hidden="true" className="size-5 text-brand-700" /> Business hours
+              <ClockIcon aria-hidden="true" className="size-5 text-brand-700" /> Business hours
             </h2>
             <p className="mt-2 text-slate-700">Monday to Friday: 8:00 AM to 8:00 PM EST</p>
             <p className="text-slate-700">Emergencies: 24/7</p>

@@ -1,37 +1,260 @@
+import { ContentIcons } from '~/components/ui/icons/content-icon'
+import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import { Link } from 'react-router'
+import { FaqAccordion } from '~/components/marketing/faq-accordion'
+import { IconBadge, SectionHeading } from '~/components/marketing/page-parts'
+import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
+import { ContentIcon } from '~/components/ui/icons/content-icon'
+import { QuoteIcon } from '~/components/ui/icons/quote'
+import { claims } from '~/content/marketing/claims'
+import { faqs, homePage, type HomePageContent } from '~/content/marketing/home'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import type { PageSeo } from '~/lib/seo'
+import { pageHead } from '~/lib/page-head.server'
+import { faqPageJsonLd } from '~/lib/structured-data'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Professional Interpretation and Translation Services in 200+ Languages' },
-  {
-    name: 'description',
-    content:
-      'Phone, video remote and on-site interpreting and document translation in 200+ languages, 24/7.',
-  },
-]
+// The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).
+export function loader() {
+  const seo: PageSeo = {
+    title: `Professional Interpretation and Translation Services in ${claims.languages} Languages`,
+    description: `Phone, video remote and on-site interpreting, document translation and more in ${claims.languages} languages, ${claims.availability}. Certified, HIPAA-compliant linguists for healthcare, legal, government, education and business.`,
+    path: '/',
+    keywords: [
+      'interpretation services',
+      'translation services',
+      'over-the-phone interpreting',
+      'video remote interpreting',
+      'on-site interpreters',
+      'medical interpreter',
+      'legal interpreter',
+      '24/7 interpreting',
+    ],
+  }
+  return {
+    head: pageHead(seo, undefined, [faqPageJsonLd(faqs)]),
+    content: homePage,
+    icons: contentIconMarkup(homePage),
+  }
+}
 
-export default function HomePage() {
+export const meta: Route.MetaFunction = metaFromLoader
+
+type Content = { content: HomePageContent }
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData
   return (
-    <main>
-      <section className="bg-brand-900 py-24 text-white">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h1 className="max-w-3xl text-4xl font-bold sm:text-5xl">
-            Breaking language barriers, 24/7, in 200+ languages
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-brand-100">
-            Professional interpretation and translation for healthcare, legal, government, education
-            and business.
-          </p>
-          <div className="mt-10 flex flex-wrap gap-4">
-            <Link to="/contact" className="btn-accent">
-              Contact Us
-            </Link>
-            <Link to="/careers" className="btn-secondary">
-              Join Our Team
+    <ContentIcons markup={loaderData.icons}>
+      <main>
+        <Hero content={content} />
+        <ServicesSection content={content} />
+        <IndustryExpertiseSection content={content} />
+        <AboutUsSection content={content} />
+        <FaqSection content={content} />
+      </main>
+    </ContentIcons>
+  )
+}
+
+function Hero({ content: { homeHero } }: Content) {
+  return (
+    <section className="bg-brand-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+        <h1 className="max-w-4xl text-4xl font-bold tracking-tight sm:text-6xl">
+          {homeHero.headline}
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-brand-100 sm:text-xl">{homeHero.pitch}</p>
+        <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-medium ring-1 ring-white/25">
+          <CheckCircleIcon className="size-5 text-accent-500" />
+          {homeHero.joinedClaim}
+        </p>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <Link to={homeHero.primaryAction.to} className="btn-accent px-6 py-3 text-base">
+            {homeHero.primaryAction.label}
+          </Link>
+          <Link
+            to={homeHero.secondaryAction.to}
+            className="btn border border-white px-6 py-3 text-base text-white hover:bg-white/10 focus-visible:outline-white"
+          >
+            {homeHero.secondaryAction.label}
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ServicesSection({ content: { homeServices } }: Content) {
+  return (
+    <section id="services" aria-labelledby="services-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="services-heading"
+          heading="Our Services"
+          text={`Everything you need to communicate in ${claims.languages} languages, from a two-minute phone call to a translated website.`}
+        />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {homeServices.map((service) => (
+            <li
+              key={service.title}
+              className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <IconBadge icon={service.icon} />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+              <p className="mt-2 text-slate-700">{service.description}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link to="/services" className="font-semibold text-brand-700 hover:underline">
+            Explore all services
+          </Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
+  return (
+    <section
+      id="industry-expertise"
+      aria-labelledby="industry-expertise-heading"
+      className="bg-slate-50 py-16 sm:py-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="industry-expertise-heading"
+          heading="Industry Expertise"
+          text="Interpreters and translators who know the vocabulary and the stakes of your field."
+        />
+        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {homeIndustries.map((industry) => (
+            <li
+              key={industry.title}
+              id={industry.id}
+              className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-center gap-4">
+                <IconBadge icon={industry.icon} />
+                <h3 className="text-xl font-semibold text-slate-900">{industry.title}</h3>
+              </div>
+              <ul className="mt-4 space-y-2 text-slate-700">
+                {industry.uses.map((use) => (
+                  <li key={use} className="flex gap-2">
+                    <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    <span>{use}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link to="/industries" className="font-semibold text-brand-700 hover:underline">
+            See all industries we serve
+          </Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+function AboutUsSection({
+  content: { homeAboutText, homeAboutStats, whyChooseUs, testimonials },
+}: Content) {
+  return (
+    <section id="about-us" aria-labelledby="about-us-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div className="scroll-animation">
+            <h2
+              id="about-us-heading"
+              className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+            >
+              About Us
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">{homeAboutText}</p>
+            <dl className="mt-8 grid grid-cols-2 gap-6">
+              {homeAboutStats.map((stat) => (
+                <div key={stat.label} className="flex flex-col rounded-xl bg-brand-50 p-6">
+                  <dt className="text-slate-700">{stat.label}</dt>
+                  <dd className="order-first text-4xl font-bold text-brand-800">{stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link to="/about" className="btn-primary mt-8">
+              Learn more about us
             </Link>
           </div>
+          <div className="scroll-animation rounded-2xl bg-brand-900 p-8 text-white">
+            <h3 className="text-2xl font-bold">Why Choose Us</h3>
+            <ul className="mt-6 space-y-5">
+              {whyChooseUs.map((reason) => (
+                <li key={reason.title} className="flex gap-4">
+                  <ContentIcon
+                    name={reason.icon}
+                    className="mt-1 size-6 shrink-0 text-accent-500"
+                  />
+                  <div>
+                    <p className="font-semibold">{reason.title}</p>
+                    <p className="mt-1 text-brand-100">{reason.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
-      </section>
-    </main>
+        <div className="mt-20">
+          <h3 className="scroll-animation text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            What Our Clients Say
+          </h3>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {testimonials.map((testimonial) => (
+              <li
+                key={testimonial.name}
+                className="scroll-animation flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <figure className="flex h-full flex-col">
+                  <QuoteIcon className="size-8 text-brand-600" />
+                  <blockquote className="mt-4 flex-1 text-slate-800">
+                    <p>{testimonial.quote}</p>
+                  </blockquote>
+                  <figcaption className="mt-6 border-t border-slate-200 pt-4">
+                    <p className="font-semibold text-slate-900">{testimonial.name}</p>
+                    <p className="text-sm text-slate-700">{testimonial.role}</p>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function FaqSection({ content: { faqs, faqClosing } }: Content) {
+  return (
+    <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-24">
+      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="faq-heading"
+          heading="Frequently Asked Questions"
+          text="Answers to the questions organizations ask us most."
+        />
+        <div className="mt-10">
+          <FaqAccordion faqs={faqs} />
+        </div>
+        <div className="mt-12 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h3 className="text-xl font-semibold text-slate-900">{faqClosing.text}</h3>
+          <p className="mt-2 text-slate-700">{faqClosing.detail}</p>
+          <Link to={faqClosing.action.to} className="btn-primary mt-6">
+            {faqClosing.action.label}
+          </Link>
+        </div>
+      </div>
+    </section>
   )
 }

@@ -1,25 +1,50 @@
-import { Outlet, useRouteError } from 'react-router'
+import { Outlet, useRouteError, useRouteLoaderData } from 'react-router'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { Footer } from '~/components/layout/footer'
 import { Header } from '~/components/layout/header'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
+import { publicNavigation, type PublicNavigation } from '~/content/navigation'
 import { useCompany } from '~/lib/company'
+
+// The link lists reach the header and footer as data, not as JavaScript (issue 3 budget).
+export function loader() {
+  return { navigation: publicNavigation }
+}
+
+/** Only if the layout's data is missing (an error before it loaded): the main links. */
+const fallbackNavigation: PublicNavigation = {
+  servicesMegaMenu: [],
+  primaryLinks: {
+    home: { label: 'Home', to: '/' },
+    about: { label: 'About', to: '/about' },
+    careers: { label: 'Careers', to: '/careers' },
+    contact: { label: 'Contact Us', to: '/contact' },
+  },
+  portalLinks: [],
+  footerColumns: [],
+}
 
 /** Header, main area and footer around every public page (spec section 2). */
 function PublicShell({ children }: { children: React.ReactNode }) {
   const company = useCompany()
+  // Also read from the error boundary, where the layout's own data may be missing.
+  const data = useRouteLoaderData('routes/public/layout') as
+    { navigation: PublicNavigation } | undefined
+  const navigation = data?.navigation ?? fallbackNavigation
   return (
     <div className="flex min-h-screen flex-col">
+      <ScrollReveal />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
       >
         Skip to main content
       </a>
-      <Header companyName={company.name} />
+      <Header companyName={company.name} navigation={navigation} />
       <div id="main" className="flex-1">
         {children}
       </div>
-      <Footer company={company} />
+      <Footer company={company} columns={navigation.footerColumns} />
     </div>
   )
 }

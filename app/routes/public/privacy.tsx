@@ -1,18 +1,28 @@
 import { useCompany } from '~/lib/company'
 import { PRIVACY_NOTICE_VERSION, privacySections } from '~/content/privacy-notice'
-import { seoMeta } from '~/lib/seo'
+import { metaFromLoader } from '~/lib/meta-from-loader'
+import type { PageSeo } from '~/lib/seo'
+import { pageHead } from '~/lib/page-head.server'
 import type { Route } from './+types/privacy'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(
-    {
-      title: 'Privacy Notice',
-      description:
-        'How we use the information you send us when you apply to interpret for us or contact our team, how long we keep it and how to reach us about it.',
-      path: '/privacy',
-    },
-    matches,
-  )
+// The page's head is built on the server (issue 3: no SEO copy in the page's JavaScript).
+export function loader() {
+  const seo: PageSeo = {
+    title: 'Privacy Notice',
+    description:
+      'How we use the information you send us when you apply to interpret for us or contact our team, how long we keep it and how to reach us about it.',
+    path: '/privacy',
+    keywords: ['privacy notice', 'interpreter application data', 'data protection'],
+  }
+  return {
+    head: pageHead(seo, [
+      { name: 'Home', path: '/' },
+      { name: 'Privacy Notice', path: '/privacy' },
+    ]),
+  }
+}
+
+export const meta: Route.MetaFunction = metaFromLoader
 
 const versionDate = new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`).toLocaleDateString('en-US', {
   timeZone: 'UTC',

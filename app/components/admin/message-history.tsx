@@ -1,0 +1,195 @@
+import { Inbox, RotateCcw, Search } from 'lucide-react'
+import { Form, useSubmit } from 'react-router'
+import { Pagination } from '~/components/admin/list-controls'
+import { FormMessage } from '~/components/layout/auth-card'
+import { messageTypeLabels, type MessageType } from '~/content/communications'
+import { formatDateTime } from '~/lib/format'
+
+interface HistoryEntry {
+  id: string
+  subject: string
+  recipientLabel: string
+  recipientCount: number
+  type: MessageType
+  sentAt: Date
+  sentByName: string
+  delivered: number
+  pending: number
+  failed: number
+}
+
+const typeClasses: Record<MessageType, string> = {
+  bulk: 'bg-blue-100 text-blue-900 ring-blue-300',
+  individual: 'bg-slate-100 text-slate-800 ring-slate-300',
+  client: 'bg-purple-100 text-purple-900 ring-purple-300',
+}
+
+/** The 'Message History' tab: search, type filter, delivery counts and retry. */
+export function MessageHistory({
+  filters,
+  history,
+  notice,
+  error,
+}: {
+  filters: { q: string; type: string; page: number }
+  history: { items: HistoryEntry[]; total: number; pageSize: number }
+  notice: string | null
+  error: string | null
+}) {
+  const submit = useSubmit()
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading" className="sr-only">
+        Message History
+      </h2>
+      <div className="space-y-3" aria-live="polite">
+        {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      </div>
+      <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <Form
+          method="get"
+          role="search"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="tab" value="history" />
+          <div className="flex-1">
+            <label htmlFor="history-search" className="field-label">
+              Search by subject or recipient
+            </label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-slate-500"
+              />
+              <input
+                id="history-search"
+                type="search"
+                name="q"
+                placeholder="Search messages..."
+                defaultValue={filters.q}
+                className="field-input pl-9"
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="history-type" className="field-label">
+              Type
+            </label>
+            <select
+              id="history-type"
+              name="type"
+              defaultValue={filters.type}
+              className="field-input"
+              onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            >
+              <option value="all">All types</option>
+              {(Object.keys(messageTypeLabels) as MessageType[]).map((type) => (
+                <option key={type} value={type}>
+                  {messageTypeLabels[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </Form>
+      </div>
+      {history.items.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <Inbox aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+          <h3 className="mt-3 text-lg font-semibold text-slate-900">No Messages Found</h3>
+          <p className="mt-1 text-slate-600">
+            {filters.q || filters.type !== 'all'
+              ? 'No message matches this search or filter.'
+              : 'Messages you send from Compose Message appear here.'}
+          </p>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Sent messages</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Subject
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Recipients
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Sent
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Delivery
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {history.items.map((entry) => (
+                <tr key={entry.id} className="align-top">
+                  <td className="max-w-xs px-4 py-3 font-medium break-words text-slate-900">
+                    {entry.subject}
+                  </td>
+                  <td className="max-w-xs px-4 py-3 break-words text-slate-700">
+                    {entry.recipientLabel}
+                    <span className="block text-slate-600">
+                      {entry.recipientCount}{' '}
+                      {entry.recipientCount === 1 ? 'recipient' : 'recipients'}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    {formatDateTime(entry.sentAt)}
+                    <span className="block text-slate-600">by {entry.sentByName}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${typeClasses[entry.type]}`}
+                    >
+                      {messageTypeLabels[entry.type]}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    <ul>
+                      <li>Delivered: {entry.delivered}</li>
+                      <li>Pending: {entry.pending}</li>
+                      <li className={entry.failed > 0 ? 'font-semibold text-red-700' : undefined}>
+                        Failed: {entry.failed}
+                      </li>
+                    </ul>
+                  </td>
+                  <td className="px-4 py-3">
+                    {entry.failed > 0 ? (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="intent" value="retry" />
+                        <input type="hidden" name="messageId" value={entry.id} />
+                        <button
+                          type="submit"
+                          className="btn-secondary px-3 py-1.5 whitespace-nowrap"
+                          aria-label={`Retry failed deliveries of ${entry.subject}`}
+                        >
+                          <RotateCcw aria-hidden="true" className="size-4" /> Retry failed
+                        </button>
+                      </Form>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={filters.page} pageSize={history.pageSize} total={history.total} />
+    </section>
+  )
+}

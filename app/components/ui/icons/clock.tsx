@@ -1,0 +1,6 @@
+import { createIcon } from './create-icon'
+
+export const ClockIcon = /* #__PURE__ */ createIcon([
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+  ['path', { d: 'M12 6v6l4 2' }],
+])

@@ -1,0 +1,7 @@
+import { createIcon } from './create-icon'
+
+export const MenuIcon = /* #__PURE__ */ createIcon([
+  ['path', { d: 'M4 5h16' }],
+  ['path', { d: 'M4 12h16' }],
+  ['path', { d: 'M4 19h16' }],
+])

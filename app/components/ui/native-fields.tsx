@@ -1,0 +1,311 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { NativeField } from '~/lib/native-form'
+
+/**
+ * Form controls for public pages, driven by `useNativeForm` (no Conform in the browser).
+ * Each carries its constraints as HTML attributes and its error next to it.
+ */
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0]
+  return undefined
+}
+
+function list(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string')
+  return typeof value === 'string' ? [value] : []
+}
+
+function controlProps(field: NativeField, hintId: string | undefined) {
+  const invalid = Boolean(field.errors?.length)
+  const describedBy = [invalid ? field.errorId : undefined, hintId].filter(Boolean).join(' ')
+  const { minLength, maxLength, pattern } = field.constraint
+  return {
+    id: field.id,
+    name: field.name,
+    required: field.required || undefined,
+    minLength,
+    maxLength,
+    pattern,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy || undefined,
+  }
+}
+
+export function FieldError({ field }: { field: NativeField }) {
+  return (
+    <p id={field.errorId} className="field-error" aria-live="polite">
+      {field.errors?.[0]}
+    </p>
+  )
+}
+
+function FieldShell({
+  field,
+  label,
+  hint,
+  children,
+  className,
+}: {
+  field: NativeField
+  label: ReactNode
+  hint?: ReactNode
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="field-label inline">
+        {label}
+      </label>
+      {/* Outside the label, so that the control's name is exactly its label. */}
+      {field.required ? (
+        <span aria-hidden="true" className="text-sm text-red-700">
+          {' '}
+          *
+        </span>
+      ) : null}
+      {children}
+      {hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  )
+}
+
+const hintIdOf = (field: NativeField, hint: ReactNode) => (hint ? `${field.id}-hint` : undefined)
+
+export function TextField({
+  field,
+  label,
+  hint,
+  type = 'text',
+  className,
+  ...rest
+}: {
+  field: NativeField
+  label: ReactNode
+  hint?: ReactNode
+  type?: 'text' | 'email' | 'tel' | 'url'
+  className?: string
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} className={className}>
+      <input
+        {...controlProps(field, hintIdOf(field, hint))}
+        type={type}
+        defaultValue={text(field.initialValue)}
+        {...rest}
+        className="field-input"
+      />
+    </FieldShell>
+  )
+}
+
+export function TextareaField({
+  field,
+  label,
+  hint,
+  rows = 5,
+  placeholder,
+  className,
+}: {
+  field: NativeField
+  label: ReactNode
+  hint?: ReactNode
+  rows?: number
+  placeholder?: string
+  className?: string
+}) {
+  return (
+    <FieldShell field={field} label={label} hint={hint} className={className}>
+      <textarea
+        {...controlProps(field, hintIdOf(field, hint))}
+        defaultValue={text(field.initialValue)}
+        rows={rows}
+        placeholder={placeholder}
+        className="field-input"
+      />
+    </FieldShell>
+  )
+}
+
+export interface SelectOption {
+  value: string
+  label: string
+}
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  options,
+  placeholder,
+  className,
+}: {
+  field: NativeField
+  label: ReactNode
+  hint?: ReactNode
+  options: readonly SelectOption[]
+  /** A first, empty choice such as '-- No answer --'. */
+  placeholder?: string
+  className?: string
+}) {
+  const {
+    minLength: _min,
+    maxLength: _max,
+    pattern: _pattern,
+    ...props
+  } = controlProps(field, hintIdOf(field, hint))
+  return (
+    <FieldShell field={field} label={label} hint={hint} className={className}>
+      <select {...props} defaultValue={text(field.initialValue) ?? ''} className="field-input">
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  )
+}
+
+/**
+ * A file input. The browser cannot keep a chosen file across a server round trip, so after
+ * an error the file has to be chosen again; the error says why.
+ */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+  className,
+}: {
+  field: NativeField
+  label: ReactNode
+  hint?: ReactNode
+  /** What the file picker offers; the server checks the content itself. */
+  accept: string
+  className?: string
+}) {
+  const {
+    minLength: _min,
+    maxLength: _max,
+    pattern: _pattern,
+    ...props
+  } = controlProps(field, hintIdOf(field, hint))
+  return (
+    <FieldShell field={field} label={label} hint={hint} className={className}>
+      <input
+        {...props}
+        type="file"
+        accept={accept}
+        className="field-input file:mr-4 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+      />
+    </FieldShell>
+  )
+}
+
+/** A single checkbox with its label beside it (consent, opt-ins). */
+export function CheckboxField({
+  field,
+  label,
+  className,
+}: {
+  field: NativeField
+  label: ReactNode
+  className?: string
+}) {
+  const {
+    minLength: _min,
+    maxLength: _max,
+    pattern: _pattern,
+    ...props
+  } = controlProps(field, undefined)
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          {...props}
+          type="checkbox"
+          value="on"
+          defaultChecked={list(field.initialValue).length > 0}
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={field.id} className="text-sm text-slate-800">
+          {label}
+          {field.required ? (
+            <span aria-hidden="true" className="text-red-700">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
+      <FieldError field={field} />
+    </div>
+  )
+}
+
+/** A group of checkboxes for a list value, in a fieldset named by its legend. */
+export function CheckboxGroupField({
+  field,
+  legend,
+  hint,
+  options,
+  className,
+}: {
+  field: NativeField
+  legend: ReactNode
+  hint?: ReactNode
+  options: readonly SelectOption[]
+  className?: string
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined
+  const chosen = list(field.initialValue)
+  const invalid = Boolean(field.errors?.length)
+  return (
+    <fieldset className={className} aria-describedby={invalid ? field.errorId : hintId}>
+      <legend className="field-label">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              defaultChecked={chosen.includes(option.value)}
+              aria-invalid={invalid || undefined}
+              className="size-4 rounded border-slate-400 accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} />
+    </fieldset>
+  )
+}
+
+/**
+ * A field people never see and bots fill in. `display: none` keeps it away from
+ * keyboards and screen readers as well as eyes.
+ */
+export function HoneypotField() {
+  return (
+    <div className="hidden">
+      <label htmlFor="website-url">Leave this field empty</label>
+      <input id="website-url" type="text" name="websiteUrl" tabIndex={-1} autoComplete="off" />
+    </div>
+  )
+}

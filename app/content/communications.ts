@@ -1,0 +1,85 @@
+/** Message types of the history (spec section 3, Message history entry). */
+export const messageTypes = ['bulk', 'individual', 'client'] as const
+export type MessageType = (typeof messageTypes)[number]
+
+export const messageTypeLabels: Record<MessageType, string> = {
+  bulk: 'Bulk',
+  individual: 'Individual',
+  client: 'Client',
+}
+
+/** Recipient groups (spec section 9); active interpreters are the approved ones. */
+export const recipientGroups = [
+  'all-interpreters',
+  'active-interpreters',
+  'pending-interpreters',
+  'all-clients',
+] as const
+export type RecipientGroup = (typeof recipientGroups)[number]
+
+export const recipientGroupLabels: Record<RecipientGroup, string> = {
+  'all-interpreters': 'All Interpreters',
+  'active-interpreters': 'Active Interpreters',
+  'pending-interpreters': 'Pending Interpreters',
+  'all-clients': 'All Clients',
+}
+
+/** Merge fields a subject or message may contain, replaced per recipient. */
+export const mergeFields = [
+  { field: '{{firstName}}', description: "the recipient's first name" },
+  { field: '{{fullName}}', description: "the recipient's full name" },
+] as const
+
+export interface MessageTemplate {
+  key: 'welcome' | 'training-update' | 'client-follow-up'
+  name: string
+  subject: string
+  message: string
+}
+
+/** The quick templates of the compose tab (spec section 2, Admin communications). */
+export const messageTemplates: readonly MessageTemplate[] = [
+  {
+    key: 'welcome',
+    name: 'Welcome Message',
+    subject: 'Welcome to our interpreter network, {{firstName}}!',
+    message: [
+      'Hello {{firstName}},',
+      'Welcome to our team of professional interpreters! We are glad to have you with us.',
+      'Over the next days our onboarding team will guide you through the agreement, the background check, the language proficiency test, the medical terminology assessment, the orientation and a system test call.',
+      'If you have any questions, simply reply to this e-mail.',
+      'Best regards,\nThe Language Services Team',
+    ].join('\n\n'),
+  },
+  {
+    key: 'training-update',
+    name: 'Training Update',
+    subject: 'Training update: new materials available',
+    message: [
+      'Hello {{firstName}},',
+      'We have added new training materials to the resource library, including updated medical terminology guides and best practices for video remote interpreting.',
+      'Please review them before your next assignment. Keeping your skills current helps us keep our 99% accuracy rate.',
+      'Thank you for your dedication,\nThe Language Services Team',
+    ].join('\n\n'),
+  },
+  {
+    key: 'client-follow-up',
+    name: 'Client Follow-up',
+    subject: 'Following up on your language services request',
+    message: [
+      'Hello {{firstName}},',
+      'Thank you for your interest in our language services. We have received your request and a member of our team will reply within 2 hours.',
+      'In the meantime, feel free to reply to this e-mail with any details about the languages, dates or type of interpreting you need.',
+      'Best regards,\nThe Language Services Team',
+    ].join('\n\n'),
+  },
+]
+
+/** Replaces the merge fields with the recipient's values; unknown fields stay as written. */
+export function applyMergeFields(text: string, recipient: { name: string }): string {
+  const fullName = recipient.name.trim()
+  const firstName = fullName.split(/\s+/)[0] || 'there'
+  return text.replace(/\{\{\s*(firstName|fullName)\s*\}\}/g, (_match, field: string) =>
+    field === 'firstName' ? firstName : fullName || 'there',
+  )
+}

@@ -1,0 +1,79 @@
+import { claims } from './claims'
+
+/** The Careers page (spec section 2, Other public pages). */
+export const careersHero = {
+  heading: 'Join Our Team of Professional Interpreters',
+  text: `Work from home as a remote contract interpreter, on your own schedule. ${claims.contractInterpreters} interpreters already help people communicate in ${claims.languages} languages with us.`,
+} as const
+
+/** The 21 remote-interpreter languages of Current Openings, in the spec's order. */
+export const careersLanguages = [
+  'ASL',
+  'Spanish',
+  'Korean',
+  'Mandarin',
+  'Cantonese',
+  'Vietnamese',
+  'Hmong',
+  'Tagalog',
+  'Japanese',
+  'Thai',
+  'Khmer (Cambodian)',
+  'Lao',
+  'Nepali',
+  'Tibetan',
+  'Malay (Bahasa Malaysia/Indonesia)',
+  'Karen',
+  'Filipino (Philippines)',
+  'Turkish',
+  'Gujarati',
+  'Russian',
+  'Ukrainian',
+] as const
+
+/**
+ * The application page slug of a language: the lowercased name with spaces turned into
+ * hyphens, plus `-interpreter` (`Khmer (Cambodian)` → `khmer-(cambodian)-interpreter`).
+ */
+export function languageSlug(language: string): string {
+  return `${language.trim().toLowerCase().replace(/\s+/g, '-')}-interpreter`
+}
+
+/** The application page of a language, or of the general position. */
+export function applicationHref(slug: string): string {
+  return `/application?language=${slug}`
+}
+
+export const otherLanguagesAction = {
+  label: 'Apply for All Other Languages',
+  slug: 'general-interpreter',
+} as const
+
+/** The four-step process. */
+export const hiringSteps = [
+  {
+    title: 'Apply',
+    text: 'Choose your language and send us your application and resume online.',
+  },
+  {
+    title: 'Review',
+    text: `Our recruiting team reviews your application and replies within ${claims.responseTime.jobApplications}.`,
+  },
+  {
+    title: 'Test',
+    text: 'Take our assessment for language proficiency and interpreting skills.',
+  },
+  {
+    title: 'Start',
+    text: 'Complete onboarding and start taking calls on your own schedule.',
+  },
+] as const
+
+export const careersPerks = [
+  { title: 'Work from home', text: 'Interpret by phone and video from a quiet space of your own.' },
+  { title: 'Flexible hours', text: 'Choose when you work; calls come in 24/7.' },
+  {
+    title: 'Competitive pay',
+    text: 'Paid per minute in USD, with rates that reflect your skills.',
+  },
+] as const

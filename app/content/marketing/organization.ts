@@ -1,0 +1,22 @@
+import { claims } from './claims'
+
+/**
+ * The structured company data of spec section 9, for the Organization JSON-LD of every
+ * public page. The company's name, phone, e-mail and address come from the configuration.
+ */
+export const organizationFacts = {
+  description: `Professional interpretation and translation services in ${claims.languages} languages, available ${claims.availability} and HIPAA compliant.`,
+  languages: claims.languages,
+  availability: claims.availability,
+  hipaaCompliant: true,
+  foundingYear: claims.founded,
+  services: [
+    'Phone Interpretation',
+    'Video Interpretation',
+    'On-Site Interpretation',
+    'Document Translation',
+    'Medical Interpretation',
+    'Legal Interpretation',
+    'Business Process Outsourcing',
+  ],
+} as const

@@ -1,0 +1,35 @@
+/**
+ * The public pages with a fixed address, for /sitemap.xml and the page cache. Open job
+ * postings (/jobs/{jobId}) are added to the sitemap from the jobs table.
+ */
+export interface PublicPage {
+  path: string
+  changeFrequency: 'daily' | 'weekly' | 'monthly' | 'yearly'
+  priority: number
+}
+
+export const publicPages: PublicPage[] = [
+  { path: '/', changeFrequency: 'weekly', priority: 1 },
+  { path: '/services', changeFrequency: 'monthly', priority: 0.9 },
+  { path: '/industries', changeFrequency: 'monthly', priority: 0.8 },
+  { path: '/about', changeFrequency: 'monthly', priority: 0.7 },
+  { path: '/careers', changeFrequency: 'weekly', priority: 0.8 },
+  { path: '/contact', changeFrequency: 'yearly', priority: 0.8 },
+  { path: '/demo', changeFrequency: 'yearly', priority: 0.7 },
+  { path: '/privacy', changeFrequency: 'yearly', priority: 0.3 },
+]
+
+/** What search engines must not crawl: the admin area, the portals and the login pages. */
+export const disallowedPaths = [
+  '/admin',
+  '/account',
+  '/interpreter',
+  '/client',
+  '/interpreter-login',
+  '/client-login',
+  '/forgot-password',
+  '/reset-password',
+  '/setup',
+  '/accept-invite',
+  '/logout',
+]

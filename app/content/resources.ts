@@ -1,0 +1,34 @@
+/** Resource types (spec section 3); the form's default is document (spec section 5). */
+export const resourceTypes = ['document', 'video', 'guide'] as const
+export type ResourceType = (typeof resourceTypes)[number]
+
+export const resourceTypeLabels: Record<ResourceType, string> = {
+  document: 'Document',
+  video: 'Video',
+  guide: 'Guide',
+}
+
+const MiB = 1024 * 1024
+
+/** Spec section 9, upload guidelines: documents up to 10MB, videos up to 100MB. */
+export const DOCUMENT_MAX_BYTES = 10 * MiB
+export const VIDEO_MAX_BYTES = 100 * MiB
+
+/** Which kind of file each resource type takes: guides are documents too. */
+export const fileKindOf: Record<ResourceType, 'document' | 'video'> = {
+  document: 'document',
+  video: 'video',
+  guide: 'document',
+}
+
+/** What the file pickers offer; the server checks the content itself. */
+export const resourceFileAccept =
+  '.pdf,.doc,.docx,.mp4,.avi,.mov,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,video/mp4,video/x-msvideo,video/quicktime'
+
+/** The upload guidelines shown beside the form (spec section 9). */
+export const uploadGuidelines = [
+  { label: 'Documents', detail: 'PDF, DOC, DOCX (max 10MB)' },
+  { label: 'Videos', detail: 'MP4, AVI, MOV (max 100MB)' },
+  { label: 'Guides', detail: 'PDF, DOC, DOCX (max 10MB), or a link' },
+  { label: 'Links', detail: 'Web addresses starting with http:// or https://' },
+] as const

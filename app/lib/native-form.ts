@@ -1,0 +1,152 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type FormHTMLAttributes,
+} from 'react'
+import type { FormConstraint } from './form-constraint'
+import { isFieldElement, messageFor, type FieldElement } from './validation-messages'
+
+/**
+ * What a form's action answers when it refuses a submission: the shape of Conform's
+ * `SubmissionResult`, which the server still builds with the Zod schema. The browser reads
+ * only these plain fields, so neither Conform nor Zod is shipped to public pages (see
+ * decisions 003 and 011 in docs/decisions/).
+ */
+export interface FormReply {
+  initialValue?: Record<string, unknown> | null
+  error?: Record<string, string[] | null> | null
+}
+
+export interface NativeField {
+  id: string
+  name: string
+  errorId: string
+  errors: string[] | undefined
+  required: boolean
+  constraint: FormConstraint[string]
+  /** What the visitor sent last time (from the server's reply), to fill the control again. */
+  initialValue: unknown
+}
+
+type Errors = Record<string, string[]>
+
+function errorsFrom(reply: FormReply | undefined): Errors {
+  const errors: Errors = {}
+  for (const [name, messages] of Object.entries(reply?.error ?? {}))
+    if (messages?.length) errors[name] = messages
+  return errors
+}
+
+/** The first invalid control named `name`, or undefined when all of them are valid. */
+function firstInvalid(form: HTMLFormElement, name: string): FieldElement | undefined {
+  return Array.from(form.elements).find(
+    (element): element is FieldElement =>
+      isFieldElement(element) && element.name === name && !element.validity.valid,
+  )
+}
+
+/**
+ * A form validated by the browser's constraint validation, with our messages next to the
+ * fields: on blur, again on input once a field was checked, and on submit (which is
+ * stopped, focusing the first invalid field). The constraints come from the form's Zod
+ * schema on the server; without JavaScript the browser enforces the same attributes and
+ * the server answers with the schema's messages.
+ */
+export function useNativeForm<Fields extends Record<string, unknown>>({
+  lastResult,
+  constraint,
+}: {
+  lastResult: FormReply | undefined
+  constraint: FormConstraint
+}) {
+  const formId = useId()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const [shown, setShown] = useState({ reply: lastResult, errors: errorsFrom(lastResult) })
+  let errors = shown.errors
+  if (shown.reply !== lastResult) {
+    // A new answer from the server replaces what the browser found.
+    errors = errorsFrom(lastResult)
+    setShown({ reply: lastResult, errors })
+  }
+  const checked = useRef(new Set<string>())
+
+  const update = (form: HTMLFormElement, name: string) => {
+    const invalid = firstInvalid(form, name)
+    setShown((current) => {
+      const next = { ...current.errors }
+      if (invalid) next[name] = [messageFor(invalid)]
+      else delete next[name]
+      return { ...current, errors: next }
+    })
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget
+    const next: Errors = {}
+    let first: FieldElement | undefined
+    for (const element of Array.from(form.elements)) {
+      if (!isFieldElement(element) || !element.name || element.type === 'hidden') continue
+      if (element.disabled) continue
+      checked.current.add(element.name)
+      if (!element.validity.valid) {
+        next[element.name] ??= [messageFor(element)]
+        first ??= element
+      }
+    }
+    setShown((current) => ({ ...current, errors: next }))
+    if (first) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const element = event.target
+    if (!isFieldElement(element) || !element.name || element.type === 'hidden') return
+    checked.current.add(element.name)
+    update(event.currentTarget, element.name)
+  }
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.target
+    if (!(element instanceof Element) || !isFieldElement(element) || !element.name) return
+    if (checked.current.has(element.name)) update(event.currentTarget, element.name)
+  }
+
+  const field = (name: Extract<keyof Fields, string>): NativeField => {
+    const id = `${formId}-field-${name}`
+    const fieldConstraint = constraint[name] ?? {}
+    return {
+      id,
+      name,
+      errorId: `${id}-error`,
+      errors: errors[name],
+      required: fieldConstraint.required === true,
+      constraint: fieldConstraint,
+      initialValue: lastResult?.initialValue?.[name],
+    }
+  }
+
+  const formProps: Pick<
+    FormHTMLAttributes<HTMLFormElement>,
+    'noValidate' | 'onSubmit' | 'onBlur' | 'onInput'
+  > & { id: string } = {
+    id: formId,
+    // With JavaScript we show our own messages; without it the browser's apply.
+    noValidate: hydrated,
+    onSubmit,
+    onBlur,
+    onInput,
+  }
+  return {
+    formProps,
+    field,
+    formErrors: errors[''],
+    formErrorId: `${formId}-form-error`,
+  }
+}

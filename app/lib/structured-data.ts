@@ -1,0 +1,33 @@
+/** schema.org structured data for the public pages (issue 3, Findable). */
+export type JsonLdObject = Record<string, unknown>
+
+export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+    })),
+  }
+}
+
+export interface Crumb {
+  name: string
+  /** The page's path, for example `/services`. */
+  path: string
+}
+
+export function breadcrumbListJsonLd(siteUrl: string, trail: readonly Crumb[]): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  }
+}

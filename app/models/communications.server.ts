@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  clientRequests,
+  interpreterApplications,
+  mailOutbox,
+  mailUnsubscribes,
+  messages,
+  type MessageType,
+} from '../../db/schema'
+import {
+  applyMergeFields,
+  recipientGroupLabels,
+  type RecipientGroup,
+} from '../content/communications'
+import { containsPattern, PAGE_SIZE } from '../lib/admin/list-filters'
+import type { Database } from '../lib/db.server'
+import { enqueueMail } from '../lib/mail/outbox.server'
+import { staffMessageMail } from '../lib/mail/templates/staff-message.server'
+import { unsubscribeUrl } from '../lib/mail/unsubscribe-token.server'
+import { runtime } from '../lib/runtime.server'
+import type { RecipientSelection } from '../lib/validation/message'
+import { recordAudit, type Actor } from './audit.server'
+
+export type { RecipientSelection }
+
+export interface Recipient {
+  email: string
+  name: string
+}
+
+export interface PersonMatch {
+  /** The value of the recipients select: `application:<id>` or `client:<id>`. */
+  key: string
+  name: string
+  email: string
+  kind: 'Interpreter' | 'Client'
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+// Addresses that unsubscribed are left out of bulk sends (issue 7).
+const notUnsubscribed = (email: AnyPgColumn) =>
+  sql`not exists (select 1 from ${mailUnsubscribes} where ${mailUnsubscribes.email} = lower(${email}))`
+
+const applicationStatusesOf: Record<Exclude<RecipientGroup, 'all-clients'>, SQL | undefined> = {
+  'all-interpreters': undefined,
+  'active-interpreters': sql`${interpreterApplications.status} = 'approved'`,
+  'pending-interpreters': sql`${interpreterApplications.status} = 'pending'`,
+}
+
+/**
+ * Each group's current number of recipients: distinct addresses, without those that
+ * unsubscribed. Two aggregate queries (one per table) whatever the number of applications;
+ * the unsubscribe check is an index lookup per row.
+ */
+export async function recipientGroupCounts(
+  database: Database = runtime().database.db,
+): Promise<Record<RecipientGroup, number>> {
+  const email = sql`lower(${interpreterApplications.email})`
+  const [interpreters] = await database
+    .select({
+      all: sql<number>`count(distinct ${email})::int`,
+      active: sql<number>`count(distinct ${email}) filter (where ${interpreterApplications.status} = 'approved')::int`,
+      pending: sql<number>`count(distinct ${email}) filter (where ${interpreterApplications.status} = 'pending')::int`,
+    })
+    .from(interpreterApplications)
+    .where(notUnsubscribed(interpreterApplications.email))
+  const [clients] = await database
+    .select({ all: sql<number>`count(distinct lower(${clientRequests.email}))::int` })
+    .from(clientRequests)
+    .where(notUnsubscribed(clientRequests.email))
+  return {
+    'all-interpreters': interpreters?.all ?? 0,
+    'active-interpreters': interpreters?.active ?? 0,
+    'pending-interpreters': interpreters?.pending ?? 0,
+    'all-clients': clients?.all ?? 0,
+  }
+}
+
+const applicationNameEmail = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
+const clientSearchText = sql`(${clientRequests.name} || ' ' || ${clientRequests.email} || ' ' || ${clientRequests.company} || ' ' || ${clientRequests.message})`
+
+/** People to write to one by one: interpreters and clients whose name or e-mail matches. */
+export async function findPeople(query: string, limit = 10): Promise<PersonMatch[]> {
+  const q = query.trim().slice(0, 200)
+  if (q.length < 2) return []
+  const db = runtime().database.db
+  const pattern = containsPattern(q)
+  const [applicants, clients] = await Promise.all([
+    db
+      .select({
+        id: interpreterApplications.id,
+        firstName: interpreterApplications.firstName,
+        lastName: interpreterApplications.lastName,
+        email: interpreterApplications.email,
+      })
+      .from(interpreterApplications)
+      .where(sql`${applicationNameEmail} ilike ${pattern}`)
+      .orderBy(desc(interpreterApplications.createdAt))
+      .limit(limit),
+    db
+      .select({ id: clientRequests.id, name: clientRequests.name, email: clientRequests.email })
+      .from(clientRequests)
+      .where(sql`${clientSearchText} ilike ${pattern}`)
+      .orderBy(desc(clientRequests.createdAt))
+      .limit(limit),
+  ])
+  return [
+    ...applicants.map((row) => ({
+      key: `application:${row.id}`,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      kind: 'Interpreter' as const,
+    })),
+    ...clients.map((row) => ({
+      key: `client:${row.id}`,
+      name: row.name,
+      email: row.email,
+      kind: 'Client' as const,
+    })),
+  ].slice(0, limit)
+}
+
+/** The recipients of a selection, one per address (the newest record's name), by address. */
+export async function recipientsOf(
+  selection: RecipientSelection,
+  options: { limit?: number; database?: Database } = {},
+): Promise<Recipient[]> {
+  const db = options.database ?? runtime().database.db
+  if (selection.kind === 'person') {
+    if (selection.source === 'application') {
+      const [row] = await db
+        .select({
+          email: interpreterApplications.email,
+          firstName: interpreterApplications.firstName,
+          lastName: interpreterApplications.lastName,
+        })
+        .from(interpreterApplications)
+        .where(eq(interpreterApplications.id, selection.id))
+      return row ? [{ email: row.email, name: `${row.firstName} ${row.lastName}` }] : []
+    }
+    const [row] = await db
+      .select({ email: clientRequests.email, name: clientRequests.name })
+      .from(clientRequests)
+      .where(eq(clientRequests.id, selection.id))
+    return row ? [row] : []
+  }
+  if (selection.group === 'all-clients') {
+    const query = db
+      .selectDistinctOn([sql`lower(${clientRequests.email})`], {
+        email: clientRequests.email,
+        name: clientRequests.name,
+      })
+      .from(clientRequests)
+      .where(notUnsubscribed(clientRequests.email))
+      .orderBy(sql`lower(${clientRequests.email})`, desc(clientRequests.createdAt))
+    return options.limit ? query.limit(options.limit) : query
+  }
+  const query = db
+    .selectDistinctOn([sql`lower(${interpreterApplications.email})`], {
+      email: interpreterApplications.email,
+      name: sql<string>`${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName}`,
+    })
+    .from(interpreterApplications)
+    .where(
+      and(notUnsubscribed(interpreterApplications.email), applicationStatusesOf[selection.group]),
+    )
+    .orderBy(sql`lower(${interpreterApplications.email})`, desc(interpreterApplications.createdAt))
+  return options.limit ? query.limit(options.limit) : query
+}
+
+export interface Draft {
+  selection: RecipientSelection
+  subject: string
+  message: string
+}
+
+function typeOf(selection: RecipientSelection): MessageType {
+  if (selection.kind === 'person') return 'individual'
+  return selection.group === 'all-clients' ? 'client' : 'bulk'
+}
+
+function labelOf(selection: RecipientSelection, recipients: Recipient[]): string {
+  if (selection.kind === 'group') return recipientGroupLabels[selection.group]
+  const person = recipients[0]
+  return person ? `${person.name} <${person.email}>` : 'Unknown recipient'
+}
+
+/** The message as one recipient gets it (the preview). */
+export function personalise(draft: Pick<Draft, 'subject' | 'message'>, recipient: Recipient) {
+  return {
+    subject: applyMergeFields(draft.subject, recipient)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
+    message: applyMergeFields(draft.message, recipient),
+  }
+}
+
+export interface SentMessage {
+  id: string
+  recipientCount: number
+}
+
+const INSERT_CHUNK = 500
+
+/**
+ * Sends a message: in one transaction the message record and one queued e-mail per
+ * recipient (merge fields replaced; bulk copies with an unsubscribe link and the
+ * List-Unsubscribe headers). The mail worker delivers them with retries.
+ */
+export async function sendMessage(draft: Draft, actor: Actor): Promise<SentMessage> {
+  const { config, database, mailWorker } = runtime()
+  const id = randomUUID()
+  const type = typeOf(draft.selection)
+  const bulk = type !== 'individual'
+  const recipientCount = await database.db.transaction(async (tx) => {
+    const recipients = await recipientsOf(draft.selection, { database: tx })
+    await tx.insert(messages).values({
+      id,
+      type,
+      recipientGroup: draft.selection.kind === 'group' ? draft.selection.group : null,
+      recipientLabel: labelOf(draft.selection, recipients),
+      recipientCount: recipients.length,
+      subject: draft.subject,
+      body: draft.message,
+      sentById: actor.id,
+      sentByName: actor.name,
+    })
+    for (let start = 0; start < recipients.length; start += INSERT_CHUNK) {
+      const chunk = recipients.slice(start, start + INSERT_CHUNK)
+      await enqueueMail(
+        tx,
+        chunk.map((recipient) => {
+          const personal = personalise(draft, recipient)
+          const link = bulk
+            ? unsubscribeUrl(config.siteUrl, recipient.email, config.sessionSecret)
+            : undefined
+          return {
+            template: 'staff-message',
+            to: recipient.email,
+            reference: `message:${id}`,
+            ...staffMessageMail({
+              subject: personal.subject,
+              message: personal.message,
+              company: config.company,
+              unsubscribeUrl: link,
+            }),
+            ...(link
+              ? {
+                  headers: {
+                    'List-Unsubscribe': `<${link}>`,
+                    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                  },
+                }
+              : {}),
+          }
+        }),
+      )
+    }
+    await recordAudit(
+      actor,
+      {
+        action: 'message_sent',
+        entityType: 'message',
+        entityId: id,
+        after: { type, recipients: recipients.length, subject: draft.subject },
+      },
+      tx,
+    )
+    return recipients.length
+  })
+  mailWorker.nudge()
+  return { id, recipientCount }
+}
+
+export const messageTypeFilters = ['all', 'bulk', 'individual', 'client'] as const
+export type MessageTypeFilter = (typeof messageTypeFilters)[number]
+
+export interface MessageHistoryFilters {
+  q: string
+  type: MessageTypeFilter
+  page: number
+}
+
+export interface MessageHistoryEntry {
+  id: string
+  subject: string
+  recipientLabel: string
+  recipientCount: number
+  type: MessageType
+  sentAt: Date
+  sentByName: string
+  delivered: number
+  pending: number
+  failed: number
+}
+
+// The indexed expression (db/schema/communications.ts).
+const messageSearchText = sql`(${messages.subject} || ' ' || ${messages.recipientLabel})`
+
+/** One page of the message history, newest first, with delivery counts from the outbox. */
+export async function listMessages(filters: MessageHistoryFilters) {
+  const db = runtime().database.db
+  const where = and(
+    filters.q ? sql`${messageSearchText} ilike ${containsPattern(filters.q)}` : undefined,
+    filters.type !== 'all' ? eq(messages.type, filters.type) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db.select({ count: count() }).from(messages).where(where),
+  ])
+  const deliveries = await deliveryCounts(rows.map((row) => row.id))
+  const items: MessageHistoryEntry[] = rows.map((row) => ({
+    id: row.id,
+    subject: row.subject,
+    recipientLabel: row.recipientLabel,
+    recipientCount: row.recipientCount,
+    type: row.type,
+    sentAt: row.sentAt,
+    sentByName: row.sentByName,
+    ...(deliveries.get(row.id) ?? { delivered: 0, pending: 0, failed: 0 }),
+  }))
+  return { items, total: total?.count ?? 0, pageSize: PAGE_SIZE }
+}
+
+async function deliveryCounts(messageIds: string[]) {
+  const counts = new Map<string, { delivered: number; pending: number; failed: number }>()
+  if (messageIds.length === 0) return counts
+  const rows = await runtime()
+    .database.db.select({
+      reference: mailOutbox.reference,
+      status: mailOutbox.status,
+      count: count(),
+    })
+    .from(mailOutbox)
+    .where(
+      inArray(
+        mailOutbox.reference,
+        messageIds.map((id) => `message:${id}`),
+      ),
+    )
+    .groupBy(mailOutbox.reference, mailOutbox.status)
+  for (const row of rows) {
+    const id = row.reference!.slice('message:'.length)
+    const entry = counts.get(id) ?? { delivered: 0, pending: 0, failed: 0 }
+    if (row.status === 'sent') entry.delivered += row.count
+    else if (row.status === 'failed') entry.failed += row.count
+    else entry.pending += row.count
+    counts.set(id, entry)
+  }
+  return counts
+}
+
+export interface MessageStats {
+  sent: number
+  bulk: number
+  individual: number
+  /** Delivered out of the e-mails whose delivery finished (sent or failed), in percent; null before any. */
+  deliveryRate: number | null
+}
+
+/**
+ * The four stat cards, computed from the history: messages sent, bulk (to a group,
+ * clients included), individual, and the delivery rate of their e-mails.
+ */
+export async function messageStats(): Promise<MessageStats> {
+  const db = runtime().database.db
+  const [byType, deliveries] = await Promise.all([
+    db.select({ type: messages.type, count: count() }).from(messages).groupBy(messages.type),
+    db
+      .select({ status: mailOutbox.status, count: count() })
+      .from(messages)
+      .innerJoin(mailOutbox, eq(mailOutbox.reference, sql`'message:' || ${messages.id}::text`))
+      .groupBy(mailOutbox.status),
+  ])
+  const typeCount = (type: MessageType) => byType.find((row) => row.type === type)?.count ?? 0
+  const statusCount = (status: string) =>
+    deliveries.find((row) => row.status === status)?.count ?? 0
+  const delivered = statusCount('sent')
+  const finished = delivered + statusCount('failed')
+  return {
+    sent: typeCount('bulk') + typeCount('client') + typeCount('individual'),
+    bulk: typeCount('bulk') + typeCount('client'),
+    individual: typeCount('individual'),
+    deliveryRate: finished === 0 ? null : Math.round((delivered / finished) * 1000) / 10,
+  }
+}
+
+/** Queues a message's failed e-mails again, from a fresh start; returns how many. */
+export async function retryFailedDeliveries(messageId: string, actor: Actor): Promise<number> {
+  const { database, mailWorker } = runtime()
+  const retried = await database.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(mailOutbox)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(mailOutbox.reference, `message:${messageId}`), eq(mailOutbox.status, 'failed')))
+      .returning({ id: mailOutbox.id })
+    if (rows.length > 0)
+      await recordAudit(
+        actor,
+        {
+          action: 'message_retry',
+          entityType: 'message',
+          entityId: messageId,
+          after: { retried: rows.length },
+        },
+        tx,
+      )
+    return rows.length
+  })
+  if (retried > 0) mailWorker.nudge()
+  return retried
+}
+
+export async function getMessage(id: string) {
+  if (!uuidPattern.test(id)) return undefined
+  const [row] = await runtime().database.db.select().from(messages).where(eq(messages.id, id))
+  return row
+}
+
+/** Records that an address wants no more bulk e-mail; repeating it changes nothing. */
+export async function unsubscribe(email: string, source: 'link' | 'one-click') {
+  await runtime()
+    .database.db.insert(mailUnsubscribes)
+    .values({ email: email.trim().toLowerCase(), source })
+    .onConflictDoNothing()
+}
+
+export async function isUnsubscribed(email: string): Promise<boolean> {
+  const [row] = await runtime()
+    .database.db.select({ email: mailUnsubscribes.email })
+    .from(mailUnsubscribes)
+    .where(eq(mailUnsubscribes.email, email.trim().toLowerCase()))
+  return Boolean(row)
+}

@@ -1,0 +1,62 @@
+import { data, redirect } from 'react-router'
+import { z } from 'zod'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { contentDisposition, parseByteRange } from '~/lib/http/byte-range'
+import { runtime } from '~/lib/runtime.server'
+import { isSafeResourceUrl } from '~/lib/validation/resource'
+import { recordAudit } from '~/models/audit.server'
+import { getResource } from '~/models/resources.server'
+import type { Route } from './+types/resource-file'
+
+// Media types the browser may show itself (spec: PDFs and MP4s open in the browser).
+const INLINE_TYPES = new Set(['application/pdf', 'video/mp4'])
+
+// A file shown in the browser runs nothing of ours and may not load anything else.
+// (`sandbox` would also be restrictive, but Chromium then refuses to show PDFs at all.)
+const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; frame-ancestors 'self'"
+
+/**
+ * A resource's file for signed-in admins: `?download=1` always as an attachment; otherwise
+ * PDFs and MP4s inline (with HTTP Range for video seeking) and other files as attachments.
+ * A link resource's View redirects to its http(s) address. See docs/decisions/030-resource-files.md.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  if (!z.uuid().safeParse(params.resourceId).success) throw data(null, { status: 404 })
+  const found = await getResource(params.resourceId)
+  if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
+  const download = new URL(request.url).searchParams.get('download') === '1'
+  const { resource, file } = found
+  if (!file) {
+    if (download || !resource.url || !isSafeResourceUrl(resource.url))
+      throw data(null, { status: 404, statusText: 'Not Found' })
+    throw redirect(resource.url)
+  }
+  const inline = !download && INLINE_TYPES.has(file.mediaType)
+  if (download)
+    await recordAudit(
+      { id: admin.id, name: admin.name },
+      { action: 'resource_download', entityType: 'resource', entityId: resource.id },
+    )
+  const headers = new Headers({
+    'Content-Type': file.mediaType,
+    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
+    'Cache-Control': 'private, no-store',
+    'Accept-Ranges': 'bytes',
+    'Content-Security-Policy': INLINE_CSP,
+  })
+  const range = parseByteRange(request.headers.get('range'), file.byteSize)
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${file.byteSize}`)
+    return new Response(null, { status: 416, headers })
+  }
+  const body = await runtime().storage.get(file.storageKey, range)
+  if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
+    headers.set('Content-Length', String(range.end - range.start + 1))
+    return new Response(body, { status: 206, headers })
+  }
+  headers.set('Content-Length', String(file.byteSize))
+  return new Response(body, { headers })
+}

@@ -1,0 +1,17 @@
+import { requireAdmin } from '~/lib/auth/session.server'
+import { addResourceFromRequest } from '~/lib/resource-upload-action.server'
+import type { Route } from './+types/resource-upload'
+
+/**
+ * The 'Add Resource' form's endpoint for the upload progress bar: the browser sends the
+ * same multipart form with XMLHttpRequest (which reports upload progress) and gets JSON
+ * back. Without JavaScript the form posts to /admin/resources/new instead.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const outcome = await addResourceFromRequest(request, { id: admin.id, name: admin.name })
+  return Response.json(
+    { result: outcome.result, resourceId: outcome.resourceId ?? null },
+    { status: outcome.status, headers: { 'Cache-Control': 'no-store' } },
+  )
+}

@@ -1,0 +1,68 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { RouteDialog } from '~/components/admin/route-dialog'
+import { ResourceTypeBadge } from '~/components/admin/resource-badges'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { deleteResource, getResource } from '~/models/resources.server'
+import type { Route } from './+types/resources.delete'
+
+const LIST_URL = '/admin/resources'
+
+async function findResource(resourceId: string) {
+  if (!z.uuid().safeParse(resourceId).success) return undefined
+  return getResource(resourceId)
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const found = await findResource(params.resourceId)
+  if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
+  return {
+    resource: { id: found.resource.id, title: found.resource.title, type: found.resource.type },
+    fileName: found.file?.originalName ?? null,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  if (!(await findResource(params.resourceId)))
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  await deleteResource(params.resourceId, { id: admin.id, name: admin.name })
+  throw redirect(`${LIST_URL}?notice=deleted`)
+}
+
+/** Delete with confirmation (issue 7): a dialog of its own, so it works without JavaScript. */
+export default function DeleteResource({ loaderData }: Route.ComponentProps) {
+  const { resource, fileName } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  return (
+    <RouteDialog title="Delete Resource" closeTo={LIST_URL}>
+      <p className="text-slate-800">
+        Delete <strong className="break-words">{resource.title}</strong>{' '}
+        <ResourceTypeBadge type={resource.type} />?
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        {fileName
+          ? `The file ${fileName} is removed as well. This cannot be undone.`
+          : 'The link is removed from the library. This cannot be undone.'}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Form method="post" preventScrollReset>
+          <button
+            type="submit"
+            className="btn bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700"
+            disabled={busy}
+          >
+            {busy ? 'Deleting...' : 'Delete Resource'}
+          </button>
+        </Form>
+        <Form method="get" action={LIST_URL} preventScrollReset>
+          <button type="submit" className="btn-secondary">
+            Cancel
+          </button>
+        </Form>
+      </div>
+    </RouteDialog>
+  )
+}

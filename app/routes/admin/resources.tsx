@@ -1,0 +1,185 @@
+import {
+  BookOpen,
+  Download,
+  ExternalLink,
+  Eye,
+  FileText,
+  FolderOpen,
+  Trash2,
+  Video,
+} from 'lucide-react'
+import { Form, Outlet, useSearchParams } from 'react-router'
+import { FormMessage } from '~/components/layout/auth-card'
+import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource-badges'
+import { StatCards } from '~/components/admin/stat-cards'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDate } from '~/lib/format'
+import { seoMeta } from '~/lib/seo'
+import { listResources, resourceCounts } from '~/models/resources.server'
+import type { Route } from './+types/resources'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Resources',
+      description: 'Resource library.',
+      path: '/admin/resources',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const [resources, counts] = await Promise.all([listResources(), resourceCounts()])
+  return { resources, counts }
+}
+
+const notices: Record<string, string> = {
+  added: 'Resource added.',
+  deleted: 'Resource deleted.',
+}
+
+export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
+  const { resources, counts } = loaderData
+  const [searchParams] = useSearchParams()
+  const notice = notices[searchParams.get('notice') ?? '']
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
+          <p className="mt-1 text-slate-600">
+            Documents, videos and guides for interpreters and staff.
+          </p>
+        </div>
+        {/* A GET form: the button opens the dialog route, with or without JavaScript. */}
+        <Form method="get" action="/admin/resources/new" preventScrollReset>
+          <button type="submit" className="btn-primary">
+            Add Resource
+          </button>
+        </Form>
+      </div>
+      <div className="mt-4" aria-live="polite">
+        {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      </div>
+      <div className="mt-6">
+        <StatCards
+          label="Resource counts"
+          cards={[
+            {
+              label: 'Total Resources',
+              value: counts.total,
+              icon: <FolderOpen aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Documents',
+              value: counts.document,
+              icon: <FileText aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Videos',
+              value: counts.video,
+              icon: <Video aria-hidden="true" className="size-5" />,
+            },
+            {
+              label: 'Guides',
+              value: counts.guide,
+              icon: <BookOpen aria-hidden="true" className="size-5" />,
+            },
+          ]}
+        />
+      </div>
+      {resources.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <FolderOpen aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Resources</h2>
+          <p className="mt-1 text-slate-600">
+            Add a document, video or guide with the Add Resource button.
+          </p>
+        </div>
+      ) : (
+        <section
+          aria-labelledby="resource-list-heading"
+          className="mt-6 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="resource-list-heading" className="sr-only">
+            Resource list
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {resources.map((resource) => {
+              const fileUrl = `/admin/resources/${resource.id}/file`
+              return (
+                <li
+                  key={resource.id}
+                  className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center"
+                >
+                  <div className="flex min-w-0 flex-1 items-center gap-3">
+                    <ResourceTypeIcon type={resource.type} isLink={!resource.file} />
+                    <div className="min-w-0">
+                      <h3 className="font-medium break-words text-slate-900">{resource.title}</h3>
+                      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                        <ResourceTypeBadge type={resource.type} />
+                        <span>Added {formatDate(resource.createdAt)}</span>
+                        {resource.file ? (
+                          <span className="break-all">{resource.file.originalName}</span>
+                        ) : null}
+                      </p>
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {resource.url ? (
+                      <a
+                        href={resource.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn-secondary px-2.5 py-1.5 sm:px-3"
+                        aria-label={`View ${resource.title} (opens the link in a new tab)`}
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4" /> View
+                      </a>
+                    ) : (
+                      <>
+                        <a
+                          href={fileUrl}
+                          target="_blank"
+                          rel="noopener"
+                          className="btn-secondary px-2.5 py-1.5 sm:px-3"
+                          aria-label={`View ${resource.title} (opens in a new tab)`}
+                        >
+                          <Eye aria-hidden="true" className="size-4" /> View
+                        </a>
+                        <a
+                          href={`${fileUrl}?download=1`}
+                          download
+                          className="btn-secondary px-2.5 py-1.5 sm:px-3"
+                          aria-label={`Download ${resource.title}`}
+                        >
+                          <Download aria-hidden="true" className="size-4" /> Download
+                        </a>
+                      </>
+                    )}
+                    <Form
+                      method="get"
+                      action={`/admin/resources/${resource.id}/delete`}
+                      preventScrollReset
+                    >
+                      <button
+                        type="submit"
+                        className="btn-secondary border-red-700 px-2.5 py-1.5 text-red-700 hover:bg-red-50 sm:px-3"
+                        aria-label={`Delete ${resource.title}`}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" /> Delete
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      )}
+      <Outlet />
+    </>
+  )
+}

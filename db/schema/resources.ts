@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { resourceTypes } from '../../app/content/resources'
+import { storedFiles } from './stored-files'
+import { users } from './users'
+
+export { resourceTypes, type ResourceType } from '../../app/content/resources'
+
+/**
+ * The resource library of the admin area (spec section 3, Resource): an uploaded file
+ * (kept in the file storage, recorded in `stored_files`) or a link, never both.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    type: text('type', { enum: resourceTypes }).notNull().default('document'),
+    /** An http or https address, for resources that live elsewhere. */
+    url: text('url'),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('resources_created_at_idx').on(table.createdAt),
+    index('resources_file_idx').on(table.fileId),
+    check('resources_file_or_url', sql`(${table.url} is null) <> (${table.fileId} is null)`),
+  ],
+)

@@ -1,0 +1,358 @@
+import type { Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import { mailOutbox, mailUnsubscribes } from '../../db/schema'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import { createApplicant } from '../support/people-fixtures'
+import type { ReceivedMail } from '../support/smtp-peer'
+import { createAccount, signIn } from './auth-helpers'
+import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+
+// This file's worker delivers mail to a real SMTP server (tests/support/smtp-peer.ts).
+test.use({ smtp: true })
+
+/** The mails the SMTP peer received whose subject line contains `subject`. */
+function receivedWith(app: TestApp, subject: string): ReceivedMail[] {
+  return app.smtpPeer!.received.filter((mail) => decoded(mail.raw).includes(subject))
+}
+
+/** The raw message with quoted-printable soft breaks and folded headers undone. */
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=')
+    .replace(/\r?\n[ \t]+/g, ' ')
+}
+
+async function statValue(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: 'Message statistics' })
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::dd')
+}
+
+test('compose to active interpreters with a template: one e-mail each, delivered over SMTP; history and stats follow', async ({
+  page,
+  context,
+  app,
+}) => {
+  // Three approved interpreters (one of them applied twice), one pending, one rejected.
+  await createApplicant(app.db, {
+    firstName: 'Ana',
+    email: 'ana@interpreters.example',
+    status: 'approved',
+  })
+  await createApplicant(app.db, {
+    firstName: 'Ana',
+    email: 'ANA@interpreters.example',
+    status: 'approved',
+  })
+  await createApplicant(app.db, {
+    firstName: 'Bao',
+    email: 'bao@interpreters.example',
+    status: 'approved',
+  })
+  await createApplicant(app.db, {
+    firstName: 'Chen',
+    email: 'chen@interpreters.example',
+    status: 'approved',
+  })
+  await createApplicant(app.db, { firstName: 'Dara', email: 'dara@interpreters.example' })
+  await createApplicant(app.db, {
+    firstName: 'Eli',
+    email: 'eli@interpreters.example',
+    status: 'rejected',
+  })
+
+  const admin = await createAccount('admin', 'Morgan Messages')
+  await signIn(context, app.url, admin)
+  await page.goto('/admin/communications')
+  await expect(page.getByRole('heading', { level: 1, name: 'Communications' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Compose Message' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  const recipients = page.getByLabel('Recipients')
+  await expect(recipients.locator('option[value="all-interpreters"]')).toHaveText(
+    'All Interpreters (5)',
+  )
+  await expect(recipients.locator('option[value="active-interpreters"]')).toHaveText(
+    'Active Interpreters (3)',
+  )
+  await expect(recipients.locator('option[value="pending-interpreters"]')).toHaveText(
+    'Pending Interpreters (1)',
+  )
+  await expect(recipients.locator('option[value="all-clients"]')).toHaveText('All Clients (0)')
+  await expect(await statValue(page, 'Messages Sent')).toHaveText('0')
+  await expectNoAxeViolations(page, 'compose message')
+
+  // Subject and message are required.
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveJSProperty(
+    'validity.valueMissing',
+    true,
+  )
+
+  await recipients.selectOption('active-interpreters')
+  await page.getByRole('button', { name: 'Welcome Message' }).click()
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
+    'Welcome to our interpreter network, {{firstName}}!',
+  )
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/^Hello \{\{firstName\}\},/)
+  await expect(page.getByLabel('Recipients')).toHaveValue('active-interpreters')
+
+  await page.getByRole('button', { name: 'Preview' }).click()
+  const preview = page.getByRole('region', { name: 'Preview' })
+  await expect(preview).toContainText('As Ana Applicant <')
+  await expect(preview).toContainText('one of 3 recipients')
+  await expect(preview).toContainText('Welcome to our interpreter network, Ana!')
+  await expect(preview).toContainText('Hello Ana,')
+  await expectNoAxeViolations(page, 'compose message with preview')
+
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message sent successfully!')).toBeVisible()
+
+  const welcome = await eventually(async () => {
+    const mails = receivedWith(app, 'Welcome to our interpreter network')
+    expect(mails).toHaveLength(3)
+    return mails
+  })
+  expect(welcome.flatMap((mail) => mail.to).sort()).toEqual([
+    'ANA@interpreters.example',
+    'bao@interpreters.example',
+    'chen@interpreters.example',
+  ])
+  const toBao = decoded(welcome.find((mail) => mail.to[0] === 'bao@interpreters.example')!.raw)
+  expect(toBao).toContain('Subject: Welcome to our interpreter network, Bao!')
+  expect(toBao).toContain('Hello Bao,')
+  expect(toBao).toMatch(/List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=/)
+  expect(toBao).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+
+  // An individual message to a person found by search.
+  await page.getByLabel('Or find one person by name or email').fill('dara@')
+  await page.getByRole('button', { name: 'Find' }).click()
+  await expect(page.getByText('1 person matches')).toBeVisible()
+  await expect(page.getByLabel('Recipients')).toHaveValue(/^application:/)
+  await page.getByLabel('Subject', { exact: true }).fill('Your interview, {{firstName}}')
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Hello {{firstName}},\n\nCan we talk on Monday?')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message sent successfully!')).toBeVisible()
+  const toDara = await eventually(async () => {
+    const [mail] = receivedWith(app, 'Your interview, Dara')
+    expect(mail).toBeDefined()
+    return decoded(mail!.raw)
+  })
+  expect(toDara).not.toContain('List-Unsubscribe')
+
+  await page.getByRole('link', { name: 'Message History' }).click()
+  await expect(page).toHaveURL(/tab=history/)
+  const rows = page.getByRole('row')
+  await expect(rows).toHaveCount(3)
+  const bulkRow = rows.filter({ hasText: 'Welcome to our interpreter network' })
+  await expect(bulkRow).toContainText('Active Interpreters')
+  await expect(bulkRow).toContainText('Bulk')
+  await expect(bulkRow).toContainText('Delivered: 3')
+  await expect(bulkRow).toContainText('Pending: 0')
+  await expect(bulkRow).toContainText('Failed: 0')
+  const individualRow = rows.filter({ hasText: 'Your interview' })
+  await expect(individualRow).toContainText('Dara Applicant <dara@interpreters.example>')
+  await expect(individualRow).toContainText('Individual')
+  await expect(await statValue(page, 'Messages Sent')).toHaveText('2')
+  await expect(await statValue(page, 'Bulk Messages')).toHaveText('1')
+  await expect(await statValue(page, 'Individual Messages')).toHaveText('1')
+  await expect(await statValue(page, 'Delivery Rate')).toHaveText('100%')
+  await expectNoAxeViolations(page, 'message history')
+
+  await page.getByLabel('Type').selectOption('individual')
+  await expect(page).toHaveURL(/type=individual/)
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText('Your interview')
+  await page.getByLabel('Type').selectOption('all')
+  await page.getByLabel('Search by subject or recipient').fill('WELCOME')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText('Welcome to our interpreter network')
+  await page.getByLabel('Search by subject or recipient').fill('no such message')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('heading', { name: 'No Messages Found' })).toBeVisible()
+})
+
+test('the unsubscribe link leaves a client out of the next bulk send; failed deliveries can be retried', async ({
+  page,
+  context,
+  playwright,
+  app,
+}) => {
+  for (const [name, email] of [
+    ['Flora Fields', 'flora@clinic.example'],
+    ['Gus Grant', 'gus@court.example'],
+    ['Hana Hill', 'hana@school.example'],
+  ]) {
+    await createClientRequest({
+      name: name!,
+      email: email!,
+      company: 'Example Org',
+      message: 'We need interpreters.',
+      type: 'contact',
+    })
+  }
+  const admin = await createAccount('admin', 'Uma Unsubscribe')
+  await signIn(context, app.url, admin)
+  await page.goto('/admin/communications')
+  await expect(page.getByLabel('Recipients').locator('option[value="all-clients"]')).toHaveText(
+    'All Clients (3)',
+  )
+  await page.getByLabel('Recipients').selectOption('all-clients')
+  await page.getByRole('button', { name: 'Client Follow-up' }).click()
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/reply within 2 hours/)
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message sent successfully!')).toBeVisible()
+
+  const followUps = await eventually(async () => {
+    const mails = receivedWith(app, 'Following up on your language services request')
+    expect(mails).toHaveLength(3)
+    return mails
+  })
+  const firstNames: Record<string, string> = {
+    'flora@clinic.example': 'Flora',
+    'gus@court.example': 'Gus',
+    'hana@school.example': 'Hana',
+  }
+  const linkFor = (to: string) => {
+    const raw = decoded(followUps.find((mail) => mail.to[0] === to)!.raw)
+    expect(raw).toContain(`Hello ${firstNames[to]},`)
+    expect(raw).toContain('reply within 2 hours')
+    return /List-Unsubscribe: <([^>]+)>/.exec(raw)![1]!
+  }
+
+  // Flora opens the link: it only asks, then the button unsubscribes her.
+  await page.goto(linkFor('flora@clinic.example'))
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible()
+  await expect(page.getByText('flora@clinic.example')).toBeVisible()
+  await expectNoAxeViolations(page, 'unsubscribe page')
+  expect(await app.db.$count(mailUnsubscribes)).toBe(0)
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(
+    page.getByText(
+      'You are unsubscribed. flora@clinic.example will no longer receive our bulk e-mails.',
+    ),
+  ).toBeVisible()
+
+  // Gus's mail program uses one-click unsubscribe: a POST without cookies or Origin.
+  const mailProgram = await playwright.request.newContext()
+  const oneClick = await mailProgram.post(linkFor('gus@court.example'), {
+    form: { 'List-Unsubscribe': 'One-Click' },
+  })
+  expect(oneClick.status()).toBe(200)
+  // A forged token does nothing.
+  const forged = await mailProgram.post(
+    `${app.url}/unsubscribe?token=aGFuYUBzY2hvb2wuZXhhbXBsZQ.forged`,
+    {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    },
+  )
+  expect(forged.status()).toBe(400)
+  await mailProgram.dispose()
+  expect(
+    (await app.db.select().from(mailUnsubscribes))
+      .map((row) => `${row.email} ${row.source}`)
+      .sort(),
+  ).toEqual(['flora@clinic.example link', 'gus@court.example one-click'])
+
+  // The next bulk send goes to Hana only, and to a new client whose server refuses mail.
+  await createClientRequest({
+    name: 'Ivo Invalid',
+    email: 'ivo@refuse.example',
+    company: 'Nowhere',
+    message: 'Please call.',
+    type: 'demo',
+  })
+  await page.goto('/admin/communications')
+  await expect(page.getByLabel('Recipients').locator('option[value="all-clients"]')).toHaveText(
+    'All Clients (2)',
+  )
+  await page.getByLabel('Recipients').selectOption('all-clients')
+  await page.getByLabel('Subject', { exact: true }).fill('Holiday hours, {{firstName}}')
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Hello {{firstName}},\n\nWe are open 24/7, holidays included.')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('It is queued for 2 recipients')).toBeVisible()
+  await eventually(async () => {
+    expect(receivedWith(app, 'Holiday hours').flatMap((mail) => mail.to)).toEqual([
+      'hana@school.example',
+    ])
+    const [failed] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'ivo@refuse.example'))
+    expect(failed?.status).toBe('failed')
+  })
+
+  await page.goto('/admin/communications?tab=history')
+  const row = page.getByRole('row').filter({ hasText: 'Holiday hours' })
+  await expect(row).toContainText('All Clients')
+  await expect(row).toContainText('Client')
+  await expect(row).toContainText('Delivered: 1')
+  await expect(row).toContainText('Failed: 1')
+  // One of this test's e-mails failed for good, so the rate is below 100%.
+  await expect(await statValue(page, 'Delivery Rate')).toHaveText(/^\d{1,2}(\.\d)?%$/)
+  await row
+    .getByRole('button', { name: 'Retry failed deliveries of Holiday hours, {{firstName}}' })
+    .click()
+  await expect(page.getByText('1 failed delivery was queued again.')).toBeVisible()
+  // The refusing server refuses again: the retry was a real new attempt.
+  await eventually(async () => {
+    const attempts = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'ivo@refuse.example'))
+    expect(attempts[0]).toMatchObject({ status: 'failed', attempts: 1 })
+  })
+})
+
+test('the communications screens pass axe at phone width', async ({ page, context, app }) => {
+  await createApplicant(app.db, { firstName: 'Jo', email: 'jo@interpreters.example' })
+  const admin = await createAccount('admin')
+  await signIn(context, app.url, admin)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/admin/communications')
+  await expectNoAxeViolations(page, 'compose at 390px')
+  await page.getByLabel('Subject', { exact: true }).fill('Hello {{firstName}}')
+  await page.getByLabel('Message', { exact: true }).fill('A short note.')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText('As ')
+  await expectNoAxeViolations(page, 'compose with preview at 390px')
+  await page.goto('/admin/communications?tab=history')
+  await expectNoAxeViolations(page, 'history at 390px')
+})
+
+test('without JavaScript the templates, preview and send still work', async ({ browser, app }) => {
+  await createApplicant(app.db, {
+    firstName: 'Kai',
+    email: 'kai@interpreters.example',
+    status: 'pending',
+  })
+  const admin = await createAccount('admin', 'Nico NoScript')
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await signIn(context, app.url, admin)
+  const page = await context.newPage()
+  await page.goto(`${app.url}/admin/communications`)
+  await page.getByLabel('Recipients').selectOption('pending-interpreters')
+  await page.getByRole('button', { name: 'Training Update' }).click()
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
+    'Training update: new materials available',
+  )
+  await expect(page.getByLabel('Recipients')).toHaveValue('pending-interpreters')
+  await page.getByRole('button', { name: 'Preview' }).click()
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Hello ')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message sent successfully!')).toBeVisible()
+  await eventually(async () => {
+    expect(
+      receivedWith(app, 'Training update: new materials available').flatMap((mail) => mail.to),
+    ).toContain('kai@interpreters.example')
+  })
+  await context.close()
+})

@@ -1,0 +1,411 @@
+import type { Page } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import { clientRequests, mailOutbox } from '../../db/schema'
+import { setJobStatus } from '../../app/models/jobs.server'
+import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
+import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
+
+/** The public pages of spec section 2 with a fixed address. */
+const PUBLIC_PAGES = [
+  '/',
+  '/services',
+  '/industries',
+  '/about',
+  '/careers',
+  '/contact',
+  '/demo',
+  '/privacy',
+  '/jobs/greek-english-remote-interpreter',
+  '/apply/contract-interpreter',
+  '/application?language=cantonese-interpreter',
+]
+
+/** Errors the page logs or throws while we look at it. */
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  return errors
+}
+
+/** Every link of the header, mega-menu, footer and page body, as path + hash. */
+async function linksOn(page: Page) {
+  return page.$$eval('a[href]', (anchors) =>
+    anchors
+      .map((anchor) => new URL((anchor as HTMLAnchorElement).href))
+      .filter((url) => url.origin === window.location.origin)
+      .map((url) => ({ path: url.pathname + url.search, hash: url.hash.slice(1) })),
+  )
+}
+
+test.describe('the marketing site', () => {
+  test('every header, mega-menu, footer and in-page link resolves, without console errors', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000)
+    const errors = collectErrors(page)
+    const visited = new Map<string, Set<string>>()
+    const anchorsWanted: { from: string; path: string; hash: string }[] = []
+    const queue = ['/']
+    while (queue.length > 0) {
+      const path = queue.shift()!
+      if (visited.has(path)) continue
+      const response = await page.goto(path)
+      expect(response?.status(), `GET ${path}`).toBe(200)
+      await page.waitForLoadState('networkidle')
+      const ids = new Set(await page.$$eval('[id]', (elements) => elements.map((e) => e.id)))
+      visited.set(path, ids)
+      // Only public pages are crawled further; login pages are checked but not followed.
+      const follow = !/^\/(interpreter-login|client-login)/.test(path)
+      for (const link of await linksOn(page)) {
+        if (link.hash) anchorsWanted.push({ from: path, ...link })
+        if (follow && !visited.has(link.path) && !queue.includes(link.path)) queue.push(link.path)
+      }
+    }
+    for (const page of ['/', '/services', '/industries', '/about', '/careers', '/contact', '/demo'])
+      expect([...visited.keys()], `${page} is reachable by links`).toContain(page)
+    const missingAnchors = anchorsWanted.filter(
+      (link) => !visited.get(link.path)?.has(decodeURIComponent(link.hash)),
+    )
+    expect(missingAnchors.map((link) => `${link.from} → ${link.path}#${link.hash}`)).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  test('the header reaches the home sections 100 ms after navigating home', async ({ page }) => {
+    await page.goto('/about')
+    const header = page.getByRole('banner')
+    await header.getByText('Services', { exact: true }).click()
+    await header.getByRole('link', { name: 'Medical Interpretation' }).click()
+    await expect(page).toHaveURL(/\/#industry-expertise$/)
+    await expect(page.locator('#industry-expertise')).toBeInViewport()
+
+    await header.getByText('Services', { exact: true }).click()
+    await header.getByRole('link', { name: 'Over-the-Phone Interpretation' }).click()
+    await expect(page).toHaveURL(/\/#services$/)
+    await expect(page.locator('#services')).toBeInViewport()
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeInViewport()
+  })
+
+  test('the home page has its sections, anchors, claims and counts', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(
+      page.getByText(/1,500 interpreters and translators have already joined/),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Contact Us', exact: true }).first()).toBeVisible()
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Join Our Team' }),
+    ).toHaveAttribute('href', '/careers')
+    await expect(page.locator('#services li > h3')).toHaveCount(8)
+    await expect(page.locator('#industry-expertise > div > ul > li')).toHaveCount(6)
+    for (const card of await page.locator('#industry-expertise > div > ul > li').all())
+      await expect(card.locator('ul > li')).toHaveCount(4)
+    const about = page.locator('#about-us')
+    await expect(about.getByText('150+')).toBeVisible()
+    await expect(about.getByText('8+ years')).toBeVisible()
+    await expect(about.getByRole('heading', { name: 'Why Choose Us' })).toBeVisible()
+    await expect(about.getByRole('heading', { name: 'What Our Clients Say' })).toBeVisible()
+    await expect(about.locator('figure')).toHaveCount(6)
+    await expect(page.locator('#faq details')).toHaveCount(8)
+    await expect(page.getByRole('heading', { name: 'Still have questions?' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Contact Us Today' })).toHaveAttribute(
+      'href',
+      '/contact',
+    )
+  })
+
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`the FAQ ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+      test.use({ javaScriptEnabled })
+
+      test('is all closed, opens one at a time and closes on a second click', async ({ page }) => {
+        await page.goto('/#faq')
+        const items = page.locator('#faq details')
+        const question = (index: number) => items.nth(index).locator('summary')
+        const expectOpen = async (open: number[]) => {
+          for (let index = 0; index < 8; index += 1) {
+            const isOpen = open.includes(index)
+            await expect(items.nth(index)).toHaveJSProperty('open', isOpen)
+            await expect(items.nth(index).locator('[data-chevron="up"]')).toBeVisible({
+              visible: isOpen,
+            })
+            await expect(items.nth(index).locator('[data-chevron="down"]')).toBeVisible({
+              visible: !isOpen,
+            })
+          }
+        }
+        await expectOpen([])
+        await question(0).click()
+        await expectOpen([0])
+        await expect(items.nth(0).getByText(/./).last()).toBeVisible()
+        await question(5).click()
+        await expectOpen([5])
+        await expect(page.getByText(/within 2-4 hours/)).toBeVisible()
+        await question(5).click()
+        await expectOpen([])
+      })
+    })
+  }
+
+  test('the FAQ works with the keyboard', async ({ page }) => {
+    await page.goto('/')
+    const items = page.locator('#faq details')
+    await items.nth(2).locator('summary').focus()
+    await page.keyboard.press('Enter')
+    await expect(items.nth(2)).toHaveJSProperty('open', true)
+    await page.keyboard.press('Tab')
+    await expect(items.nth(3).locator('summary')).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(items.nth(3)).toHaveJSProperty('open', true)
+    await expect(items.nth(2)).toHaveJSProperty('open', false)
+    await page.keyboard.press('Enter')
+    await expect(items.nth(3)).toHaveJSProperty('open', false)
+  })
+
+  test('each careers language links to its application page', async ({ page }) => {
+    await page.goto('/careers')
+    const list = page.getByRole('list', { name: 'Remote interpreter positions by language' })
+    const links = list.getByRole('link')
+    await expect(links).toHaveCount(21)
+    for (const [index, language] of careersLanguages.entries()) {
+      await expect(links.nth(index)).toHaveAttribute(
+        'href',
+        `/application?language=${languageSlug(language)}`,
+      )
+    }
+    await expect(links.nth(4)).toHaveAttribute(
+      'href',
+      '/application?language=cantonese-interpreter',
+    )
+    await expect(links.nth(10)).toHaveAttribute(
+      'href',
+      '/application?language=khmer-(cambodian)-interpreter',
+    )
+    await expect(page.getByRole('heading', { level: 3, name: 'Apply' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Test' })).toBeVisible()
+
+    await list.getByRole('link', { name: /Khmer \(Cambodian\)/ }).click()
+    await expect(page).toHaveURL(/language=khmer-\(cambodian\)-interpreter$/)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Khmer (Cambodian) Interpreter' }),
+    ).toBeVisible()
+
+    await page.goto('/careers')
+    await page.getByRole('button', { name: 'Apply for All Other Languages' }).click()
+    await expect(page).toHaveURL(/\/application\?language=general-interpreter$/)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Professional Interpreter' }),
+    ).toBeVisible()
+  })
+
+  test('the demo form stores a client request of type demo and queues both e-mails', async ({
+    page,
+    app,
+  }) => {
+    await page.goto('/demo')
+    await expect(page.getByRole('heading', { level: 1, name: 'Request Your Demo' })).toBeVisible()
+    for (const tile of ['24/7 Availability', 'Certified Quality', 'Instant Connection'])
+      await expect(page.getByRole('heading', { level: 3, name: tile })).toBeVisible()
+    const form = page.locator('#demo-form')
+    await form.getByLabel('Name').fill('Florence Nightingale')
+    await form.getByLabel('Email').fill('florence@example.org')
+    await form.getByLabel('Company').fill('Scutari Hospital')
+    await form.getByLabel('What would you like to see?').fill('Video interpreting for our wards.')
+    await form.getByRole('button', { name: 'Request Demo' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'demo request has been sent' }),
+    ).toBeVisible()
+    const [stored] = await app.db
+      .select()
+      .from(clientRequests)
+      .where(eq(clientRequests.email, 'florence@example.org'))
+    expect(stored).toMatchObject({ type: 'demo', company: 'Scutari Hospital', status: 'new' })
+    await eventually(async () => {
+      const mails = await app.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.reference, `client_request:${stored!.id}`))
+      expect(mails).toHaveLength(2)
+    })
+  })
+
+  test('the contact page has the call link, channels, service area and hours', async ({ page }) => {
+    await page.goto('/contact')
+    await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+?\d+$/)
+    await expect(page.getByText('Response within 1 hour')).toBeVisible()
+    await expect(page.getByText('Available 24/7')).toBeVisible()
+    await expect(page.getByText('Live chat')).toBeVisible()
+    await expect(page.getByText(/Nationwide/)).toBeVisible()
+    await expect(page.getByText('Monday to Friday: 8:00 AM to 8:00 PM EST')).toBeVisible()
+    await expect(page.getByText('Emergencies: 24/7')).toBeVisible()
+    await expect(page.locator('#contact-form form')).toBeVisible()
+  })
+
+  test('scroll reveal animates in with JavaScript and never hides content', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/')
+    const lastTestimonial = page.locator('#about-us figure').last().locator('xpath=../..')
+    await expect(page.locator('html')).toHaveClass(/reveal-ready/)
+    await lastTestimonial.scrollIntoViewIfNeeded()
+    await expect(page.locator('#about-us li.scroll-animation').last()).toHaveClass(/animate/)
+
+    for (const options of [{ javaScriptEnabled: false }, { reducedMotion: 'reduce' as const }]) {
+      const context = await browser.newContext(options)
+      const other = await context.newPage()
+      await other.goto(page.url())
+      const opacities = await other.$$eval('.scroll-animation', (elements) =>
+        elements.map((element) => getComputedStyle(element).opacity),
+      )
+      expect(opacities.length).toBeGreaterThan(10)
+      expect(new Set(opacities)).toEqual(new Set(['1']))
+      await context.close()
+    }
+  })
+
+  test('every public page has its own title, description, canonical and social tags', async ({
+    page,
+    app,
+  }) => {
+    const titles = new Set<string>()
+    const descriptions = new Set<string>()
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path)
+      const title = await page.title()
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(title, path).not.toBe('')
+      expect(description, path).toBeTruthy()
+      titles.add(title)
+      descriptions.add(description!)
+      await expect(page.locator('meta[name="keywords"]'), path).toHaveAttribute('content', /\w/)
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(canonical, path).toBe(new URL(path, app.url).toString().replace(/\/$/, '/'))
+      await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute(
+        'content',
+        `${app.url}/og-image.png`,
+      )
+      await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute(
+        'content',
+        title,
+      )
+      await expect(page.locator('meta[name="twitter:card"]'), path).toHaveAttribute(
+        'content',
+        'summary_large_image',
+      )
+      const types = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
+        scripts.map(
+          (script) => (JSON.parse(script.textContent ?? '{}') as { '@type': string })['@type'],
+        ),
+      )
+      expect(types, path).toContain('Organization')
+      expect(types, path).toContain(path === '/' ? 'FAQPage' : 'BreadcrumbList')
+    }
+    expect(titles.size).toBe(PUBLIC_PAGES.length)
+    expect(descriptions.size).toBe(PUBLIC_PAGES.length)
+
+    const image = await page.request.get('/og-image.png')
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toBe('image/png')
+  })
+
+  test('the Organization and FAQPage structured data carry the company facts', async ({ page }) => {
+    await page.goto('/')
+    const data = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
+      scripts.map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>),
+    )
+    const organization = data.find((item) => item['@type'] === 'Organization')!
+    const text = JSON.stringify(organization)
+    for (const fact of [
+      '200+ languages',
+      '24/7',
+      'HIPAA compliant',
+      'Phone Interpretation',
+      'Video Interpretation',
+      'On-Site Interpretation',
+      'Document Translation',
+      'Medical Interpretation',
+      'Legal Interpretation',
+      'Business Process Outsourcing',
+    ])
+      expect(text).toContain(fact)
+    const faqPage = data.find((item) => item['@type'] === 'FAQPage') as {
+      mainEntity: { name: string }[]
+    }
+    expect(faqPage.mainEntity).toHaveLength(8)
+  })
+
+  test('the sitemap lists every public page and the open job postings only', async ({
+    request,
+    app,
+  }) => {
+    expect(await setJobStatus('khmer-english-remote-interpreter', 'closed')).toBe(true)
+    try {
+      const response = await request.get('/sitemap.xml')
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-type']).toContain('application/xml')
+      const xml = await response.text()
+      const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+      for (const path of [
+        '/',
+        '/services',
+        '/industries',
+        '/about',
+        '/careers',
+        '/contact',
+        '/demo',
+      ])
+        expect(locations).toContain(`${app.url}${path}`)
+      expect(locations).toContain(`${app.url}/jobs/greek-english-remote-interpreter`)
+      expect(locations).not.toContain(`${app.url}/jobs/khmer-english-remote-interpreter`)
+      expect(locations).toContain(`${app.url}/application?language=cantonese-interpreter`)
+      expect(locations.some((location) => /admin|login/.test(location!))).toBe(false)
+    } finally {
+      await setJobStatus('khmer-english-remote-interpreter', 'published')
+    }
+
+    const robots = await request.get('/robots.txt')
+    expect(robots.headers()['content-type']).toContain('text/plain')
+    const text = await robots.text()
+    for (const path of ['/admin', '/interpreter-login', '/client-login', '/account'])
+      expect(text).toContain(`Disallow: ${path}`)
+    expect(text).toContain(`Sitemap: ${app.url}/sitemap.xml`)
+  })
+
+  test('cached pages get a fresh nonce and a fresh form token on every response', async ({
+    request,
+  }) => {
+    const pages = []
+    for (let index = 0; index < 3; index += 1) {
+      const response = await request.get('/contact')
+      const html = await response.text()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+      const scriptNonces = new Set(
+        [...html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((match) => match[1]),
+      )
+      expect(scriptNonces).toEqual(new Set([nonce]))
+      pages.push({
+        cache: response.headers()['x-page-cache'],
+        nonce,
+        token: /name="formToken" value="([^"]+)"/.exec(html)?.[1],
+      })
+    }
+    expect(pages.slice(1).map((page) => page.cache)).toEqual(['hit', 'hit'])
+    expect(new Set(pages.map((page) => page.nonce)).size).toBe(3)
+    expect(new Set(pages.map((page) => page.token)).size).toBe(3)
+  })
+
+  for (const width of [1280, 390]) {
+    test(`has no accessibility violations on any public page at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize({ width, height: 900 })
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        await expectNoAxeViolations(page, `${path} at ${width} px`)
+      }
+    })
+  }
+})

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext } from '@playwright/test'
+import { rateLimitWindows } from '../../db/schema'
+import { RESUME_WRONG_TYPE_MESSAGE } from '../../app/lib/interpreter-application-action.server'
+import { applicationFields } from '../support/http-client'
+import {
+  htmlDocument,
+  pdfDocument,
+  svgImage,
+  windowsExecutable,
+  zipBomb,
+} from '../support/document-fixtures'
+import { createAccount, signIn } from './auth-helpers'
+import { expect, test, type TestApp } from './fixtures'
+import { countApplications, findApplication } from './recruiting-helpers'
+
+const APPLY = '/application?language=korean-interpreter'
+
+/** Every file anywhere under DATA_DIR, relative to it. */
+function filesUnder(app: TestApp): string[] {
+  return readdirSync(app.dataDir, { recursive: true }).map(String)
+}
+
+async function upload(
+  app: TestApp,
+  request: APIRequestContext,
+  email: string,
+  resume: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await app.db.delete(rateLimitWindows)
+  return request.post(APPLY, {
+    headers: { Origin: app.url },
+    multipart: { ...applicationFields, email, formToken: randomUUID(), resume },
+    maxRedirects: 0,
+  })
+}
+
+test('renamed executables, HTML and SVG named .pdf and a zip bomb named .docx are refused', async ({
+  request,
+  app,
+}) => {
+  const attacks = [
+    { label: 'exe', name: 'resume.pdf', mimeType: 'application/pdf', buffer: windowsExecutable() },
+    { label: 'html', name: 'resume.pdf', mimeType: 'application/pdf', buffer: htmlDocument() },
+    { label: 'svg', name: 'resume.pdf', mimeType: 'application/pdf', buffer: svgImage() },
+    {
+      label: 'zip bomb',
+      name: 'resume.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: zipBomb('word/document.xml', 120 * 1024 * 1024),
+    },
+  ]
+  const before = filesUnder(app).length
+  for (const attack of attacks) {
+    const email = `attack-${attack.label.replace(' ', '-')}@example.org`
+    const started = Date.now()
+    const response = await upload(app, request, email, attack)
+    expect(response.status(), attack.label).toBe(400)
+    expect(await response.text()).toContain(RESUME_WRONG_TYPE_MESSAGE.replace(/'/g, '&#x27;'))
+    expect(Date.now() - started, `${attack.label} answered quickly`).toBeLessThan(5_000)
+    expect(await countApplications(app, email)).toBe(0)
+  }
+  // Nothing was stored for any of them.
+  expect(filesUnder(app).length).toBe(before)
+})
+
+test('hostile file names are neutralised: generated storage keys, clean names, downloads only as attachments', async ({
+  request,
+  page,
+  context,
+  app,
+}) => {
+  const hostile = [
+    '../../../../etc/passwd.pdf',
+    '..\\..\\windows\\system32\\evil.pdf',
+    'cv\u0000.pdf',
+    'cv.html',
+    'cv"; filename=evil.html.pdf',
+    `${'long'.repeat(300)}.pdf`,
+    'résumé 履歴書 سيرة.pdf',
+  ]
+  const admin = await createAccount('admin', 'Upload Admin')
+  await signIn(context, app.url, admin)
+  for (const [index, name] of hostile.entries()) {
+    const email = `hostile-${index}@example.org`
+    const response = await upload(app, request, email, {
+      name,
+      mimeType: 'text/html',
+      buffer: pdfDocument(`Hostile name ${index}`),
+    })
+    expect(response.status(), name).toBe(200)
+    expect(await response.text()).toContain('Application Submitted!')
+    const { application, file } = await findApplication(app, email)
+    // The key is ours; the file is inside DATA_DIR/uploads.
+    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/)
+    expect(existsSync(path.join(app.dataDir, 'uploads', file.storageKey))).toBe(true)
+    // The name kept for the download has no path, no control characters, ends in .pdf.
+    // eslint-disable-next-line no-control-regex
+    expect(file.originalName).not.toMatch(/[/\\\u0000-\u001f"]/)
+    expect(file.originalName.endsWith('.pdf')).toBe(true)
+    expect(file.originalName.length).toBeLessThanOrEqual(150)
+    expect(file.mediaType).toBe('application/pdf')
+
+    const download = await page.request.get(`/admin/applications/${application.id}/resume`)
+    expect(download.status()).toBe(200)
+    const headers = download.headers()
+    expect(headers['content-type']).toBe('application/pdf')
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['content-disposition']).toMatch(
+      /^attachment; filename="[^"\r\n]*\.pdf"; filename\*=UTF-8''/,
+    )
+  }
+  // Nothing escaped the uploads folder, and uploads are not reachable from the web.
+  expect(filesUnder(app).filter((entry) => /passwd|evil|system32/.test(entry))).toEqual([])
+  const { file } = await findApplication(app, 'hostile-0@example.org')
+  for (const pathname of [`/uploads/${file.storageKey}`, `/${file.storageKey}`])
+    expect((await request.get(pathname)).status()).toBe(404)
+})

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import { interpreterApplications, type ApplicationStatus } from '../../db/schema'
+import type { Database } from '../../app/lib/db.server'
+import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { createInterpreterApplication } from '../../app/models/interpreter-applications.server'
+import { pdfDocument } from './document-fixtures'
+
+/** An interpreter application (through the real model, resume and all) with the given status. */
+export async function createApplicant(
+  db: Database,
+  person: { firstName: string; lastName?: string; email: string; status?: ApplicationStatus },
+): Promise<string> {
+  const bytes = pdfDocument(`${person.firstName} resume`)
+  const { id } = await createInterpreterApplication(
+    {
+      source: 'language-page',
+      sourceReference: 'general-interpreter',
+      jobId: null,
+      position: 'Professional Interpreter',
+      firstName: person.firstName,
+      lastName: person.lastName ?? 'Applicant',
+      email: person.email,
+      phone: '+1 512 555 0100',
+      languages: ['Spanish'],
+      interpretingExperience: '3-5',
+      specializations: [],
+      expectedPayPerMinute: '1.00-1.25',
+      privacyConsentAt: new Date(),
+      privacyNoticeVersion: 'test',
+      answers: [],
+    },
+    { bytes, originalName: 'cv.pdf', type: (await detectResumeFileType(bytes))! },
+  )
+  if (person.status && person.status !== 'pending')
+    await db
+      .update(interpreterApplications)
+      .set({ status: person.status })
+      .where(eq(interpreterApplications.id, id))
+  return id
+}
