@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
     await test.db.update(jobs).set({ closesAt }).where(eq(jobs.id, GREEK))
     try {
       const html = await (await fetch(`${host.url}/jobs/${GREEK}`)).text()
-      const [data] = jsonLdBlocks(html)
+      const [data] = jsonLdBlocks(html).filter((block) => block['@type'] === 'JobPosting')
       expect(data?.validThrough).toBe(closesAt.toISOString())
     } finally {
       await test.db.update(jobs).set({ closesAt: null }).where(eq(jobs.id, GREEK))
