@@ -276,9 +276,9 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
   })
 
   // Inserting 100,000 rows under the trigram indexes takes about 45 s on PGlite, so this runs
-  // on PostgreSQL (CI); measured once on PGlite: 513 ms for the counts.
+  // on PostgreSQL (CI) only. It checks the counts at scale; their speed is a benchmark's job.
   it.runIf(kind === 'postgres')(
-    'counts the groups of 100,000 applications quickly',
+    'counts the groups of 100,000 applications by distinct address',
     async () => {
       await createApplicant(test.db, { firstName: 'Seed', email: 'seed@i.example' })
       await test.db.execute(sql`
@@ -289,15 +289,9 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
         (select id from stored_files limit 1), now(), 'test'
       from generate_series(1, 100000) as n`)
       await test.db.execute(sql`analyze interpreter_applications`)
-      const started = performance.now()
       const counts = await recipientGroupCounts()
-      const elapsed = performance.now() - started
       expect(counts['all-interpreters']).toBe(100_001)
       expect(counts['active-interpreters']).toBe(33_334)
-      console.info(
-        `recipient group counts over 100,000 applications on ${kind}: ${elapsed.toFixed(0)} ms`,
-      )
-      expect(elapsed).toBeLessThan(5_000)
     },
     120_000,
   )
