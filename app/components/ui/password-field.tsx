@@ -27,9 +27,15 @@ export function PasswordField({
   })
   return (
     <div>
-      <label htmlFor={meta.id} className="field-label">
+      <label htmlFor={meta.id} className="field-label inline">
         {label}
       </label>
+      {meta.required ? (
+        <span aria-hidden="true" className="text-sm text-red-700">
+          {' '}
+          *
+        </span>
+      ) : null}
       <div className="relative">
         <input
           key={key}
