@@ -1,9 +1,10 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves
 // the production build on the configured database (the embedded one by default).
-import { spawnSync, spawn } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { runProductionServer } from './production-server.mjs'
 
 const sources = [
   'app',
@@ -49,6 +50,4 @@ if (!env.SESSION_SECRET) {
   console.log(`SESSION_SECRET is not set: using the generated one in ${file}.`)
 }
 
-const child = spawn(process.execPath, [stamp], { stdio: 'inherit', env })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+runProductionServer(env)

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import { interpreterApplications, storedFiles } from '../../db/schema'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
+import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
 import { now } from '../lib/clock.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
 import {
@@ -32,30 +33,34 @@ function whereFor(filters: Pick<ApplicationFilters, 'q' | 'status' | 'searchIn'>
   )
 }
 
-function orderFor(filters: Pick<ApplicationFilters, 'sort' | 'direction'>) {
+function orderFor(
+  filters: Pick<ApplicationFilters, 'sort' | 'direction'>,
+  key: SortKey = (column) => column,
+) {
   const direction = filters.direction === 'asc' ? asc : desc
   const columns =
     filters.sort === 'name'
       ? [direction(interpreterApplications.lastName), direction(interpreterApplications.firstName)]
-      : [direction(interpreterApplications[filters.sort])]
-  return [...columns, desc(interpreterApplications.createdAt), desc(interpreterApplications.id)]
+      : [direction(key(interpreterApplications[filters.sort]))]
+  return [
+    ...columns,
+    desc(key(interpreterApplications.createdAt)),
+    desc(interpreterApplications.id),
+  ]
 }
 
 /** One page of applications matching the search and the status filter. */
 export async function listApplications(filters: ApplicationFilters) {
-  const database = runtime().database.db
-  const where = whereFor(filters)
-  const [items, [total]] = await Promise.all([
-    database
-      .select()
-      .from(interpreterApplications)
-      .where(where)
-      .orderBy(...orderFor(filters))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    database.select({ value: count() }).from(interpreterApplications).where(where),
-  ])
-  return { items, total: total?.value ?? 0, pageSize: PAGE_SIZE }
+  const { items, total } = await pageOfMatches({
+    db: runtime().database.db,
+    table: interpreterApplications,
+    where: whereFor(filters),
+    searching: filters.q !== '',
+    orderBy: (key) => orderFor(filters, key),
+    offset: (filters.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  })
+  return { items, total, pageSize: PAGE_SIZE }
 }
 
 /** Every application matching the filters, for the CSV export. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
+import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../lib/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { claimFormToken } from '../lib/form-protection.server'
@@ -95,27 +96,27 @@ function whereFor(filters: Pick<ClientRequestFilters, 'q' | 'status'>): SQL | un
   )
 }
 
-function orderFor(filters: Pick<ClientRequestFilters, 'sort' | 'direction'>) {
+function orderFor(
+  filters: Pick<ClientRequestFilters, 'sort' | 'direction'>,
+  key: SortKey = (column) => column,
+) {
   const column = clientRequests[filters.sort]
   const direction = filters.direction === 'asc' ? asc : desc
-  return [direction(column), desc(clientRequests.createdAt), desc(clientRequests.id)]
+  return [direction(key(column)), desc(key(clientRequests.createdAt)), desc(clientRequests.id)]
 }
 
 /** One page of client requests matching the search (name, e-mail, company, message) and status. */
 export async function listClientRequests(filters: ClientRequestFilters) {
-  const database = runtime().database.db
-  const where = whereFor(filters)
-  const [items, [total]] = await Promise.all([
-    database
-      .select()
-      .from(clientRequests)
-      .where(where)
-      .orderBy(...orderFor(filters))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    database.select({ value: count() }).from(clientRequests).where(where),
-  ])
-  return { items, total: total?.value ?? 0, pageSize: PAGE_SIZE }
+  const { items, total } = await pageOfMatches({
+    db: runtime().database.db,
+    table: clientRequests,
+    where: whereFor(filters),
+    searching: filters.q !== '',
+    orderBy: (key) => orderFor(filters, key),
+    offset: (filters.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  })
+  return { items, total, pageSize: PAGE_SIZE }
 }
 
 /** Every request matching the filters (for the CSV export), in list order. */

@@ -1,0 +1,2 @@
+DROP INDEX "interpreter_applications_status_idx";--> statement-breakpoint
+CREATE INDEX "interpreter_applications_status_progress_idx" ON "interpreter_applications" USING btree ("status","onboarding_progress");
