@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort } from '../tests/support/free-port'
+import { withAllocatorSettings } from './production-server.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -61,14 +62,14 @@ execFileSync(
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 const server = spawn(process.execPath, ['build/host/index.js'], {
-  env: {
+  env: withAllocatorSettings({
     ...env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     SITE_URL: url,
     SESSION_SECRET: 'benchmark-session-secret-long-enough',
-  },
+  }),
   stdio: 'inherit',
 })
 

@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(config.company.name).toBe('Example Language Services')
   })
 
+  it('derives the site address from PORT when SITE_URL is unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '3100' }).siteUrl).toBe('http://localhost:3100')
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PORT: '3100', SITE_URL: 'https://example.org/' }).siteUrl,
+    ).toBe('https://example.org')
+  })
+
   it('names each bad variable in its message', () => {
     const run = () =>
       loadConfig({

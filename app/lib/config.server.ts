@@ -33,7 +33,8 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default('Example Language Services <no-reply@example.com>'),
   STAFF_NOTIFY_EMAIL: z.email().default('staff@example.com'),
-  SITE_URL: z.url().default('http://localhost:3000'),
+  // Unset: http://localhost:<PORT>, the address `npm start` prints.
+  SITE_URL: optionalText.pipe(z.url().optional()),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
@@ -144,7 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     staffNotifyEmail: env.STAFF_NOTIFY_EMAIL,
-    siteUrl: env.SITE_URL.replace(/\/+$/, ''),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     company: {
       name: env.COMPANY_NAME,
