@@ -6,53 +6,9 @@ import {
   type FieldMetadata,
 } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
 
 type Meta = FieldMetadata<string | undefined>
-
-interface FieldShellProps {
-  meta: Meta
-  label: ReactNode
-  hint?: ReactNode
-  children: ReactNode
-  className?: string
-}
-
-/** Label, control, hint and the field's error, wired together for assistive technology. */
-function FieldShell({ meta, label, hint, children, className }: FieldShellProps) {
-  return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="field-label inline">
-        {label}
-      </label>
-      {/* Outside the label, so that the control's name is exactly its label. */}
-      {meta.required ? (
-        <span aria-hidden="true" className="text-sm text-red-700">
-          {' '}
-          *
-        </span>
-      ) : null}
-      {children}
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError meta={meta} />
-    </div>
-  )
-}
-
-export function FieldError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
-  return (
-    <p id={meta.errorId} className="field-error" aria-live="polite">
-      {meta.errors?.[0]}
-    </p>
-  )
-}
-
-function describedBy(meta: Meta, hint: ReactNode) {
-  return hint ? `${meta.id}-hint` : undefined
-}
 
 export function TextField({
   meta,
@@ -68,9 +24,9 @@ export function TextField({
   type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search'
   className?: string
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
-  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, hint) })
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) })
   return (
-    <FieldShell meta={meta} label={label} hint={hint} className={className}>
+    <FieldShell field={meta} label={label} hint={hint} className={className}>
       <input key={key} {...props} {...rest} className="field-input" />
     </FieldShell>
   )
@@ -91,9 +47,9 @@ export function TextareaField({
   placeholder?: string
   className?: string
 }) {
-  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy(meta, hint) })
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintIdOf(meta, hint) })
   return (
-    <FieldShell meta={meta} label={label} hint={hint} className={className}>
+    <FieldShell field={meta} label={label} hint={hint} className={className}>
       <textarea
         key={key}
         {...props}
@@ -126,9 +82,9 @@ export function SelectField({
   placeholder?: string
   className?: string
 }) {
-  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy(meta, hint) })
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hintIdOf(meta, hint) })
   return (
-    <FieldShell meta={meta} label={label} hint={hint} className={className}>
+    <FieldShell field={meta} label={label} hint={hint} className={className}>
       <select key={key} {...props} className="field-input">
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -175,10 +131,10 @@ export function FileField({
   const shellMeta = meta as unknown as Meta
   const { key, ...props } = getInputProps(meta, {
     type: 'file',
-    ariaDescribedBy: describedBy(shellMeta, hint),
+    ariaDescribedBy: hintIdOf(shellMeta, hint),
   })
   return (
-    <FieldShell meta={shellMeta} label={label} hint={hint} className={className}>
+    <FieldShell field={shellMeta} label={label} hint={hint} className={className}>
       <input
         key={key}
         {...props}
@@ -210,15 +166,10 @@ export function CheckboxField({
         />
         <label htmlFor={meta.id} className="text-sm text-slate-800">
           {label}
-          {meta.required ? (
-            <span aria-hidden="true" className="text-red-700">
-              {' '}
-              *
-            </span>
-          ) : null}
+          <RequiredMark required={meta.required} />
         </label>
       </div>
-      <FieldError meta={meta} />
+      <FieldError field={meta} />
     </div>
   )
 }
@@ -237,7 +188,7 @@ export function CheckboxGroupField({
   options: readonly SelectOption[]
   className?: string
 }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined
+  const hintId = hintIdOf(meta, hint)
   const inputs = getCollectionProps(meta, {
     type: 'checkbox',
     options: options.map((option) => option.value),
@@ -259,7 +210,7 @@ export function CheckboxGroupField({
           </label>
         ))}
       </div>
-      <FieldError meta={meta} />
+      <FieldError field={meta} />
     </fieldset>
   )
 }

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { NativeField } from '~/lib/native-form'
+import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
 
 /**
  * Form controls for public pages, driven by `useNativeForm` (no Conform in the browser).
@@ -32,52 +33,6 @@ function controlProps(field: NativeField, hintId: string | undefined) {
     'aria-describedby': describedBy || undefined,
   }
 }
-
-export function FieldError({ field }: { field: NativeField }) {
-  return (
-    <p id={field.errorId} className="field-error" aria-live="polite">
-      {field.errors?.[0]}
-    </p>
-  )
-}
-
-function FieldShell({
-  field,
-  label,
-  hint,
-  children,
-  className,
-}: {
-  field: NativeField
-  label: ReactNode
-  hint?: ReactNode
-  children: ReactNode
-  className?: string
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={field.id} className="field-label inline">
-        {label}
-      </label>
-      {/* Outside the label, so that the control's name is exactly its label. */}
-      {field.required ? (
-        <span aria-hidden="true" className="text-sm text-red-700">
-          {' '}
-          *
-        </span>
-      ) : null}
-      {children}
-      {hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
-  )
-}
-
-const hintIdOf = (field: NativeField, hint: ReactNode) => (hint ? `${field.id}-hint` : undefined)
 
 export function TextField({
   field,
@@ -239,12 +194,7 @@ export function CheckboxField({
         />
         <label htmlFor={field.id} className="text-sm text-slate-800">
           {label}
-          {field.required ? (
-            <span aria-hidden="true" className="text-red-700">
-              {' '}
-              *
-            </span>
-          ) : null}
+          <RequiredMark required={field.required} />
         </label>
       </div>
       <FieldError field={field} />
@@ -266,7 +216,7 @@ export function CheckboxGroupField({
   options: readonly SelectOption[]
   className?: string
 }) {
-  const hintId = hint ? `${field.id}-hint` : undefined
+  const hintId = hintIdOf(field, hint)
   const chosen = list(field.initialValue)
   const invalid = Boolean(field.errors?.length)
   return (

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Eye, EyeOff } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
-import { FieldError } from './form-fields'
+import { FieldError, hintIdOf, RequiredMark } from './field-shell'
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it only
@@ -23,19 +23,14 @@ export function PasswordField({
   const hydrated = useHydrated()
   const { key, ...props } = getInputProps(meta, {
     type: 'password',
-    ariaDescribedBy: hint ? `${meta.id}-hint` : undefined,
+    ariaDescribedBy: hintIdOf(meta, hint),
   })
   return (
     <div>
       <label htmlFor={meta.id} className="field-label inline">
         {label}
       </label>
-      {meta.required ? (
-        <span aria-hidden="true" className="text-sm text-red-700">
-          {' '}
-          *
-        </span>
-      ) : null}
+      <RequiredMark required={meta.required} />
       <div className="relative">
         <input
           key={key}
@@ -62,11 +57,11 @@ export function PasswordField({
         ) : null}
       </div>
       {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-sm text-slate-600">
+        <p id={hintIdOf(meta, hint)} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
-      <FieldError meta={meta} />
+      <FieldError field={meta} />
     </div>
   )
 }

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+
+/**
+ * What a field's label, hint and error need to know of it. Conform's field metadata (admin
+ * and account forms) and `useNativeForm`'s fields (public forms) both have this shape, so
+ * one shell serves both without loading Conform on public pages.
+ */
+export interface FieldIdentity {
+  id: string
+  errorId: string
+  errors?: string[]
+  required?: boolean
+}
+
+export function FieldError({ field }: { field: Pick<FieldIdentity, 'errorId' | 'errors'> }) {
+  return (
+    <p id={field.errorId} className="field-error" aria-live="polite">
+      {field.errors?.[0]}
+    </p>
+  )
+}
+
+/** The red asterisk of a required field, hidden from assistive technology. */
+export function RequiredMark({ required }: { required: boolean | undefined }) {
+  return required ? (
+    <span aria-hidden="true" className="text-sm text-red-700">
+      {' '}
+      *
+    </span>
+  ) : null
+}
+
+/** The id of a field's hint, when it has one (for `aria-describedby`). */
+export function hintIdOf(field: Pick<FieldIdentity, 'id'>, hint: ReactNode) {
+  return hint ? `${field.id}-hint` : undefined
+}
+
+/** Label, control, hint and the field's error, wired together for assistive technology. */
+export function FieldShell({
+  field,
+  label,
+  hint,
+  children,
+  className,
+}: {
+  field: FieldIdentity
+  label: ReactNode
+  hint?: ReactNode
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="field-label inline">
+        {label}
+      </label>
+      {/* Outside the label, so that the control's name is exactly its label. */}
+      <RequiredMark required={field.required} />
+      {children}
+      {hint ? (
+        <p id={hintIdOf(field, hint)} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  )
+}
