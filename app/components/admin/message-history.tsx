@@ -4,6 +4,7 @@ import { Pagination } from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
 import { messageTypeLabels, type MessageType } from '~/content/communications'
 import { formatDateTime } from '~/lib/format'
+import { EmptyState } from '~/components/admin/empty-state'
 
 interface HistoryEntry {
   id: string
@@ -98,15 +99,11 @@ export function MessageHistory({
         </Form>
       </div>
       {history.items.length === 0 ? (
-        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <Inbox aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h3 className="mt-3 text-lg font-semibold text-slate-900">No Messages Found</h3>
-          <p className="mt-1 text-slate-600">
-            {filters.q || filters.type !== 'all'
-              ? 'No message matches this search or filter.'
-              : 'Messages you send from Compose Message appear here.'}
-          </p>
-        </div>
+        <EmptyState icon={Inbox} title="No Messages Found" headingLevel={3}>
+          {filters.q || filters.type !== 'all'
+            ? 'No message matches this search or filter.'
+            : 'Messages you send from Compose Message appear here.'}
+        </EmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

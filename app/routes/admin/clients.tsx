@@ -16,6 +16,7 @@ import {
   listClientRequests,
 } from '~/models/client-requests.server'
 import type { Route } from './+types/clients'
+import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -81,15 +82,11 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {page.items.length === 0 ? (
-        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <Building2 aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Client Requests Found</h2>
-          <p className="mt-1 text-slate-600">
-            {filters.q || filters.status !== 'all'
-              ? 'No request matches this search or filter.'
-              : 'Requests sent from the contact and demo forms appear here.'}
-          </p>
-        </div>
+        <EmptyState icon={Building2} title="No Client Requests Found">
+          {filters.q || filters.status !== 'all'
+            ? 'No request matches this search or filter.'
+            : 'Requests sent from the contact and demo forms appear here.'}
+        </EmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

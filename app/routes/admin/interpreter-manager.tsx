@@ -17,6 +17,7 @@ import {
   type OnboardingFilters,
 } from '~/models/onboarding.server'
 import type { Route } from './+types/interpreter-manager'
+import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -164,10 +165,9 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
         </p>
       ) : null}
       {board.items.length === 0 ? (
-        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-semibold text-slate-900">No Interpreters Found</h2>
-          <p className="mt-1 text-slate-600">Approved interpreters appear here to be onboarded.</p>
-        </div>
+        <EmptyState title="No Interpreters Found">
+          Approved interpreters appear here to be onboarded.
+        </EmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

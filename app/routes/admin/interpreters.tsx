@@ -16,6 +16,7 @@ import {
 } from '~/models/application-admin.server'
 import { markInboxSeen } from '~/models/inbox.server'
 import type { Route } from './+types/interpreters'
+import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -91,15 +92,11 @@ export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {page.items.length === 0 ? (
-        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <Users aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Interpreters Found</h2>
-          <p className="mt-1 text-slate-600">
-            {filters.q || filters.status !== 'all'
-              ? 'No application matches this search or filter.'
-              : 'Applications sent from the careers pages appear here.'}
-          </p>
-        </div>
+        <EmptyState icon={Users} title="No Interpreters Found">
+          {filters.q || filters.status !== 'all'
+            ? 'No application matches this search or filter.'
+            : 'Applications sent from the careers pages appear here.'}
+        </EmptyState>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

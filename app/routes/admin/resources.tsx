@@ -17,6 +17,7 @@ import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
 import { listResources, resourceCounts } from '~/models/resources.server'
 import type { Route } from './+types/resources'
+import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -91,13 +92,9 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {resources.length === 0 ? (
-        <div className="mt-6 rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
-          <FolderOpen aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">No Resources</h2>
-          <p className="mt-1 text-slate-600">
-            Add a document, video or guide with the Add Resource button.
-          </p>
-        </div>
+        <EmptyState icon={FolderOpen} title="No Resources">
+          Add a document, video or guide with the Add Resource button.
+        </EmptyState>
       ) : (
         <section
           aria-labelledby="resource-list-heading"
