@@ -17,20 +17,11 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { publicPageSamples } from '../tests/support/public-page-samples.ts'
 
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(/\s+/).filter(Boolean) ?? [
-  '/',
-  '/services',
-  '/industries',
-  '/about',
-  '/careers',
-  '/contact',
-  '/demo',
-  '/privacy',
-  '/jobs/greek-english-remote-interpreter',
-  '/apply/contract-interpreter',
-  '/application?language=cantonese-interpreter',
-]
+const PAGES =
+  process.env.LIGHTHOUSE_PAGES?.split(/\s+/).filter(Boolean) ??
+  publicPageSamples.map((page) => page.path)
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium'
 const FLAGS = [

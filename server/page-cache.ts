@@ -5,6 +5,7 @@ import type {
   Response as ExpressResponse,
 } from 'express'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { publicPages } from '../app/content/public-pages'
 
 /**
  * Public pages whose HTML depends on nothing but the build and the configuration: they are
@@ -12,16 +13,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
  * Pages that read the database (job postings, the apply and application pages) render per
  * request.
  */
-export const CACHED_PAGES = new Set([
-  '/',
-  '/services',
-  '/industries',
-  '/about',
-  '/careers',
-  '/contact',
-  '/demo',
-  '/privacy',
-])
+export const CACHED_PAGES = new Set(publicPages.map((page) => page.path))
 
 interface CachedPage {
   status: number

@@ -3,9 +3,9 @@ import {
   firstLoadFiles,
   measurePublicPages,
   PUBLIC_PAGE_JS_BUDGET_BYTES,
-  publicPages,
   readBrowserManifest,
 } from '../support/js-budget'
+import { publicPageSamples } from '../support/public-page-samples'
 import { expect, test } from './fixtures'
 
 const clientDir = projectPath('build/client')
@@ -19,7 +19,7 @@ test('every public page loads at most 120 kB of gzipped JavaScript at first', ()
 
 test('the manifest measure covers every script a first visit really loads', async ({ page }) => {
   const manifest = readBrowserManifest(clientDir)
-  for (const { path, routeId } of publicPages) {
+  for (const { path, routeId } of publicPageSamples) {
     const loaded = new Set<string>()
     const listener = (response: { url(): string; request(): { resourceType(): string } }) => {
       if (response.request().resourceType() === 'script')

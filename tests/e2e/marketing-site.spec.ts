@@ -3,22 +3,11 @@ import { eq } from 'drizzle-orm'
 import { clientRequests, mailOutbox } from '../../db/schema'
 import { setJobStatus } from '../../app/models/jobs.server'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
+import { publicPageSamples } from '../support/public-page-samples'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
-/** The public pages of spec section 2 with a fixed address. */
-const PUBLIC_PAGES = [
-  '/',
-  '/services',
-  '/industries',
-  '/about',
-  '/careers',
-  '/contact',
-  '/demo',
-  '/privacy',
-  '/jobs/greek-english-remote-interpreter',
-  '/apply/contract-interpreter',
-  '/application?language=cantonese-interpreter',
-]
+/** The public pages of spec section 2, one address each. */
+const PUBLIC_PAGES = publicPageSamples.map((page) => page.path)
 
 /** Errors the page logs or throws while we look at it. */
 function collectErrors(page: Page) {

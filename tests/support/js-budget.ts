@@ -2,24 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
+import { publicPageSamples } from './public-page-samples'
 
 /** The budget of issue 3: first-load JavaScript of any public page, 120 kB gzipped. */
 export const PUBLIC_PAGE_JS_BUDGET_BYTES = 120_000
-
-/** Each public page by its route id in the build manifest, with a sample path. */
-export const publicPages: { path: string; routeId: string }[] = [
-  { path: '/', routeId: 'routes/public/home' },
-  { path: '/services', routeId: 'routes/public/services' },
-  { path: '/industries', routeId: 'routes/public/industries' },
-  { path: '/about', routeId: 'routes/public/about' },
-  { path: '/careers', routeId: 'routes/public/careers' },
-  { path: '/contact', routeId: 'routes/public/contact' },
-  { path: '/demo', routeId: 'routes/public/demo' },
-  { path: '/privacy', routeId: 'routes/public/privacy' },
-  { path: '/jobs/greek-english-remote-interpreter', routeId: 'routes/careers/job-detail' },
-  { path: '/apply/contract-interpreter', routeId: 'routes/careers/apply' },
-  { path: '/application?language=cantonese-interpreter', routeId: 'routes/careers/application' },
-]
 
 interface ManifestEntry {
   module: string
@@ -88,7 +74,7 @@ export interface PageBudget {
 /** First-load JavaScript, gzipped, of every public page. */
 export function measurePublicPages(clientDir: string): PageBudget[] {
   const manifest = readBrowserManifest(clientDir)
-  return publicPages.map(({ path: pagePath, routeId }) => {
+  return publicPageSamples.map(({ path: pagePath, routeId }) => {
     const files = firstLoadFiles(manifest, routeId)
     return {
       path: pagePath,
