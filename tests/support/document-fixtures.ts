@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib'
+import { crc32, deflateRawSync } from 'node:zlib'
 
 /**
  * Small but well-formed documents built in memory, so that tests upload real file formats
@@ -37,56 +37,94 @@ export function largePdf(size: number): Buffer {
   return padded
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff
-  for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8)
-  return (crc ^ 0xffffffff) >>> 0
+/** One entry of a hand-built zip archive, every field its headers carry open to tampering. */
+export interface ZipEntry {
+  name: string
+  /** 0 stored, 8 deflated; anything else to test refusals. */
+  method: number
+  /** The entry's bytes as they sit in the archive (deflated when `method` is 8). */
+  data: Buffer
+  /** The uncompressed size and CRC-32 written in both headers. */
+  size: number
+  crc: number
+  /** General purpose flags, in both headers (bit 0: encrypted). */
+  flags?: number
+  /** Leaves CRC and sizes out of the local header and writes them after the data (flag bit 3). */
+  descriptor?: boolean
+  /** What the local header says instead; `false` leaves the local header and data out. */
+  local?: false | { name?: string; method?: number; size?: number }
 }
 
-/** A zip archive with stored (uncompressed) entries. */
-export function zipArchive(entries: Record<string, string>): Buffer {
+/** A zip entry holding `content`, stored or deflated, with its true size and CRC-32. */
+export function zipEntry(name: string, content: string | Buffer, method: 0 | 8 = 8): ZipEntry {
+  const plain = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
+  return {
+    name,
+    method,
+    data: method === 8 ? deflateRawSync(plain, { level: 9 }) : plain,
+    size: plain.length,
+    crc: crc32(plain),
+  }
+}
+
+/**
+ * A zip archive of `entries`: local headers and data, then the central directory, then the
+ * end record, which counts `entryCount` entries (the real number unless given).
+ */
+export function zipOf(entries: ZipEntry[], { entryCount }: { entryCount?: number } = {}): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
-  for (const [name, text] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name, 'utf8')
-    const data = Buffer.from(text, 'utf8')
-    const crc = crc32(data)
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(data.length, 22)
-    local.writeUInt16LE(nameBytes.length, 26)
+  for (const entry of entries) {
+    const nameBytes = Buffer.from(entry.name, 'utf8')
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(data.length, 24)
+    const flags = (entry.flags ?? 0) | (entry.descriptor ? 0x08 : 0)
+    central.writeUInt16LE(flags, 8)
+    central.writeUInt16LE(entry.method, 10)
+    central.writeUInt32LE(entry.crc, 16)
+    central.writeUInt32LE(entry.data.length, 20)
+    central.writeUInt32LE(entry.size, 24)
     central.writeUInt16LE(nameBytes.length, 28)
     central.writeUInt32LE(offset, 42)
-    locals.push(local, nameBytes, data)
     centrals.push(central, nameBytes)
-    offset += local.length + nameBytes.length + data.length
+    if (entry.local === false) continue
+    const localName = Buffer.from(entry.local?.name ?? entry.name, 'utf8')
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(flags, 6)
+    local.writeUInt16LE(entry.local?.method ?? entry.method, 8)
+    const descriptor = Buffer.alloc(entry.descriptor ? 16 : 0)
+    if (entry.descriptor) {
+      descriptor.writeUInt32LE(0x08074b50, 0)
+      descriptor.writeUInt32LE(entry.crc, 4)
+      descriptor.writeUInt32LE(entry.data.length, 8)
+      descriptor.writeUInt32LE(entry.local?.size ?? entry.size, 12)
+    } else {
+      local.writeUInt32LE(entry.crc, 14)
+      local.writeUInt32LE(entry.data.length, 18)
+      local.writeUInt32LE(entry.local?.size ?? entry.size, 22)
+    }
+    local.writeUInt16LE(localName.length, 26)
+    locals.push(local, localName, entry.data, descriptor)
+    offset += local.length + localName.length + entry.data.length + descriptor.length
   }
   const centralDirectory = Buffer.concat(centrals)
   const end = Buffer.alloc(22)
   end.writeUInt32LE(0x06054b50, 0)
-  const count = Object.keys(entries).length
-  end.writeUInt16LE(count, 8)
-  end.writeUInt16LE(count, 10)
+  end.writeUInt16LE(entryCount ?? entries.length, 8)
+  end.writeUInt16LE(entryCount ?? entries.length, 10)
   end.writeUInt32LE(centralDirectory.length, 12)
   end.writeUInt32LE(offset, 16)
   return Buffer.concat([...locals, centralDirectory, end])
+}
+
+/** A zip archive with stored (uncompressed) entries. */
+export function zipArchive(entries: Record<string, string>): Buffer {
+  return zipOf(Object.entries(entries).map(([name, text]) => zipEntry(name, text, 0)))
 }
 
 /** A minimal Word document (Office Open XML package). */
@@ -195,59 +233,36 @@ export function mp4Video(size = 4096): Buffer {
   return file
 }
 
+/** The parts of a minimal Word document, deflated, as zip entries. */
+export function docxEntries(): ZipEntry[] {
+  return [
+    zipEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    zipEntry('_rels/.rels', '<?xml version="1.0"?><Relationships/>'),
+    zipEntry('word/document.xml', '<?xml version="1.0"?><w:document/>'),
+  ]
+}
+
 /**
  * A zip bomb shaped like a Word document: `bombEntry` inflates to `uncompressedSize` bytes
  * of zeros from about a thousandth of that, and the other entries of a DOCX are present.
+ * Its headers declare `declaredSize` for the bomb: the true size unless given, a lie when
+ * given (the CRC-32 is the true one either way).
  */
 export function zipBomb(
   bombEntry: '[Content_Types].xml' | 'word/document.xml',
   uncompressedSize: number,
+  { declaredSize }: { declaredSize?: number } = {},
 ): Buffer {
-  const docx = {
-    '[Content_Types].xml':
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
-    'word/document.xml': '<?xml version="1.0"?><w:document/>',
-  }
-  const locals: Buffer[] = []
-  const centrals: Buffer[] = []
-  let offset = 0
-  for (const [name, text] of Object.entries(docx)) {
-    const bomb = name === bombEntry
-    const plain = bomb ? Buffer.alloc(uncompressedSize) : Buffer.from(text, 'utf8')
-    const data = deflateRawSync(plain, { level: 9 })
-    const nameBytes = Buffer.from(name, 'utf8')
-    const crc = crc32(plain)
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(8, 8) // deflate
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(plain.length, 22)
-    local.writeUInt16LE(nameBytes.length, 26)
-    const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(8, 10)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(plain.length, 24)
-    central.writeUInt16LE(nameBytes.length, 28)
-    central.writeUInt32LE(offset, 42)
-    locals.push(local, nameBytes, data)
-    centrals.push(central, nameBytes)
-    offset += local.length + nameBytes.length + data.length
-  }
-  const centralDirectory = Buffer.concat(centrals)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(3, 8)
-  end.writeUInt16LE(3, 10)
-  end.writeUInt32LE(centralDirectory.length, 12)
-  end.writeUInt32LE(offset, 16)
-  return Buffer.concat([...locals, centralDirectory, end])
+  return zipOf(
+    docxEntries().map((entry) => {
+      if (entry.name !== bombEntry) return entry
+      const bomb = zipEntry(bombEntry, Buffer.alloc(uncompressedSize))
+      return { ...bomb, size: declaredSize ?? bomb.size }
+    }),
+  )
 }
 
 /** An SVG image with a script, the kind a browser would run if it were served inline. */
