@@ -5,10 +5,13 @@ import { startHost } from './host'
 import { exitOnStartupError, handleSignals } from './process'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+// scripts/production-server.mjs starts the server with an IPC channel: when that closes, the
+// launcher has gone, and the server stops too.
+const launched = process.channel !== undefined
 
 try {
   const host = await startHost({ root })
-  handleSignals(host)
+  handleSignals(host, { stopWithParent: launched })
 } catch (error) {
   exitOnStartupError(error)
 }

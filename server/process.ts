@@ -1,21 +1,52 @@
 import type { RunningHost } from './host'
 
-/** SIGTERM and SIGINT shut the server down gracefully; a second signal exits at once. */
-export function handleSignals(host: RunningHost) {
-  let signalled = false
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) process.exit(1)
-    signalled = true
+/**
+ * The shutdown finishes within 10 s (drain, in-flight requests, closing the database); a
+ * shutdown still running after this long is stuck, and the process exits with code 1.
+ */
+const SHUTDOWN_DEADLINE_MS = 20_000
+
+export interface SignalOptions {
+  /**
+   * The process was started with an IPC channel (by scripts/production-server.mjs, the
+   * launcher of `npm start` and `npm run serve`): shut down when it closes, so that the
+   * server does not outlive its launcher.
+   */
+  stopWithParent?: boolean
+}
+
+/**
+ * SIGTERM and SIGINT shut the server down gracefully. Repeats are ignored while it shuts
+ * down: a signal to the process group arrives both directly and forwarded by the launcher,
+ * and must not cut the requests in flight.
+ */
+export function handleSignals(host: RunningHost, options: SignalOptions = {}) {
+  const { logger } = host.runtime
+  let stopping = false
+  const stop = (reason: string) => {
+    if (stopping) {
+      logger.info({ reason }, 'already shutting down: ignored')
+      return
+    }
+    stopping = true
+    setTimeout(() => {
+      logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish: exiting')
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS)
     host
-      .shutdown(signal)
+      .shutdown(reason)
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        host.runtime.logger.error({ err: error }, 'error during shutdown')
+        logger.error({ err: error }, 'error during shutdown')
         process.exit(1)
       })
   }
-  process.on('SIGTERM', onSignal)
-  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  if (options.stopWithParent) {
+    if (process.connected) process.on('disconnect', () => stop('parent process gone'))
+    else stop('parent process gone')
+  }
 }
 
 /** Configuration and lock errors are meant for people: print them plainly and stop. */
