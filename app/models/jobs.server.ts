@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
+import { isSlug } from '../lib/http/params'
 import { db } from '../lib/runtime.server'
 
 export type Job = typeof jobs.$inferSelect
@@ -8,9 +9,12 @@ export type Job = typeof jobs.$inferSelect
 const openAt = (now: Date) =>
   and(eq(jobs.status, 'published'), or(isNull(jobs.closesAt), gt(jobs.closesAt, now)))
 
-/** The posting when it is open; undefined for unknown, draft, closed or expired ids. */
+/**
+ * The posting when it is open; undefined for unknown, draft, closed or expired ids, and for
+ * ids that are not slugs (a NUL byte, for one, would make PostgreSQL refuse the query).
+ */
 export async function getOpenJob(id: string, now: Date = new Date()): Promise<Job | undefined> {
-  if (id.length > 200) return undefined
+  if (!isSlug(id)) return undefined
   const [job] = await db()
     .select()
     .from(jobs)

@@ -1,8 +1,27 @@
 /** The page size of admin lists. */
 export const PAGE_SIZE = 25
 
+/** The longest search text a list or the admin search takes, in characters. */
+export const MAX_SEARCH_LENGTH = 200
+
+// Line breaks and tabs (a pasted cell, say) separate words: they become a space.
+const CONTROL_WHITESPACE = /[\t\n\v\f\r\u0085]+/g
+// Every other control character (C0, DEL, C1) and any lone surrogate is dropped.
+const OTHER_CONTROLS = /[\p{Cc}\p{Cs}]/gu
+
+/**
+ * A search box's text as it may reach a query: control characters removed (PostgreSQL
+ * refuses a NUL byte in a text parameter, and no name or e-mail address holds any), trimmed
+ * and cut to {@link MAX_SEARCH_LENGTH} characters. '' for none.
+ */
+export function cleanSearchText(value: string | null | undefined): string {
+  const text = (value ?? '').replace(CONTROL_WHITESPACE, ' ').replace(OTHER_CONTROLS, '').trim()
+  // By code point, so that a cut never leaves half a surrogate pair behind.
+  return Array.from(text).slice(0, MAX_SEARCH_LENGTH).join('').trim()
+}
+
 export interface ListFilters<Status extends string, Sort extends string> {
-  /** The search text, trimmed; '' for none. */
+  /** The search text, cleaned ({@link cleanSearchText}); '' for none. */
   q: string
   status: Status | 'all'
   sort: Sort
@@ -26,7 +45,7 @@ export function parseListFilters<Status extends string, Sort extends string>(
   const direction = orderDirection || params.get('dir')
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: cleanSearchText(params.get('q')),
     status: (options.statuses as readonly string[]).includes(status) ? (status as Status) : 'all',
     sort: (options.sorts as readonly string[]).includes(sort)
       ? (sort as Sort)

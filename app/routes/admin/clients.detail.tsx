@@ -5,6 +5,7 @@ import { RouteDialog } from '~/components/admin/route-dialog'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { replyDraftHref } from '~/lib/admin/mail-draft'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
 import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
 import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
@@ -21,7 +22,7 @@ const intentSchema = z.discriminatedUnion('intent', [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const clientRequest = await getClientRequest(params.requestId)
+  const clientRequest = await getClientRequest(requireUuidParam(params, 'requestId'))
   if (!clientRequest) throw data(null, { status: 404, statusText: 'Not Found' })
   const [notes, history] = await Promise.all([
     notesOf('client_request', clientRequest.id),
@@ -32,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
+  const requestId = requireUuidParam(params, 'requestId')
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
@@ -39,12 +41,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const listUrl = `/admin/clients${new URL(request.url).search}`
   const input = parsed.data
   if (input.intent === 'note') {
-    if (!(await getClientRequest(params.requestId))) throw data(null, { status: 404 })
-    await addStaffNote('client_request', params.requestId, input.body, actor)
+    if (!(await getClientRequest(requestId))) throw data(null, { status: 404 })
+    await addStaffNote('client_request', requestId, input.body, actor)
     return { error: null }
   }
   if (input.intent === 'reply') {
-    const current = await getClientRequest(params.requestId)
+    const current = await getClientRequest(requestId)
     if (!current) throw data(null, { status: 404 })
     await recordAudit(actor, {
       action: 'reply_drafted',
@@ -54,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (current.status === 'new') await setClientRequestStatus(current.id, 'contacted', actor)
     throw redirect(listUrl)
   }
-  const updated = await setClientRequestStatus(params.requestId, input.status, actor)
+  const updated = await setClientRequestStatus(requestId, input.status, actor)
   if (!updated) throw data(null, { status: 404 })
   throw redirect(listUrl)
 }

@@ -5,6 +5,7 @@ import { ComposeMessage } from '~/components/admin/compose-message'
 import { MessageHistory } from '~/components/admin/message-history'
 import { StatCards } from '~/components/admin/stat-cards'
 import { messageTemplates } from '~/content/communications'
+import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { seoMeta } from '~/lib/seo'
 import { composeMessageSchema } from '~/lib/validation/message'
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const type = params.get('type') ?? 'all'
     const page = Number.parseInt(params.get('page') ?? '1', 10)
     const filters = {
-      q: (params.get('q') ?? '').trim().slice(0, 200),
+      q: cleanSearchText(params.get('q')),
       type: (messageTypeFilters as readonly string[]).includes(type)
         ? (type as MessageTypeFilter)
         : 'all',
@@ -65,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // The person search and the quick templates are GET submissions of the compose form,
   // so that they work without JavaScript and keep what was typed.
-  const person = (params.get('person') ?? '').trim().slice(0, 200)
+  const person = cleanSearchText(params.get('person'))
   const template = messageTemplates.find((entry) => entry.key === params.get('template'))
   const [counts, people] = await Promise.all([recipientGroupCounts(), findPeople(person)])
   const values: ComposeValues = {

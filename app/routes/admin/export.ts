@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { parseListFilters } from '~/lib/admin/list-filters'
+import { parseListFilters, type ListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { toCsv, type CsvColumn } from '~/lib/csv'
 import { applicationStatuses, clientRequestStatuses } from '~/lib/statuses'
@@ -51,6 +51,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const searchParams = new URL(request.url).searchParams
   let csv: string
   let rows: number
+  // The filters as read (control characters dropped): the URL's own text may hold a NUL,
+  // which PostgreSQL refuses in the audit entry's jsonb as it does in a query.
+  let exported: ListFilters<string, string>
   if (params.list === 'applications') {
     const filters = parseListFilters(searchParams, {
       statuses: applicationStatuses,
@@ -60,6 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const applications = await allApplicationsMatching(filters)
     csv = toCsv(applications, applicationColumns)
     rows = applications.length
+    exported = filters
   } else if (params.list === 'client-requests') {
     const filters = parseListFilters(searchParams, {
       statuses: clientRequestStatuses,
@@ -69,6 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const requests = await allClientRequestsMatching(filters)
     csv = toCsv(requests, requestColumns)
     rows = requests.length
+    exported = filters
   } else {
     throw data(null, { status: 404, statusText: 'Not Found' })
   }
@@ -77,7 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       action: 'export',
       entityType: params.list,
-      after: { filters: Object.fromEntries(searchParams), rows },
+      after: { filters: exported, rows },
     },
   )
   const day = new Date().toISOString().slice(0, 10)

@@ -5,6 +5,7 @@ import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
 import { StatCards } from '~/components/admin/stat-cards'
 import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/content/onboarding'
+import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const stage = params.get('stage')
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   const filters: OnboardingFilters = {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: cleanSearchText(params.get('q')),
     stage: (onboardingStages as readonly string[]).includes(stage ?? '')
       ? (stage as OnboardingFilters['stage'])
       : 'all',

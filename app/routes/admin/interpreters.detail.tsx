@@ -13,6 +13,7 @@ import {
   specializationsLabel,
 } from '~/lib/admin/application-display'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { requireUuidParam } from '~/lib/http/params'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
 import { runtime } from '~/lib/runtime.server'
@@ -37,7 +38,7 @@ const intentSchema = z.discriminatedUnion('intent', [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const application = await getInterpreterApplication(params.applicationId)
+  const application = await getInterpreterApplication(requireUuidParam(params, 'applicationId'))
   if (!application) throw data(null, { status: 404, statusText: 'Not Found' })
   const decide = new URL(request.url).searchParams.get('decide')
   const pendingDecision =
@@ -82,18 +83,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
+  const applicationId = requireUuidParam(params, 'applicationId')
   const actor = { id: admin.id, name: admin.name }
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
   const input = parsed.data
   if (input.intent === 'note') {
-    if (!(await getInterpreterApplication(params.applicationId))) throw data(null, { status: 404 })
-    await addStaffNote('interpreter_application', params.applicationId, input.body, actor)
+    if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
+    await addStaffNote('interpreter_application', applicationId, input.body, actor)
     return { error: null }
   }
   const outcome = await decideApplication(
-    params.applicationId,
+    applicationId,
     input.decision,
     { sendEmail: input.sendEmail === 'on' },
     actor,
@@ -104,7 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const url = new URL(request.url)
   url.searchParams.delete('decide')
-  throw redirect(`/admin/interpreters/${params.applicationId}${url.search}`)
+  throw redirect(`/admin/interpreters/${applicationId}${url.search}`)
 }
 
 function formatBytes(bytes: number) {

@@ -1,6 +1,7 @@
 import { Outlet, useRouteError } from 'react-router'
 import { AdminShell } from '~/components/admin/admin-shell'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
+import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { unreadNotifications } from '~/models/inbox.server'
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     user: { name: user.name, email: user.email, role: user.role },
     notifications: await unreadNotifications(user.id),
-    searchQuery: url.pathname === '/admin/search' ? (url.searchParams.get('q') ?? '') : '',
+    searchQuery: url.pathname === '/admin/search' ? cleanSearchText(url.searchParams.get('q')) : '',
   }
 }
 

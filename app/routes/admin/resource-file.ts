@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
-import { z } from 'zod'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { contentDisposition, parseByteRange } from '~/lib/http/byte-range'
+import { requireUuidParam } from '~/lib/http/params'
 import { runtime } from '~/lib/runtime.server'
 import { isSafeResourceUrl } from '~/lib/validation/resource'
 import { recordAudit } from '~/models/audit.server'
@@ -22,8 +22,7 @@ const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; fra
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  if (!z.uuid().safeParse(params.resourceId).success) throw data(null, { status: 404 })
-  const found = await getResource(params.resourceId)
+  const found = await getResource(requireUuidParam(params, 'resourceId'))
   if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
   const download = new URL(request.url).searchParams.get('download') === '1'
   const { resource, file } = found

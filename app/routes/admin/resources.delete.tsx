@@ -1,21 +1,16 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { ResourceTypeBadge } from '~/components/admin/resource-badges'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { requireUuidParam } from '~/lib/http/params'
 import { deleteResource, getResource } from '~/models/resources.server'
 import type { Route } from './+types/resources.delete'
 
 const LIST_URL = '/admin/resources'
 
-async function findResource(resourceId: string) {
-  if (!z.uuid().safeParse(resourceId).success) return undefined
-  return getResource(resourceId)
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const found = await findResource(params.resourceId)
+  const found = await getResource(requireUuidParam(params, 'resourceId'))
   if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
   return {
     resource: { id: found.resource.id, title: found.resource.title, type: found.resource.type },
@@ -25,9 +20,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  if (!(await findResource(params.resourceId)))
-    throw data(null, { status: 404, statusText: 'Not Found' })
-  await deleteResource(params.resourceId, { id: admin.id, name: admin.name })
+  const resourceId = requireUuidParam(params, 'resourceId')
+  if (!(await getResource(resourceId))) throw data(null, { status: 404, statusText: 'Not Found' })
+  await deleteResource(resourceId, { id: admin.id, name: admin.name })
   throw redirect(`${LIST_URL}?notice=deleted`)
 }
 

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { requireUuidParam } from '~/lib/http/params'
 import { runtime } from '~/lib/runtime.server'
 import { recordAudit } from '~/models/audit.server'
 import { getResumeFile } from '~/models/application-admin.server'
@@ -17,7 +18,8 @@ function attachmentHeader(originalName: string): string {
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const file = await getResumeFile(params.applicationId)
+  const applicationId = requireUuidParam(params, 'applicationId')
+  const file = await getResumeFile(applicationId)
   if (!file) throw data(null, { status: 404, statusText: 'Not Found' })
   const body = await runtime().storage.get(file.storageKey)
   if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
@@ -26,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       action: 'resume_download',
       entityType: 'interpreter_application',
-      entityId: params.applicationId,
+      entityId: applicationId,
     },
   )
   return new Response(body, {

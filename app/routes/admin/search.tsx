@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { StatusBadge } from '~/components/admin/status-badge'
+import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200)
+  const q = cleanSearchText(new URL(request.url).searchParams.get('q'))
   return { q, groups: q ? await searchAdmin(q) : [] }
 }
 

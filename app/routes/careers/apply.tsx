@@ -11,6 +11,7 @@ import { FullApplicationForm } from '~/components/recruiting/full-application-fo
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { contractInterpreter } from '~/content/contract-interpreter'
 import { issueFormToken } from '~/lib/form-protection.server'
+import { requireSlugParam } from '~/lib/http/params'
 import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
 import { metaFromLoader } from '~/lib/meta-from-loader'
 import { pageHead } from '~/lib/page-head.server'
@@ -23,12 +24,15 @@ export { headers } from '~/lib/http-headers'
 
 export const meta: Route.MetaFunction = metaFromLoader
 
-/** The job id from the URL, kept with the application; it need not name a posting we have. */
-const sourceJobId = (value: string) => value.slice(0, 100)
+/**
+ * The job id from the URL, kept with the application; it need not name a posting we have,
+ * but it must look like one (a slug): anything else is a 404 and never reaches the database.
+ */
+const sourceJobId = (params: Route.LoaderArgs['params']) => requireSlugParam(params, 'jobId')
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const job = await getOpenJob(params.jobId)
-  const jobId = sourceJobId(params.jobId)
+  const jobId = sourceJobId(params)
+  const job = await getOpenJob(jobId)
   const path = `/apply/${encodeURIComponent(jobId)}`
   const head = pageHead(
     {
@@ -56,10 +60,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const job = await getOpenJob(params.jobId)
+  const jobId = sourceJobId(params)
+  const job = await getOpenJob(jobId)
   return submitInterpreterApplication(
     request,
-    { source: 'contract-interpreter', jobId: sourceJobId(params.jobId), job },
+    { source: 'contract-interpreter', jobId, job },
     context.clientIp,
   )
 }

@@ -10,6 +10,7 @@ import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-a
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { jobTags } from '~/content/job-posting'
 import { issueFormToken } from '~/lib/form-protection.server'
+import { requireSlugParam } from '~/lib/http/params'
 import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
 import { jobPostingJsonLd } from '~/lib/job-posting-json-ld'
 import { metaFromLoader } from '~/lib/meta-from-loader'
@@ -27,14 +28,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     ? metaFromLoader({ loaderData })
     : [{ title: 'Job Not Found' }, { name: 'robots', content: 'noindex' }]
 
-async function requireOpenJob(jobId: string) {
-  const job = await getOpenJob(jobId)
+/** The open posting the URL names; a 404 for a malformed, unknown or closed one. */
+async function requireOpenJob(params: Route.LoaderArgs['params']) {
+  const job = await getOpenJob(requireSlugParam(params, 'jobId', 'Job Not Found'))
   if (!job) throw data(null, { status: 404, statusText: 'Job Not Found' })
   return job
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const job = await requireOpenJob(params.jobId)
+  const job = await requireOpenJob(params)
   const head = pageHead(
     {
       title: job.title,
@@ -86,7 +88,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const job = await requireOpenJob(params.jobId)
+  const job = await requireOpenJob(params)
   return submitInterpreterApplication(request, { source: 'job-posting', job }, context.clientIp)
 }
 
