@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { redactUrl } from './lib/http/log-redaction'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -73,7 +74,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   try {
     runtime().logger.error(
-      { err: error, url: request.url },
+      { err: error, url: redactUrl(request.url) },
       'unhandled error in a loader or action',
     )
   } catch {

@@ -25,12 +25,13 @@ const PARENT_CHECK_MS = 250
 const KILL_AFTER_MS = 30_000
 
 /**
- * npm runs this launcher through `sh -c`. A signal to the process group reaches npm, the
- * shell, the launcher and the server; the launcher passes it on too, so the server gets it
- * twice and ignores the repeat. A signal to npm alone is passed to the shell, which dies
- * (and npm exits): nothing reaches the launcher, which notices that its parent has gone.
- * Either way the launcher asks the server to stop once, waits for it and exits with its
- * exit code. Should the launcher itself die, the server sees its IPC channel close.
+ * npm runs this launcher through `sh -c "exec node …"`, so the launcher is npm's own child:
+ * a signal to npm is passed on to it, and npm waits for it and exits with its code. A signal
+ * to the process group reaches npm, the launcher and the server; the launcher passes it on
+ * too, so the server gets it twice and ignores the repeat. Should npm die without passing the
+ * signal on, the launcher notices that its parent has gone. Either way the launcher asks the
+ * server to stop once, waits for it and exits with its exit code. Should the launcher itself
+ * die, the server sees its IPC channel close.
  */
 export function runProductionServer(env) {
   const child = spawn(process.execPath, ['build/host/index.js'], {

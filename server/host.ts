@@ -3,7 +3,6 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import helmet from 'helmet'
@@ -13,7 +12,11 @@ import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
 import type { Runtime, StartRuntimeOptions } from '../app/lib/runtime.server'
 import { isCrossSiteRequest } from '../app/lib/security/csrf'
+import { redactUrl } from '../app/lib/http/log-redaction'
 import { publicPageCache } from './page-cache'
+import { reactRouterHandler } from './react-router-handler'
+import { limitRequestBodies } from './request-body'
+import { routeHandles } from './route-handles'
 
 type EntryModule = typeof EntryServer
 
@@ -97,7 +100,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -186,11 +189,20 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     )
     if (!crossSite) return next()
     logger.warn(
-      { method: req.method, url: req.url, origin: req.get('origin') },
+      { method: req.method, url: redactUrl(req.originalUrl), origin: req.get('origin') },
       'cross-site request refused',
     )
     res.status(403).type('text/plain').send('Forbidden: cross-site request refused.')
   }) satisfies RequestHandler)
+
+  const handlesOf = routeHandles(getBuild)
+  app.use(
+    limitRequestBodies({
+      acceptsUploads: async (req) =>
+        (await handlesOf(req.path)).some((handle) => handle.acceptsUploads),
+      logger,
+    }),
+  )
 
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     cspNonce: res.locals.cspNonce as string,
@@ -200,7 +212,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // response's nonce (docs/decisions/010-public-page-cache.md).
   if (!options.vite) app.use(publicPageCache(await getBuild(), siteOrigin, getLoadContext))
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       // In development each request asks Vite for the current build (hot reload).
       build: options.vite ? getBuild : await getBuild(),
       mode: options.vite ? 'development' : 'production',

@@ -5,6 +5,7 @@ import { createClientRequest } from '../models/client-requests.server'
 import { isHoneypotFilled, readFormToken } from './form-protection.server'
 import {
   hitRateLimit,
+  refundRateLimit,
   retryAfterHeaders,
   TOO_MANY_REQUESTS_MESSAGE,
   type RateLimitRule,
@@ -18,6 +19,9 @@ export const CLIENT_REQUEST_RATE_LIMIT: RateLimitRule = {
   limit: 10,
   windowMs: 10 * 60 * 1000,
 }
+
+export const CLIENT_REQUEST_NOT_STORED_MESSAGE =
+  'We could not save your message because of a problem on our side, and nothing was stored. Please try again in a few minutes.'
 
 /**
  * The action behind the contact and demo forms: validate with the shared schema, store the
@@ -33,7 +37,10 @@ export async function submitClientRequest(
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), sent: false as const }, { status: 400 })
   }
-  const limit = await hitRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp)
+  // Counted up front, so that parallel posts cannot all pass; given back unless stored.
+  const countedAt = new Date()
+  const limit = await hitRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
+  const giveBackLimit = () => refundRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
   if (!limit.allowed) {
     return data(
       {
@@ -48,6 +55,22 @@ export async function submitClientRequest(
     runtime().logger.info({ form: type }, 'honeypot filled; submission dropped')
     return { result: submission.reply({ resetForm: true }), sent: true as const }
   }
-  await createClientRequest({ ...submission.value, type }, { formToken: readFormToken(formData) })
+  try {
+    const stored = await createClientRequest(
+      { ...submission.value, type },
+      { formToken: readFormToken(formData) },
+    )
+    if (!stored.created) await giveBackLimit()
+  } catch (error) {
+    runtime().logger.error({ err: error, form: type }, 'a client request could not be stored')
+    await giveBackLimit().catch(() => undefined)
+    return data(
+      {
+        result: submission.reply({ formErrors: [CLIENT_REQUEST_NOT_STORED_MESSAGE] }),
+        sent: false as const,
+      },
+      { status: 500 },
+    )
+  }
   return { result: submission.reply({ resetForm: true }), sent: true as const }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.server'
+import { ConfigError, loadConfig, parseTrustProxy } from './config.server'
 
 const dirs: string[] = []
 function tempDir() {
@@ -109,5 +109,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_KEY_PREFIX: '../escape' })).toThrow(
       /S3_KEY_PREFIX/,
     )
+  })
+
+  it('trusts only the proxies it is told of: true is one hop, never the client-written left-most address', () => {
+    expect(parseTrustProxy('false')).toBe(false)
+    expect(parseTrustProxy('')).toBe(false)
+    expect(parseTrustProxy('true')).toBe(1)
+    expect(parseTrustProxy('2')).toBe(2)
+    expect(parseTrustProxy('10.0.0.0/8, 192.0.2.7,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'loopback',
+    ])
+    expect(parseTrustProxy('2001:db8::/32')).toEqual(['2001:db8::/32'])
+    for (const bad of ['0', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3'])
+      expect(parseTrustProxy(bad)).toBeUndefined()
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(1)
   })
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { S3FileStorageOptions } from './storage/file-storage.server'
@@ -51,9 +52,19 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   TRUST_PROXY: z
-    .enum(['true', 'false', ''])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value)
+      if (trust === undefined)
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true (one proxy), the number of proxies, or a comma-separated list of proxy addresses or CIDR ranges',
+        })
+      return trust ?? false
+    }),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(2000).default(1000),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalText,
@@ -97,11 +108,39 @@ export interface Config {
   company: CompanyIdentity
   logLevel: Env['LOG_LEVEL']
   mail: { pollIntervalMs: number; retryBaseMs: number; maxAttempts: number }
-  trustProxy: boolean
+  /**
+   * Which proxies' `X-Forwarded-For` entries to believe: none, the last `n` hops, or the
+   * proxies at these addresses. The client's address is the one the trusted proxies appended.
+   */
+  trustProxy: TrustProxy
   /** After SIGTERM: how long /readyz answers 503 while requests are still accepted. */
   shutdownDrainMs: number
   /** Where uploads go: `DATA_DIR/uploads`, or an S3-compatible bucket. */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3FileStorageOptions)
+}
+
+export type TrustProxy = false | number | string[]
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * `true` means one proxy: the left-most `X-Forwarded-For` entry is whatever the client
+ * wrote, so only the entries appended by the proxies we run are believed.
+ */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return 1
+  if (/^\d+$/.test(value))
+    return Number(value) >= 1 && Number(value) <= 10 ? Number(value) : undefined
+  const entries = value.split(',').map((entry) => entry.trim())
+  const valid = entries.every((entry) => {
+    if (PROXY_ADDRESS_NAMES.has(entry)) return true
+    const [address, bits, ...rest] = entry.split('/')
+    if (rest.length > 0 || !address || isIP(address) === 0) return false
+    const maxBits = isIP(address) === 4 ? 32 : 128
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
+  })
+  return valid ? entries : undefined
 }
 
 export class ConfigError extends Error {

@@ -22,11 +22,12 @@ import type { Job } from '../models/jobs.server'
 import { isHoneypotFilled, readFormToken } from './form-protection.server'
 import {
   hitRateLimit,
+  refundRateLimit,
   retryAfterHeaders,
   TOO_MANY_REQUESTS_MESSAGE,
   type RateLimitRule,
 } from './rate-limit.server'
-import { runtime } from './runtime.server'
+import { db, runtime } from './runtime.server'
 import { parseUploadForm } from './uploads/upload-form.server'
 import { cleanOriginalName, detectResumeFileType } from './uploads/resume-file.server'
 import {
@@ -127,7 +128,10 @@ async function complete<Value extends { resume: File }>(
     return refuse(400, { resume: resumeError })
   }
 
-  const limit = await hitRateLimit(runtime().database.db, APPLICATION_RATE_LIMIT, clientIp)
+  // Counted up front, so that parallel posts cannot all pass; given back unless stored.
+  const countedAt = new Date()
+  const limit = await hitRateLimit(db(), APPLICATION_RATE_LIMIT, clientIp, countedAt)
+  const giveBackLimit = () => refundRateLimit(db(), APPLICATION_RATE_LIMIT, clientIp, countedAt)
   if (!limit.allowed)
     return refuse(429, { form: TOO_MANY_REQUESTS_MESSAGE }, retryAfterHeaders(limit))
 
@@ -142,7 +146,7 @@ async function complete<Value extends { resume: File }>(
 
   const value = submission.value
   try {
-    await createInterpreterApplication(
+    const stored = await createInterpreterApplication(
       { ...toApplication(value), privacyConsentAt: new Date() },
       {
         bytes,
@@ -151,8 +155,10 @@ async function complete<Value extends { resume: File }>(
       },
       { formToken: readFormToken(formData) },
     )
+    if (!stored.created) await giveBackLimit()
   } catch (error) {
     runtime().logger.error({ err: error }, 'an interpreter application could not be stored')
+    await giveBackLimit().catch(() => undefined)
     return refuse(500, {
       form: 'We could not save your application because of a problem on our side, and nothing was stored. Please try again in a few minutes.',
     })

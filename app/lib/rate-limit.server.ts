@@ -50,17 +50,20 @@ export async function hitRateLimit(
   }
 }
 
-/** The hits already counted for `key` in the current window, without adding one. */
-export async function currentRateLimit(
+/**
+ * Takes back one hit counted in the current window: for a hit counted up front (so that
+ * parallel requests cannot all pass a check) whose request turned out not to count.
+ */
+export async function refundRateLimit(
   db: Database,
   rule: RateLimitRule,
   key: string,
   now: Date = new Date(),
-): Promise<RateLimitResult> {
+) {
   const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
-  const [row] = await db
-    .select({ hits: rateLimitWindows.hits })
-    .from(rateLimitWindows)
+  await db
+    .update(rateLimitWindows)
+    .set({ hits: sql`greatest(${rateLimitWindows.hits} - 1, 0)` })
     .where(
       and(
         eq(rateLimitWindows.bucket, rule.bucket),
@@ -68,15 +71,13 @@ export async function currentRateLimit(
         eq(rateLimitWindows.windowStart, new Date(windowStartMs)),
       ),
     )
-  const hits = row?.hits ?? 0
-  return {
-    allowed: hits < rule.limit,
-    hits,
-    retryAfterSeconds: Math.max(
-      1,
-      Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000),
-    ),
-  }
+}
+
+/** Forgets every hit counted for `key` under the rule. */
+export async function clearRateLimit(db: Database, rule: RateLimitRule, key: string) {
+  await db
+    .delete(rateLimitWindows)
+    .where(and(eq(rateLimitWindows.bucket, rule.bucket), eq(rateLimitWindows.key, key)))
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE =

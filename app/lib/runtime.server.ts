@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { BackgroundTasks } from './background-tasks.server'
 import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
 import { createLogger, type Logger } from './logger.server'
@@ -24,6 +25,8 @@ export interface Runtime {
   mailDir: string
   /** Uploaded files (resumes); never served publicly. */
   storage: FileStorage
+  /** Work started by requests that they do not wait for; finished before the database closes. */
+  background: BackgroundTasks
   stop(): Promise<void>
 }
 
@@ -109,8 +112,10 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     mailWorker,
     mailDir,
     storage,
+    background: new BackgroundTasks(logger),
     async stop() {
       clearInterval(maintenanceTimer)
+      await runtime.background.settle()
       await mailWorker.stop()
       storage.close?.()
       await database.close()

@@ -6,6 +6,7 @@ import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../lib/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { claimFormToken } from '../lib/form-protection.server'
+import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
 import {
   clientRequestAcknowledgement,
@@ -53,13 +54,18 @@ export async function createClientRequest(
     if (!request) throw new Error('The client request was not stored.')
     const acknowledgement = clientRequestAcknowledgement(request, config.company)
     const notification = clientRequestStaffNotification(request, config.company, config.siteUrl)
+    const acknowledge = await mayAcknowledge(tx, request.email)
     await enqueueMail(tx, [
-      {
-        template: `client-request-acknowledgement`,
-        to: request.email,
-        reference: `client_request:${id}`,
-        ...acknowledgement,
-      },
+      ...(acknowledge
+        ? [
+            {
+              template: `client-request-acknowledgement`,
+              to: request.email,
+              reference: `client_request:${id}`,
+              ...acknowledgement,
+            },
+          ]
+        : []),
       {
         template: `client-request-staff-notification`,
         to: config.staffNotifyEmail,

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { interpreterApplications, storedFiles, type ApplicationSource } from '../../db/schema'
 import type { Database } from '../lib/db.server'
 import { claimFormToken } from '../lib/form-protection.server'
+import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
 import {
   interpreterApplicationAcknowledgement,
@@ -118,13 +119,18 @@ export async function createInterpreterApplication(
         resume: { originalName: resume.originalName, byteSize: resume.bytes.byteLength },
         possibleDuplicateOf: earlier ?? null,
       }
+      const acknowledge = await mayAcknowledge(tx, input.email)
       await enqueueMail(tx, [
-        {
-          template: 'interpreter-application-acknowledgement',
-          to: input.email,
-          reference: `interpreter_application:${id}`,
-          ...interpreterApplicationAcknowledgement(mail, config.company),
-        },
+        ...(acknowledge
+          ? [
+              {
+                template: 'interpreter-application-acknowledgement',
+                to: input.email,
+                reference: `interpreter_application:${id}`,
+                ...interpreterApplicationAcknowledgement(mail, config.company),
+              },
+            ]
+          : []),
         {
           template: 'interpreter-application-staff-notification',
           to: config.staffNotifyEmail,

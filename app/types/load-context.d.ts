@@ -4,7 +4,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** The CSP nonce of this request, set by the host (server/host.ts). */
     cspNonce: string
-    /** The client's IP address (behind a proxy only when TRUST_PROXY is true). */
+    /** The client's IP address: the one the proxies named by TRUST_PROXY appended, or the connection's. */
     clientIp: string
   }
 }

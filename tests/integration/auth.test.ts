@@ -139,8 +139,52 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
         advance(16 * MINUTE)
       }
       await login('target@example.com', 'guess number one', '198.51.100.200')
-      const result = await login('target@example.com', 'guess', '198.51.100.201')
+      const result = await login('target@example.com', 'guess', '198.51.100.200')
       expect(result).toEqual({ status: 'throttled', retryAfterSeconds: 15 * 60 })
+    })
+
+    it('counts parallel guesses before it checks any password: of 40 at once, 5 are tried and the right one at position 30 is refused', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      const attempts = Array.from({ length: 40 }, (_, index) =>
+        login('ada@example.com', index === 29 ? PASSWORD : `wrong password ${index}`),
+      )
+      const results = await Promise.all(attempts)
+      expect(results.filter((result) => result.status === 'signed-in')).toEqual([])
+      expect(results.filter((result) => result.status === 'invalid').length).toBe(5)
+      expect(results.filter((result) => result.status === 'throttled').length).toBe(35)
+      expect(await test.db.$count(sessions)).toBe(0)
+    })
+
+    it('lets the owner in from an address that has not been failing while a stranger locks the account, and tells the owner once', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      for (let i = 0; i < 8; i++)
+        await login('ada@example.com', 'a stranger guesses', '203.0.113.66')
+      expect((await login('ada@example.com', PASSWORD, '203.0.113.66')).status).toBe('throttled')
+
+      expect((await login('ada@example.com', PASSWORD, '192.0.2.10')).status).toBe('signed-in')
+      await test.runtime.background.settle()
+      const warnings = await test.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.template, 'sign-ins-paused'))
+      expect(warnings.map((mail) => mail.toAddress)).toEqual(['ada@example.com'])
+      expect(warnings[0]!.text).toContain('/forgot-password')
+    })
+
+    it('gives an address that fails during a lockout no second try', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      for (let i = 0; i < 5; i++)
+        await login('ada@example.com', 'a stranger guesses', '203.0.113.66')
+      expect((await login('ada@example.com', 'another guess', '198.51.100.7')).status).toBe(
+        'invalid',
+      )
+      expect((await login('ada@example.com', PASSWORD, '198.51.100.7')).status).toBe('throttled')
+      // No warning for an address without an account, and the count is kept per address.
+      for (let i = 0; i < 5; i++) await login('nobody@example.com', 'guess', '203.0.113.67')
+      await test.runtime.background.settle()
+      expect(await test.db.$count(mailOutbox, eq(mailOutbox.toAddress, 'nobody@example.com'))).toBe(
+        0,
+      )
     })
 
     it('stops an address after 20 failures in 10 minutes, whatever the accounts', async () => {
@@ -253,6 +297,16 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const [mail] = await test.db.select().from(mailOutbox)
       expect(mail?.toAddress).toBe('ada@example.com')
       expect(mail?.text).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/)
+    })
+
+    it('send an account at most three reset mails an hour, however often the form is sent', async () => {
+      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await Promise.all(Array.from({ length: 20 }, () => requestPasswordReset('ada@example.com')))
+      expect(await test.db.$count(mailOutbox)).toBe(3)
+      expect(await test.db.$count(authTokens)).toBe(3)
+      advance(60 * MINUTE)
+      await requestPasswordReset('ada@example.com')
+      expect(await test.db.$count(mailOutbox)).toBe(4)
     })
 
     it('announce the first-admin set-up link only while no admin exists', async () => {

@@ -60,7 +60,38 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
     ])
     const acknowledgement = mails.find((mail) => mail.template === 'client-request-acknowledgement')
     expect(acknowledgement?.text).toContain('within 1 hour')
-    expect(acknowledgement?.html).toContain('We need a Spanish interpreter on Tuesday.')
+    const notification = mails.find((mail) => mail.template === 'client-request-staff-notification')
+    expect(notification?.html).toContain('We need a Spanish interpreter on Tuesday.')
+  })
+
+  it('repeats nothing the visitor typed to the unverified address, and acknowledges one address at most ten times a day', async () => {
+    const relay = {
+      ...visitor,
+      email: 'victim@example.org',
+      name: 'Claim your prize at https://evil.example',
+      company: 'Prize Desk',
+      message: 'You won! Visit https://evil.example/claim now.',
+    }
+    const ids = []
+    for (let i = 0; i < 12; i++)
+      ids.push((await createClientRequest({ ...relay, type: 'contact' })).id)
+    const acknowledgements = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'victim@example.org'))
+    expect(acknowledgements).toHaveLength(10)
+    for (const mail of acknowledgements) {
+      for (const typed of ['evil.example', 'prize', 'You won', 'Prize Desk'])
+        expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(typed)
+    }
+    // Every request is still stored and reaches staff.
+    expect(await test.db.$count(clientRequests)).toBe(12)
+    expect(
+      await test.db.$count(
+        mailOutbox,
+        eq(mailOutbox.template, 'client-request-staff-notification'),
+      ),
+    ).toBe(12)
   })
 
   it('escapes what the visitor typed in the HTML e-mails', async () => {
@@ -73,10 +104,10 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.reference, `client_request:${id}`))
-    for (const mail of mails) {
-      expect(mail.html).not.toContain('<script>alert(1)</script>')
-      expect(mail.html).toContain('&lt;script&gt;')
-    }
+    for (const mail of mails) expect(mail.html).not.toContain('<script>alert(1)</script>')
+    // Only staff see the name; the visitor's acknowledgement repeats nothing typed.
+    const notification = mails.find((mail) => mail.template === 'client-request-staff-notification')
+    expect(notification?.html).toContain('&lt;script&gt;')
   })
 
   it('creates one request and two e-mails for a double submit with the same form token', async () => {

@@ -148,6 +148,9 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
     const acknowledgement = mails.find((mail) => mail.toAddress === 'minji.park@example.org')
     expect(acknowledgement?.text).toContain('get back to you within 24 hours')
     expect(acknowledgement?.text).toContain('Korean Interpreter')
+    // Sent to an unverified address: nothing the applicant typed is repeated in it.
+    expect(acknowledgement?.text).not.toContain('Park CV')
+    expect(acknowledgement?.text).not.toContain('Min-ji')
   })
 
   it('rolls back the row and deletes the file when the e-mails cannot be queued', async () => {

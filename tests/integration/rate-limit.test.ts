@@ -1,6 +1,16 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rateLimitWindows } from '../../db/schema'
-import { deleteExpiredRateLimitWindows, hitRateLimit } from '../../app/lib/rate-limit.server'
+import { clientRequests, rateLimitWindows } from '../../db/schema'
+import {
+  CLIENT_REQUEST_RATE_LIMIT,
+  submitClientRequest,
+} from '../../app/lib/client-request-action.server'
+import {
+  deleteExpiredRateLimitWindows,
+  hitRateLimit,
+  refundRateLimit,
+} from '../../app/lib/rate-limit.server'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -40,5 +50,50 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     )
     expect(results.filter((result) => result.allowed)).toHaveLength(10)
     expect(Math.max(...results.map((result) => result.hits))).toBe(20)
+  })
+
+  it('gives back a refunded hit in the same window, never below zero', async () => {
+    const now = new Date('2026-01-03T10:00:00Z')
+    for (let i = 0; i < 3; i++) await hitRateLimit(test.db, rule, 'refund', now)
+    await refundRateLimit(test.db, rule, 'refund', now)
+    expect((await hitRateLimit(test.db, rule, 'refund', now)).allowed).toBe(true)
+    for (let i = 0; i < 6; i++) await refundRateLimit(test.db, rule, 'refund', now)
+    expect((await hitRateLimit(test.db, rule, 'refund', now)).hits).toBe(1)
+  })
+
+  it('counts a contact post against the sender only when it was stored', async () => {
+    const contactPost = (formToken = randomUUID()) =>
+      new Request('http://localhost/contact', {
+        method: 'POST',
+        body: new URLSearchParams({
+          name: 'Ana Lima',
+          email: 'ana@example.org',
+          company: 'Clinic',
+          message: 'Please call me.',
+          formToken,
+        }),
+      })
+    const address = '198.51.100.77'
+    // A failing database (the disk is full): every post fails and none may count.
+    await test.db.execute(sql`alter table client_requests rename to client_requests_away`)
+    try {
+      for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit + 2; i++) {
+        const failed = await submitClientRequest(contactPost(), 'contact', address)
+        expect((failed as { init?: ResponseInit }).init?.status).toBe(500)
+      }
+    } finally {
+      await test.db.execute(sql`alter table client_requests_away rename to client_requests`)
+    }
+    // A double submit stores nothing new either.
+    const token = randomUUID()
+    await submitClientRequest(contactPost(token), 'contact', address)
+    await submitClientRequest(contactPost(token), 'contact', address)
+    const stored = [] as unknown[]
+    for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit - 1; i++)
+      stored.push(await submitClientRequest(contactPost(), 'contact', address))
+    expect(stored.every((result) => (result as { sent?: boolean }).sent === true)).toBe(true)
+    expect(await test.db.$count(clientRequests)).toBe(CLIENT_REQUEST_RATE_LIMIT.limit)
+    const refused = await submitClientRequest(contactPost(), 'contact', address)
+    expect((refused as { init?: ResponseInit }).init?.status).toBe(429)
   })
 })

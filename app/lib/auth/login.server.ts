@@ -4,10 +4,14 @@ import {
   normalizeEmail,
   toPublicUser,
   type PublicUser,
+  type User,
 } from '../../models/users.server'
+import { enqueueMail } from '../mail/outbox.server'
+import { signInsPausedMail } from '../mail/templates/account.server'
+import { runtime } from '../runtime.server'
 import { verifyAgainstDummy, verifyPassword } from './password.server'
 import { createSession } from './session.server'
-import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './throttle.server'
+import { recordLoginSuccess, reserveLoginAttempt } from './throttle.server'
 
 export type LoginResult =
   | { status: 'signed-in'; user: PublicUser; setCookie: string }
@@ -25,9 +29,9 @@ export async function attemptLogin(input: {
   userAgent: string | null
 }): Promise<LoginResult> {
   const accountKey = normalizeEmail(input.email)
-  const throttle = await checkLoginThrottle(accountKey, input.ipAddress)
-  if (!throttle.allowed)
-    return { status: 'throttled', retryAfterSeconds: throttle.retryAfterSeconds }
+  const reservation = await reserveLoginAttempt(accountKey, input.ipAddress)
+  if (!reservation.allowed)
+    return { status: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }
 
   const user = await findUserByEmail(accountKey)
   // An unknown address or an invitation not yet accepted costs the same work as a real check.
@@ -36,15 +40,31 @@ export async function attemptLogin(input: {
       ? (await verifyPassword(user.passwordHash, input.password)) && user.active
       : await verifyAgainstDummy(input.password)
   if (!user || !valid) {
-    await recordLoginFailure(accountKey, input.ipAddress)
+    if (reservation.lockoutStarted && user?.active) tellOwnerSignInsArePaused(user)
     return { status: 'invalid' }
   }
-  await clearLoginFailures(accountKey)
+  await recordLoginSuccess(accountKey, input.ipAddress)
   const setCookie = await createSession(user.id, {
     ipAddress: input.ipAddress,
     userAgent: input.userAgent,
   })
   return { status: 'signed-in', user: toPublicUser(user), setCookie }
+}
+
+// In the background, so that the answer takes no longer for a real account than for none.
+function tellOwnerSignInsArePaused(user: User) {
+  const { config, database, mailWorker, background } = runtime()
+  background.run('sign-ins paused mail', async () => {
+    const mail = signInsPausedMail({
+      name: user.name,
+      forgotPasswordUrl: `${config.siteUrl}/forgot-password`,
+      company: config.company,
+    })
+    await enqueueMail(database.db, [
+      { template: 'sign-ins-paused', to: user.email, reference: `user:${user.id}`, ...mail },
+    ])
+    mailWorker.nudge()
+  })
 }
 
 /** Where a user lands after signing in when no page was asked for. */

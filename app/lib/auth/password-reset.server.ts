@@ -2,17 +2,29 @@ import { createAuthToken } from '../../models/auth-tokens.server'
 import { findUserByEmail } from '../../models/users.server'
 import { enqueueMail } from '../mail/outbox.server'
 import { passwordResetMail } from '../mail/templates/account.server'
+import { hitRateLimit, type RateLimitRule } from '../rate-limit.server'
+import { now } from '../clock.server'
 import { runtime } from '../runtime.server'
 
+/** However often the form is sent, an account gets at most three reset mails an hour. */
+export const RESET_MAILS_PER_ACCOUNT: RateLimitRule = {
+  bucket: 'password-reset-account',
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
+}
+
 /**
- * Sends a single-use reset link when an active account has this address; does nothing
- * otherwise. The caller answers the same either way.
+ * Sends a single-use reset link when an active account has this address and has not had
+ * three this hour; does nothing otherwise. The form runs it in the background and answers
+ * the same, at once, either way (app/routes/auth/forgot-password.tsx).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
   const { config, database, mailWorker } = runtime()
   const user = await findUserByEmail(email)
   if (!user || !user.active) return
-  await database.db.transaction(async (tx) => {
+  const queued = await database.db.transaction(async (tx) => {
+    const allowance = await hitRateLimit(tx, RESET_MAILS_PER_ACCOUNT, user.id, now())
+    if (!allowance.allowed) return false
     const token = await createAuthToken('password_reset', user.id, tx)
     const mail = passwordResetMail({
       name: user.name,
@@ -22,6 +34,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
     await enqueueMail(tx, [
       { template: 'password-reset', to: user.email, reference: `user:${user.id}`, ...mail },
     ])
+    return true
   })
-  mailWorker.nudge()
+  if (queued) mailWorker.nudge()
 }

@@ -1,7 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { loginThrottles } from '../../../db/schema'
 import { now } from '../clock.server'
-import { currentRateLimit, hitRateLimit, type RateLimitRule } from '../rate-limit.server'
+import {
+  clearRateLimit,
+  hitRateLimit,
+  refundRateLimit,
+  type RateLimitRule,
+} from '../rate-limit.server'
 import { db } from '../runtime.server'
 
 /** Failures an account may have before each further attempt must wait. */
@@ -18,7 +23,23 @@ export const LOGIN_FAILURES_PER_IP: RateLimitRule = {
   windowMs: 10 * 60 * 1000,
 }
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+/**
+ * Failures of one account from one address. An address with none may still try an account
+ * that others are locking out, so that a stranger's guesses cannot lock the owner out.
+ */
+const LOGIN_FAILURES_PER_ACCOUNT_AND_IP: RateLimitRule = {
+  bucket: 'login-failures-account-ip',
+  limit: 1,
+  windowMs: FAILURE_MEMORY_MS,
+}
+
+export type LoginReservation =
+  | {
+      allowed: true
+      /** This attempt is the one that starts the account's waits: tell its owner. */
+      lockoutStarted: boolean
+    }
+  | { allowed: false; retryAfterSeconds: number }
 
 /** The delay after the n-th failure: none up to five, then 1 s, 2 s, 4 s … up to 15 minutes. */
 export function accountDelayMs(failures: number): number {
@@ -29,51 +50,81 @@ export function accountDelayMs(failures: number): number {
   )
 }
 
-/** May this account be tried from this address now? Both limits live in the database. */
-export async function checkLoginThrottle(
+function accountAddressKey(accountKey: string, ipAddress: string) {
+  return `${accountKey} ${ipAddress}`
+}
+
+function secondsUntil(moment: Date, current: Date) {
+  return Math.max(1, Math.ceil((moment.getTime() - current.getTime()) / 1000))
+}
+
+/**
+ * Asks whether this account may be tried from this address now and, in the same step,
+ * counts the attempt as a failure; `recordLoginSuccess` takes it back when the password was
+ * right. Checking and counting separately let parallel guesses all pass the check (they
+ * all read the count before any of them raised it): here the per-address count is one
+ * atomic upsert, and the account's row stays locked from reading its count to raising it,
+ * so parallel attempts for one account queue and each sees the ones before it.
+ */
+export async function reserveLoginAttempt(
   accountKey: string,
   ipAddress: string,
-): Promise<ThrottleDecision> {
+): Promise<LoginReservation> {
   const current = now()
-  const [account] = await db()
-    .select()
-    .from(loginThrottles)
-    .where(eq(loginThrottles.accountKey, accountKey))
-  const waits: number[] = []
-  if (account?.blockedUntil && account.blockedUntil > current) {
-    waits.push(Math.ceil((account.blockedUntil.getTime() - current.getTime()) / 1000))
-  }
-  const perIp = await currentRateLimit(db(), LOGIN_FAILURES_PER_IP, ipAddress, current)
-  if (!perIp.allowed) waits.push(perIp.retryAfterSeconds)
-  return waits.length === 0
-    ? { allowed: true }
-    : { allowed: false, retryAfterSeconds: Math.max(...waits) }
-}
+  const perIp = await hitRateLimit(db(), LOGIN_FAILURES_PER_IP, ipAddress, current)
+  if (!perIp.allowed) return { allowed: false, retryAfterSeconds: perIp.retryAfterSeconds }
 
-export async function recordLoginFailure(accountKey: string, ipAddress: string) {
-  const current = now()
-  const forgetBefore = new Date(current.getTime() - FAILURE_MEMORY_MS)
-  const [row] = await db()
-    .insert(loginThrottles)
-    .values({ accountKey, failures: 1, lastFailureAt: current })
-    .onConflictDoUpdate({
-      target: loginThrottles.accountKey,
-      set: {
-        failures: sql`case when ${loginThrottles.lastFailureAt} < ${forgetBefore} then 1 else ${loginThrottles.failures} + 1 end`,
-        lastFailureAt: current,
-      },
-    })
-    .returning({ failures: loginThrottles.failures })
-  const delay = accountDelayMs(row?.failures ?? 1)
-  if (delay > 0) {
-    await db()
-      .update(loginThrottles)
-      .set({ blockedUntil: new Date(current.getTime() + delay) })
+  return db().transaction(async (tx) => {
+    await tx
+      .insert(loginThrottles)
+      .values({ accountKey, failures: 0, lastFailureAt: current })
+      .onConflictDoNothing()
+    const [account] = await tx
+      .select()
+      .from(loginThrottles)
       .where(eq(loginThrottles.accountKey, accountKey))
-  }
-  await hitRateLimit(db(), LOGIN_FAILURES_PER_IP, ipAddress, current)
+      .for('update')
+    if (!account) throw new Error('The login throttle row vanished inside its transaction.')
+    const fromThisAddress = await hitRateLimit(
+      tx,
+      LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
+      accountAddressKey(accountKey, ipAddress),
+      current,
+    )
+    const waitingUntil =
+      account.blockedUntil && account.blockedUntil > current ? account.blockedUntil : undefined
+    if (waitingUntil && !fromThisAddress.allowed) {
+      return { allowed: false, retryAfterSeconds: secondsUntil(waitingUntil, current) }
+    }
+    const forgotten = account.lastFailureAt.getTime() < current.getTime() - FAILURE_MEMORY_MS
+    const failures = forgotten ? 1 : account.failures + 1
+    const delay = accountDelayMs(failures)
+    await tx
+      .update(loginThrottles)
+      .set({
+        failures,
+        lastFailureAt: current,
+        // A wait already running is never shortened by an attempt from a new address.
+        blockedUntil:
+          delay === 0 && !waitingUntil
+            ? null
+            : new Date(Math.max(current.getTime() + delay, waitingUntil?.getTime() ?? 0)),
+      })
+      .where(eq(loginThrottles.accountKey, accountKey))
+    return { allowed: true, lockoutStarted: failures === FREE_FAILURES_PER_ACCOUNT }
+  })
 }
 
-export async function clearLoginFailures(accountKey: string) {
-  await db().delete(loginThrottles).where(eq(loginThrottles.accountKey, accountKey))
+/** The right password: the attempt was not a failure, and the account starts again from zero. */
+export async function recordLoginSuccess(accountKey: string, ipAddress: string) {
+  const current = now()
+  await db().transaction(async (tx) => {
+    await tx.delete(loginThrottles).where(eq(loginThrottles.accountKey, accountKey))
+    await clearRateLimit(
+      tx,
+      LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
+      accountAddressKey(accountKey, ipAddress),
+    )
+    await refundRateLimit(tx, LOGIN_FAILURES_PER_IP, ipAddress, current)
+  })
 }

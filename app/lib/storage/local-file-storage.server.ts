@@ -14,7 +14,7 @@ import {
  * Files in a local directory (by default `DATA_DIR/uploads`, outside the web root, so the
  * static file server never sees them). Writes go to a temporary file that is flushed and
  * then renamed, so a crash leaves either the whole file or an unreferenced `.partial` that
- * the orphan sweep removes.
+ * the orphan sweep removes; a failed write removes its `.partial` itself.
  */
 export class LocalFileStorage implements FileStorage {
   readonly describe: string
@@ -35,14 +35,16 @@ export class LocalFileStorage implements FileStorage {
     const temporary = `${target}.${randomBytes(6).toString('hex')}.partial`
     const file = await open(temporary, 'wx', 0o600)
     try {
-      await file.writeFile(data)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    try {
+      try {
+        await file.writeFile(data)
+        await file.sync()
+      } finally {
+        await file.close()
+      }
       await rename(temporary, target)
     } catch (error) {
+      // A full disk fails the write: the half-written file goes at once, not an hour later
+      // with the orphan sweep, so that it does not keep the disk full.
       await rm(temporary, { force: true })
       throw error
     }

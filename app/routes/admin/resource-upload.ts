@@ -1,5 +1,6 @@
 import { requireAdmin } from '~/lib/auth/session.server'
 import { addResourceFromRequest } from '~/lib/resource-upload-action.server'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/resource-upload'
 
 /**
@@ -7,6 +8,9 @@ import type { Route } from './+types/resource-upload'
  * same multipart form with XMLHttpRequest (which reports upload progress) and gets JSON
  * back. Without JavaScript the form posts to /admin/resources/new instead.
  */
+// The 'Add Resource' form carries the file.
+export const handle = acceptsUploads
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const outcome = await addResourceFromRequest(request, { id: admin.id, name: admin.name })

@@ -20,7 +20,11 @@ import { validateNatively } from '~/lib/native-validation'
 import { addResourceFromRequest } from '~/lib/resource-upload-action.server'
 import { seoMeta } from '~/lib/seo'
 import { resourceSchema } from '~/lib/validation/resource'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/resources.new'
+
+// The 'Add Resource' form carries the file.
+export const handle = acceptsUploads
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(

@@ -7,7 +7,7 @@ import { requestPasswordReset } from '~/lib/auth/password-reset.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
 import { hitRateLimit, retryAfterHeaders, TOO_MANY_REQUESTS_MESSAGE } from '~/lib/rate-limit.server'
-import { db } from '~/lib/runtime.server'
+import { db, runtime } from '~/lib/runtime.server'
 import { seoMeta } from '~/lib/seo'
 import { forgotPasswordSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/forgot-password'
@@ -41,8 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: retryAfterHeaders(limit) },
     )
   }
-  await requestPasswordReset(submission.value.email)
-  // The same answer whether or not the address has an account.
+  // The same answer, after the same work, whether or not the address has an account: the
+  // lookup and the mail happen after the answer.
+  const { email } = submission.value
+  runtime().background.run('password reset', () => requestPasswordReset(email))
   return { result: submission.reply(), sent: true }
 }
 

@@ -14,10 +14,13 @@ import { submitInterpreterApplication } from '~/lib/interpreter-application-acti
 import { metaFromLoader } from '~/lib/meta-from-loader'
 import { pageHead } from '~/lib/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/application'
 
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
+// The application form carries the resume.
+export const handle = acceptsUploads
 
 // The position's text reaches the page as loader data, not as JavaScript (issue 3 budget).
 export const meta: Route.MetaFunction = metaFromLoader

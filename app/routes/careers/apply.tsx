@@ -17,10 +17,13 @@ import { metaFromLoader } from '~/lib/meta-from-loader'
 import { pageHead } from '~/lib/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/apply'
 
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
+// The application form carries the resume.
+export const handle = acceptsUploads
 
 export const meta: Route.MetaFunction = metaFromLoader
 

@@ -18,10 +18,13 @@ import { pageHead } from '~/lib/page-head.server'
 import { runtime } from '~/lib/runtime.server'
 import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/job-detail'
 
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http-headers'
+// The application form carries the resume.
+export const handle = acceptsUploads
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

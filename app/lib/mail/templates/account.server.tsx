@@ -70,3 +70,35 @@ export function invitationMail(options: {
     ),
   })
 }
+
+/**
+ * Sign-ins to an account are slowed after repeated wrong passwords. Its owner learns of it,
+ * and that a correct password from their usual address still works.
+ */
+export function signInsPausedMail(options: {
+  name: string
+  forgotPasswordUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { name, forgotPasswordUrl, company } = options
+  const paused =
+    'Someone entered a wrong password for your account several times, so we now slow down further sign-in attempts from the addresses they used.'
+  const stillWorks =
+    'If it was you, wait a few minutes and try again: your correct password from a network that has not been failing still signs you in.'
+  const notYou = 'If it was not you, choose a new password:'
+  return renderMail({
+    subject: `Sign-in attempts to your account - ${company.name}`,
+    company,
+    text: [`Hello ${name},`, paused, stillWorks, notYou, forgotPasswordUrl].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {name},</p>
+        <p>{paused}</p>
+        <p>{stillWorks}</p>
+        <p>
+          {notYou} <a href={forgotPasswordUrl}>Reset your password</a>
+        </p>
+      </>
+    ),
+  })
+}

@@ -14,47 +14,31 @@ export interface ClientRequestMailData {
 
 const requestLabel = (type: ClientRequestType) => (type === 'demo' ? 'demo request' : 'message')
 
-/** The acknowledgement a visitor receives after the contact or demo form. */
+/**
+ * The acknowledgement a visitor receives after the contact or demo form. It goes to an
+ * address nobody has verified, so it repeats nothing the visitor typed (no name, no message,
+ * no links): it cannot carry someone else's text to a stranger's inbox.
+ */
 export function clientRequestAcknowledgement(
-  request: ClientRequestMailData,
+  request: Pick<ClientRequestMailData, 'type'>,
   company: CompanyIdentity,
 ): RenderedMail {
   const subject =
     request.type === 'demo'
       ? `We received your demo request - ${company.name}`
       : `We received your message - ${company.name}`
-  const lines = [
-    `Hello ${request.name},`,
-    `Thank you for contacting ${company.name}. We received your ${requestLabel(request.type)} and a member of our team will respond within 1 hour during business hours (Monday to Friday, 8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at ${company.phone}.`,
-    'Your message:',
-    request.message,
-  ]
+  const thanks = `Thank you for contacting ${company.name}. We received your ${requestLabel(request.type)} and a member of our team will respond within 1 hour during business hours (Monday to Friday, 8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at ${company.phone}.`
+  const notYou =
+    'If you did not send this request, someone else typed your address into our form: you can ignore this e-mail.'
   return renderMail({
     subject,
     company,
-    text: lines.join('\n\n'),
+    text: ['Hello,', thanks, notYou].join('\n\n'),
     body: (
       <>
-        <p>Hello {request.name},</p>
-        <p>
-          Thank you for contacting {company.name}. We received your {requestLabel(request.type)} and
-          a member of our team will respond within 1 hour during business hours (Monday to Friday,
-          8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at{' '}
-          {company.phone}.
-        </p>
-        <p style={{ marginBottom: 4 }}>
-          <strong>Your message:</strong>
-        </p>
-        <blockquote
-          style={{
-            margin: 0,
-            padding: '8px 12px',
-            borderLeft: '3px solid #cbd5e1',
-            whiteSpace: 'pre-wrap',
-          }}
-        >
-          {request.message}
-        </blockquote>
+        <p>Hello,</p>
+        <p>{thanks}</p>
+        <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
       </>
     ),
   })

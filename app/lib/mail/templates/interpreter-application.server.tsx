@@ -24,34 +24,41 @@ const formatSize = (bytes: number) =>
 const usDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
-/** The applicant's acknowledgement: we reply within 24 hours (spec section 1). */
+/**
+ * The applicant's acknowledgement: we reply within 24 hours (spec section 1). It goes to an
+ * address nobody has verified, so it repeats nothing the applicant typed (no name, no file
+ * name): only the position, which comes from our own postings, and the resume's size.
+ */
 export function interpreterApplicationAcknowledgement(
-  application: InterpreterApplicationMailData,
+  application: Pick<InterpreterApplicationMailData, 'position' | 'resume'>,
   company: CompanyIdentity,
 ): RenderedMail {
   const subject = `We received your application - ${company.name}`
-  const file = `${application.resume.originalName} (${formatSize(application.resume.byteSize)})`
+  const file = `(${formatSize(application.resume.byteSize)})`
   const steps = [
     'Review: our recruiting team reads your application and resume.',
     'Test: we invite you to a language proficiency and skills assessment.',
     'Start: once you pass, we onboard you and you begin taking calls.',
   ]
+  const notYou =
+    'If you did not apply, someone else typed your address into our form: you can ignore this e-mail.'
   return renderMail({
     subject,
     company,
     text: [
-      `Hello ${application.firstName},`,
-      `Thank you for applying for the ${application.position} position with ${company.name}. We have received your application and your resume, ${file}.`,
+      'Hello,',
+      `Thank you for applying for the ${application.position} position with ${company.name}. We have received your application and your resume ${file}.`,
       `Our recruiting team will review it and get back to you within 24 hours.`,
       `What happens next:\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
       `If you have a question in the meantime, reply to this e-mail or call us at ${company.phone}.`,
+      notYou,
     ].join('\n\n'),
     body: (
       <>
-        <p>Hello {application.firstName},</p>
+        <p>Hello,</p>
         <p>
           Thank you for applying for the <strong>{application.position}</strong> position with{' '}
-          {company.name}. We have received your application and your resume, {file}.
+          {company.name}. We have received your application and your resume {file}.
         </p>
         <p>Our recruiting team will review it and get back to you within 24 hours.</p>
         <p style={{ marginBottom: 4 }}>
@@ -66,6 +73,7 @@ export function interpreterApplicationAcknowledgement(
           If you have a question in the meantime, reply to this e-mail or call us at {company.phone}
           .
         </p>
+        <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
       </>
     ),
   })

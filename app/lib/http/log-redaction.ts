@@ -1,0 +1,26 @@
+// Query parameters that carry a credential: password-reset, invitation, set-up and
+// unsubscribe links put their token in the address, and access logs must not keep it.
+const SECRET_PARAMETER = /token|secret|signature|^sig$|password|^key$/i
+
+/** The request's path and query with the values of credential parameters replaced. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?')
+  if (queryStart === -1) return url
+  const path = url.slice(0, queryStart)
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const rawName = equals === -1 ? pair : pair.slice(0, equals)
+      let name = rawName
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '))
+      } catch {
+        // A malformed name is logged as it came.
+      }
+      return equals !== -1 && SECRET_PARAMETER.test(name) ? `${rawName}=[redacted]` : pair
+    })
+    .join('&')
+  return `${path}?${query}`
+}

@@ -1,0 +1,88 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
+import type {
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from 'express'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { bufferedBody } from './request-body'
+
+export interface ReactRouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: 'development' | 'production'
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext
+}
+
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+  }
+  const controller = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // A form body was already read and size-checked (request-body.ts); uploads stream on.
+    const body = bufferedBody(res)
+    init.body = body ? new Uint8Array(body) : createReadableStreamFromReadable(req)
+    if (!body) init.duplex = 'half'
+  }
+  return new Request(requestUrl(req), init)
+}
+
+function requestUrl(req: ExpressRequest) {
+  try {
+    return new URL(req.originalUrl, origin(req))
+  } catch {
+    // A Host header that is no host at all: the path still routes.
+    return new URL(req.originalUrl, `${req.protocol}://localhost`)
+  }
+}
+
+/**
+ * The origin the client addressed: React Router compares it with the `Origin` of actions.
+ * Express's `hostname` drops the port and, behind a trusted proxy, reads X-Forwarded-Host.
+ */
+function origin(req: ExpressRequest) {
+  const forwardedHost = req.app.enabled('trust proxy') ? req.get('x-forwarded-host') : undefined
+  const port = /:(\d+)$/.exec(forwardedHost ?? req.get('host') ?? '')?.[1]
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname
+  return `${req.protocol}://${host}${port ? `:${port}` : ''}`
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) return void (await response.body?.cancel())
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  response.headers.forEach((value, name) => res.append(name, value))
+  if (!response.body) return void res.end()
+  try {
+    await writeReadableStreamToWritable(response.body, res)
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error
+  }
+}
+
+/**
+ * React Router's request handler for Express. Ours rather than `@react-router/express` so
+ * that a form body read and limited before routing reaches the app (that adapter always
+ * streams the body from the socket).
+ */
+export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode)
+  return async (req, res, next) => {
+    try {
+      await send(res, await handle(webRequest(req, res), options.getLoadContext(req, res)))
+    } catch (error) {
+      next(error)
+    }
+  }
+}
