@@ -100,6 +100,7 @@ export function ComposeMessage({
                 required
                 className="field-input"
               >
+                <option value="">Choose recipients</option>
                 <optgroup label="Groups">
                   {recipientGroups.map((group) => (
                     <option key={group} value={group}>

@@ -51,7 +51,7 @@ export function FullApplicationForm({
         <TextField field={field('email')} label="Email Address" type="email" autoComplete="email" />
         <TextField field={field('phone')} label="Phone Number" type="tel" autoComplete="tel" />
       </div>
-      <TextField field={field('address')} label="Address" autoComplete="street-address" />
+      <TextField field={field('address')} label="Address" autoComplete="address-line1" />
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField field={field('city')} label="City" autoComplete="address-level2" />
         <TextField field={field('state')} label="State/Province" autoComplete="address-level1" />

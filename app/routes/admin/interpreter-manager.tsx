@@ -246,7 +246,8 @@ function StepToggle({
       <input type="hidden" name="applicationId" value={applicationId} />
       <input type="hidden" name="step" value={step} />
       <input type="hidden" name="done" value={String(!saved)} />
-      <label className="flex items-center gap-2">
+      {/* Not a label: a label may hold one control, and the checkbox is named by aria-label. */}
+      <div className="flex items-center gap-2">
         {/* Uncontrolled, so the tick shows at once; remounted when the saved state changes. */}
         <input
           key={String(saved)}
@@ -266,7 +267,7 @@ function StepToggle({
             {saved ? 'Untick' : 'Tick'}
           </button>
         </noscript>
-      </label>
+      </div>
       {done ? (
         <p className="mt-1 text-xs text-slate-600">
           {formatDate(done.completedAt)} · {done.by}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from '@playwright/test'
+import { users } from '../../db/schema'
+import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
+import { unsubscribeToken } from '../../app/lib/mail/unsubscribe-token.server'
+import { createAuthToken } from '../../app/models/auth-tokens.server'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import { decideApplication } from '../../app/models/application-admin.server'
+import { createResource } from '../../app/models/resources.server'
+import { htmlErrors, type HtmlDocument } from '../support/html-checker'
+import { createApplicant } from '../support/people-fixtures'
+import { publicPageSamples } from '../support/public-page-samples'
+import { createAccount, signIn } from './auth-helpers'
+import { expect, test, type TestApp } from './fixtures'
+
+/** The HTML the server sends for `path`, for the browser context of `page` (its cookies). */
+async function served(page: Page, path: string, expectedStatus = 200): Promise<HtmlDocument> {
+  const response = await page.request.get(path)
+  expect(response.status(), `GET ${path}`).toBe(expectedStatus)
+  return { name: `GET ${path}`, html: await response.text() }
+}
+
+/**
+ * The HTML the server answers when the form on `path` is sent empty by a browser without
+ * JavaScript: the page in its error state.
+ */
+async function afterFailedSubmit(
+  page: Page,
+  path: string,
+  submit: string,
+  /** Where the button is, when the page has two of that name (a dialog over its list). */
+  within = 'body',
+): Promise<HtmlDocument> {
+  await page.goto(path)
+  // The server's answer is the point here, not the browser's own checks.
+  await page.$$eval('form', (forms) => forms.forEach((form) => form.setAttribute('novalidate', '')))
+  const response = page.waitForResponse((res) => res.request().method() === 'POST')
+  await page.locator(within).getByRole('button', { name: submit, exact: true }).click()
+  const answer = await response
+  expect(answer.status(), `POST ${path}`).toBeGreaterThanOrEqual(400)
+  return { name: `POST ${path} (failed)`, html: await answer.text() }
+}
+
+async function noScriptPage(browser: Browser, app: TestApp) {
+  const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false })
+  return { context, page: await context.newPage() }
+}
+
+test('every page, dialog and form error state is valid HTML (W3C checker)', async ({
+  page,
+  context,
+  browser,
+  app,
+}) => {
+  test.setTimeout(240_000)
+  const documents: HtmlDocument[] = []
+
+  // Public pages, every flavour of the recruiting pages and the pages without a match.
+  const languageSlugs = careersLanguages.map(languageSlug)
+  for (const path of [
+    ...publicPageSamples.map((sample) => sample.path),
+    '/apply/not-a-posting',
+    '/application',
+    ...languageSlugs.map((slug) => `/application?language=${slug}`),
+    '/application?language=unknown-slug',
+    `/unsubscribe?token=${unsubscribeToken('reader@example.org', app.runtime.config.sessionSecret)}`,
+  ])
+    documents.push(await served(page, path))
+  documents.push(await served(page, '/unsubscribe?token=not-a-token', 400))
+  documents.push(await served(page, '/jobs/not-a-posting', 404))
+  documents.push(await served(page, '/no-such-page', 404))
+
+  // Authentication pages, with and without a valid token.
+  const resetToken = await createAuthToken('password_reset', (await createAccount('admin')).id)
+  const invitation = await createAccount('interpreter')
+  const inviteToken = await createAuthToken('invitation', invitation.id)
+  for (const path of [
+    '/interpreter-login',
+    '/client-login',
+    '/forgot-password',
+    '/reset-password?token=not-a-token',
+    `/reset-password?token=${resetToken}`,
+    '/accept-invite?token=not-a-token',
+    `/accept-invite?token=${inviteToken}`,
+  ])
+    documents.push(await served(page, path))
+
+  // Every form after a submission the server refused, as a browser without JavaScript sees it.
+  const noScript = await noScriptPage(browser, app)
+  for (const [path, submit] of [
+    ['/contact', 'Send Message'],
+    ['/demo', 'Request Demo'],
+    ['/jobs/greek-english-remote-interpreter', 'Submit Application'],
+    ['/apply/contract-interpreter', 'Submit Application'],
+    ['/application?language=cantonese-interpreter', 'Submit Application'],
+    ['/interpreter-login', 'Sign In'],
+    ['/forgot-password', 'Send reset link'],
+    [`/reset-password?token=${resetToken}`, 'Save new password'],
+    [`/accept-invite?token=${inviteToken}`, 'Set password and sign in'],
+  ] as const)
+    documents.push(await afterFailedSubmit(noScript.page, path, submit))
+
+  // The staff area, signed in as an admin, with something in every list.
+  const admin = await createAccount('admin', 'Hana Checker')
+  const actor = { id: admin.id, name: admin.name }
+  await signIn(context, app.url, admin)
+  await signIn(noScript.context, app.url, admin)
+  const pendingId = await createApplicant(app.db, {
+    firstName: 'Vera',
+    lastName: 'Valid',
+    email: 'vera-valid@example.org',
+  })
+  const approvedId = await createApplicant(app.db, {
+    firstName: 'Abel',
+    lastName: 'Approved',
+    email: 'abel-approved@example.org',
+  })
+  await decideApplication(approvedId, 'approved', { sendEmail: false }, actor)
+  const { id: requestId } = await createClientRequest({
+    name: 'Clara Client',
+    email: 'clara-client@example.org',
+    company: 'Valid Clinic',
+    message: 'We need Spanish interpreting on Mondays.',
+    type: 'contact',
+  })
+  const resourceId = await createResource(
+    { title: 'Interpreter handbook', type: 'guide', url: 'https://example.org/handbook' },
+    actor,
+  )
+  for (const path of [
+    '/account',
+    '/admin',
+    '/admin/dashboard',
+    '/admin/dashboard?tab=contacts',
+    '/admin/search?q=valid',
+    '/admin/users',
+    '/admin/interpreters',
+    `/admin/interpreters/${pendingId}`,
+    `/admin/interpreters/${pendingId}?decide=approved`,
+    '/admin/interpreter-manager',
+    '/admin/clients',
+    `/admin/clients/${requestId}`,
+    '/admin/resources',
+    '/admin/resources/new',
+    `/admin/resources/${resourceId}/delete`,
+    '/admin/communications',
+    '/admin/communications?tab=history',
+    '/admin/mail',
+  ])
+    documents.push(await served(page, path))
+  for (const [path, submit, within] of [
+    ['/account', 'Change password'],
+    ['/admin/users', 'Send invitation'],
+    ['/admin/resources/new', 'Add Resource', 'dialog'],
+    ['/admin/communications', 'Send Message'],
+  ] as const)
+    documents.push(await afterFailedSubmit(noScript.page, path, submit, within))
+
+  // The first-start set-up exists only while there is no admin at all, so it comes last.
+  await app.db.delete(users)
+  const setupToken = await createAuthToken('first_admin_setup', null)
+  documents.push(await served(page, `/setup?token=${setupToken}`))
+  documents.push(
+    await afterFailedSubmit(noScript.page, `/setup?token=${setupToken}`, 'Create admin account'),
+  )
+  await noScript.context.close()
+
+  expect(await htmlErrors(documents)).toEqual([])
+})
