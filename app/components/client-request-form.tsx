@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { FormConstraint } from '~/lib/form-constraint'
@@ -30,9 +31,16 @@ export function ClientRequestForm({
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const { formProps, field, formErrors, formErrorId } = useNativeForm<ClientRequestInput>({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<ClientRequestInput>({
     lastResult: actionData?.sent ? undefined : actionData?.result,
     constraint,
+    labels: {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone (optional)',
+      company: 'Company',
+      message: messageLabel,
+    },
   })
   const confirmationRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -58,15 +66,16 @@ export function ClientRequestForm({
 
   return (
     <Form method="post" {...formProps} className="space-y-5">
+      <ErrorSummary {...summary} headingLevel={3} />
       <input type="hidden" name="formToken" value={formToken} />
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={field('name')} label="Name" autoComplete="name" />
-        <TextField field={field('email')} label="Email" type="email" autoComplete="email" />
-        <TextField field={field('phone')} label="Phone (optional)" type="tel" autoComplete="tel" />
-        <TextField field={field('company')} label="Company" autoComplete="organization" />
+        <TextField field={field('name')} autoComplete="name" />
+        <TextField field={field('email')} type="email" autoComplete="email" />
+        <TextField field={field('phone')} type="tel" autoComplete="tel" />
+        <TextField field={field('company')} autoComplete="organization" />
       </div>
-      <TextareaField field={field('message')} label={messageLabel} rows={6} />
+      <TextareaField field={field('message')} rows={6} />
       {formErrors?.length ? (
         <p id={formErrorId} role="alert" className="field-error">
           {formErrors[0]}

@@ -79,7 +79,10 @@ export const valuesOf = <Value extends string>(list: readonly Choice<Value>[]) =
 export const labelOf = (list: readonly Choice[], value: string | null | undefined) =>
   list.find((choice) => choice.value === value)?.label ?? value ?? ''
 
-/** Spec section 5: the additional-information placeholder. */
+/**
+ * Spec section 5: the additional-information placeholder. The forms also show it as text
+ * beside the consent, where it stays visible (a placeholder goes away on typing).
+ */
 export const ADDITIONAL_INFO_PLACEHOLDER =
   'By submitting this application, I confirm that the information I have provided is true and complete. I understand that false information is grounds for disqualification.'
 

@@ -8,6 +8,7 @@ import {
   type FormHTMLAttributes,
 } from 'react'
 import type { FormConstraint } from './form-constraint'
+import { invalidFields, useRefusedSubmits } from './refused-submits'
 import { isFieldElement, messageFor, type FieldElement } from './validation-messages'
 
 /**
@@ -24,6 +25,8 @@ export interface FormReply {
 export interface NativeField {
   id: string
   name: string
+  /** What the field is called: its label, and its name in the error summary. */
+  label: string
   errorId: string
   errors: string[] | undefined
   required: boolean
@@ -52,16 +55,19 @@ function firstInvalid(form: HTMLFormElement, name: string): FieldElement | undef
 /**
  * A form validated by the browser's constraint validation, with our messages next to the
  * fields: on blur, again on input once a field was checked, and on submit (which is
- * stopped, focusing the first invalid field). The constraints come from the form's Zod
+ * stopped, and the error summary takes focus). The constraints come from the form's Zod
  * schema on the server; without JavaScript the browser enforces the same attributes and
  * the server answers with the schema's messages.
  */
 export function useNativeForm<Fields extends Record<string, unknown>>({
   lastResult,
   constraint,
+  labels,
 }: {
   lastResult: FormReply | undefined
   constraint: FormConstraint
+  /** What each field is called, in the order of the form (the error summary's order). */
+  labels: Partial<Record<Extract<keyof Fields, string>, string>>
 }) {
   const formId = useId()
   const [hydrated, setHydrated] = useState(false)
@@ -74,6 +80,7 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
     setShown({ reply: lastResult, errors })
   }
   const checked = useRef(new Set<string>())
+  const { refusedSubmits, counting } = useRefusedSubmits(lastResult)
 
   const update = (form: HTMLFormElement, name: string) => {
     const invalid = firstInvalid(form, name)
@@ -88,21 +95,14 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
     const next: Errors = {}
-    let first: FieldElement | undefined
     for (const element of Array.from(form.elements)) {
       if (!isFieldElement(element) || !element.name || element.type === 'hidden') continue
       if (element.disabled) continue
       checked.current.add(element.name)
-      if (!element.validity.valid) {
-        next[element.name] ??= [messageFor(element)]
-        first ??= element
-      }
+      if (!element.validity.valid) next[element.name] ??= [messageFor(element)]
     }
     setShown((current) => ({ ...current, errors: next }))
-    if (first) {
-      event.preventDefault()
-      first.focus()
-    }
+    if (Object.keys(next).length > 0) event.preventDefault()
   }
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
@@ -124,6 +124,7 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
     return {
       id,
       name,
+      label: labels[name] ?? name,
       errorId: `${id}-error`,
       errors: errors[name],
       required: fieldConstraint.required === true,
@@ -139,13 +140,24 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
     id: formId,
     // With JavaScript we show our own messages; without it the browser's apply.
     noValidate: hydrated,
-    onSubmit,
+    onSubmit: counting(onSubmit),
     onBlur,
     onInput,
   }
+  const names = Object.keys(labels) as Extract<keyof Fields, string>[]
   return {
     formProps,
     field,
+    /** What the form's `ErrorSummary` shows. */
+    summary: {
+      fields: invalidFields(
+        names.map((name) => {
+          const named = field(name)
+          return [named, named.label] as const
+        }),
+      ),
+      refusedSubmits,
+    },
     formErrors: errors[''],
     formErrorId: `${formId}-form-error`,
   }

@@ -14,11 +14,22 @@ export function ApplicationFormProtection({ formToken }: { formToken: string }) 
   )
 }
 
-/** Consent to the privacy notice; the server stores the time and the notice's version. */
-export function PrivacyConsentField({ field }: { field: NativeField }) {
+/**
+ * Consent to the privacy notice (the server stores the time and the notice's version), with
+ * the legal declaration beside it: the spec puts the declaration in the additional
+ * information's placeholder, which disappears as soon as someone types there.
+ */
+export function PrivacyConsentField({
+  field,
+  declaration,
+}: {
+  field: NativeField
+  declaration: string
+}) {
   return (
     <CheckboxField
       field={field}
+      hint={declaration}
       label={
         <>
           I have read the{' '}

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import {
   CheckboxGroupField,
   FileField,
@@ -36,26 +37,48 @@ export function FullApplicationForm({
   actionData: ApplicationActionData | undefined
   fluentLanguagesPlaceholder?: string
 }) {
-  const { formProps, field, formErrors, formErrorId } = useNativeForm<FullApplicationInput>({
-    lastResult: actionData?.submitted ? undefined : actionData?.result,
-    constraint,
-  })
+  const { formProps, field, summary, formErrors, formErrorId } =
+    useNativeForm<FullApplicationInput>({
+      lastResult: actionData?.submitted ? undefined : actionData?.result,
+      constraint,
+      labels: {
+        firstName: 'First Name',
+        lastName: 'Last Name',
+        email: 'Email Address',
+        phone: 'Phone Number',
+        address: 'Address',
+        city: 'City',
+        state: 'State/Province',
+        zipCode: 'Postal Code',
+        resume: 'Resume/CV',
+        nativeLanguage: 'Level of Spoken English',
+        fluentLanguages: 'Fluent Languages',
+        interpretingExperience: 'Interpreting Experience',
+        medicalExperience: 'Medical Experience',
+        legalAvailability: 'Weekly Legal Availability',
+        expectedPayPerMinute: 'Expected Pay Per Minute (USD)',
+        specializations: 'Specializations (optional)',
+        additionalInfo: 'Additional Information',
+        privacyConsent: 'Privacy notice consent',
+      },
+    })
   if (actionData?.submitted) return <ApplicationSubmitted />
 
   return (
     <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+      <ErrorSummary {...summary} headingLevel={3} />
       <ApplicationFormProtection formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={field('firstName')} label="First Name" autoComplete="given-name" />
-        <TextField field={field('lastName')} label="Last Name" autoComplete="family-name" />
-        <TextField field={field('email')} label="Email Address" type="email" autoComplete="email" />
-        <TextField field={field('phone')} label="Phone Number" type="tel" autoComplete="tel" />
+        <TextField field={field('firstName')} autoComplete="given-name" />
+        <TextField field={field('lastName')} autoComplete="family-name" />
+        <TextField field={field('email')} type="email" autoComplete="email" />
+        <TextField field={field('phone')} type="tel" autoComplete="tel" />
       </div>
-      <TextField field={field('address')} label="Address" autoComplete="address-line1" />
+      <TextField field={field('address')} autoComplete="address-line1" />
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField field={field('city')} label="City" autoComplete="address-level2" />
-        <TextField field={field('state')} label="State/Province" autoComplete="address-level1" />
-        <TextField field={field('zipCode')} label="Postal Code" autoComplete="postal-code" />
+        <TextField field={field('city')} autoComplete="address-level2" />
+        <TextField field={field('state')} autoComplete="address-level1" />
+        <TextField field={field('zipCode')} autoComplete="postal-code" />
       </div>
       <FileField
         field={field('resume')}
@@ -65,52 +88,41 @@ export function FullApplicationForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           field={field('nativeLanguage')}
-          label="Level of Spoken English"
           placeholder="-- No answer --"
           options={choices.englishLevel}
         />
-        <TextField
-          field={field('fluentLanguages')}
-          label="Fluent Languages"
-          placeholder={fluentLanguagesPlaceholder}
-        />
+        <TextField field={field('fluentLanguages')} placeholder={fluentLanguagesPlaceholder} />
         <SelectField
           field={field('interpretingExperience')}
-          label="Interpreting Experience"
           placeholder="Select years"
           options={choices.experience}
         />
         <SelectField
           field={field('medicalExperience')}
-          label="Medical Experience"
           placeholder="Select years"
           options={choices.experience}
         />
         <SelectField
           field={field('legalAvailability')}
-          label="Weekly Legal Availability"
           placeholder="Select hours per week"
           options={choices.weeklyAvailability}
         />
         <SelectField
           field={field('expectedPayPerMinute')}
-          label="Expected Pay Per Minute (USD)"
           placeholder="Select a rate"
           options={choices.payPerMinute}
         />
       </div>
-      <CheckboxGroupField
-        field={field('specializations')}
-        legend="Specializations (optional)"
-        options={choices.specializations}
-      />
+      <CheckboxGroupField field={field('specializations')} options={choices.specializations} />
       <TextareaField
         field={field('additionalInfo')}
-        label="Additional Information"
         rows={5}
         placeholder={choices.additionalInfoPlaceholder}
       />
-      <PrivacyConsentField field={field('privacyConsent')} />
+      <PrivacyConsentField
+        field={field('privacyConsent')}
+        declaration={choices.additionalInfoPlaceholder}
+      />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

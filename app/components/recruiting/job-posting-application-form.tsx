@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { FileField, SelectField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { JobPostingChoices } from '~/content/application-options'
 import type { FormConstraint } from '~/lib/form-constraint'
@@ -25,48 +26,62 @@ export function JobPostingApplicationForm({
   constraint: FormConstraint
   actionData: ApplicationActionData | undefined
 }) {
-  const { formProps, field, formErrors, formErrorId } = useNativeForm<JobPostingApplicationInput>({
-    lastResult: actionData?.submitted ? undefined : actionData?.result,
-    constraint,
-  })
+  const { formProps, field, summary, formErrors, formErrorId } =
+    useNativeForm<JobPostingApplicationInput>({
+      lastResult: actionData?.submitted ? undefined : actionData?.result,
+      constraint,
+      labels: {
+        firstName: 'First Name',
+        lastName: 'Last Name',
+        email: 'Email Address',
+        phone: 'Phone Number',
+        resume: 'Resume/CV',
+        nativeLanguage: 'Native Language',
+        interpretingExperience: 'Interpreting Experience',
+        expectedPayPerMinute: 'Expected Pay Per Minute',
+        additionalInfo: 'Additional Information',
+        privacyConsent: 'Privacy notice consent',
+      },
+    })
   if (actionData?.submitted) return <ApplicationSubmitted />
 
   return (
     <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+      <ErrorSummary {...summary} headingLevel={3} />
       <ApplicationFormProtection formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={field('firstName')} label="First Name" autoComplete="given-name" />
-        <TextField field={field('lastName')} label="Last Name" autoComplete="family-name" />
-        <TextField field={field('email')} label="Email Address" type="email" autoComplete="email" />
-        <TextField field={field('phone')} label="Phone Number" type="tel" autoComplete="tel" />
+        <TextField field={field('firstName')} autoComplete="given-name" />
+        <TextField field={field('lastName')} autoComplete="family-name" />
+        <TextField field={field('email')} type="email" autoComplete="email" />
+        <TextField field={field('phone')} type="tel" autoComplete="tel" />
       </div>
       <FileField
         field={field('resume')}
         label={choices.resumeLabel}
         accept={choices.resumeAccept}
       />
-      <TextField field={field('nativeLanguage')} label="Native Language" placeholder="e.g. Greek" />
+      <TextField field={field('nativeLanguage')} placeholder="e.g. Greek" />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           field={field('interpretingExperience')}
-          label="Interpreting Experience"
           placeholder="Select years"
           options={choices.experience}
         />
         <SelectField
           field={field('expectedPayPerMinute')}
-          label="Expected Pay Per Minute"
           placeholder="Select a rate"
           options={choices.payPerMinute}
         />
       </div>
       <TextareaField
         field={field('additionalInfo')}
-        label="Additional Information"
         rows={5}
         placeholder={choices.additionalInfoPlaceholder}
       />
-      <PrivacyConsentField field={field('privacyConsent')} />
+      <PrivacyConsentField
+        field={field('privacyConsent')}
+        declaration={choices.additionalInfoPlaceholder}
+      />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

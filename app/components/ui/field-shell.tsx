@@ -12,9 +12,14 @@ export interface FieldIdentity {
   required?: boolean
 }
 
+/**
+ * The field's message, which its control names with `aria-describedby`. Not a live region:
+ * a refused submit is announced once, by the error summary (error-summary.tsx), instead of
+ * once per field.
+ */
 export function FieldError({ field }: { field: Pick<FieldIdentity, 'errorId' | 'errors'> }) {
   return (
-    <p id={field.errorId} className="field-error" aria-live="polite">
+    <p id={field.errorId} className="field-error">
       {field.errors?.[0]}
     </p>
   )

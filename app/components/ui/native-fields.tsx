@@ -43,13 +43,14 @@ export function TextField({
   ...rest
 }: {
   field: NativeField
-  label: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
   hint?: ReactNode
   type?: 'text' | 'email' | 'tel' | 'url'
   className?: string
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
   return (
-    <FieldShell field={field} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
         {...controlProps(field, hintIdOf(field, hint))}
         type={type}
@@ -70,14 +71,15 @@ export function TextareaField({
   className,
 }: {
   field: NativeField
-  label: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
   hint?: ReactNode
   rows?: number
   placeholder?: string
   className?: string
 }) {
   return (
-    <FieldShell field={field} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <textarea
         {...controlProps(field, hintIdOf(field, hint))}
         defaultValue={text(field.initialValue)}
@@ -103,7 +105,8 @@ export function SelectField({
   className,
 }: {
   field: NativeField
-  label: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
   hint?: ReactNode
   options: readonly SelectOption[]
   /** A first, empty choice such as '-- No answer --'. */
@@ -117,7 +120,7 @@ export function SelectField({
     ...props
   } = controlProps(field, hintIdOf(field, hint))
   return (
-    <FieldShell field={field} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <select {...props} defaultValue={text(field.initialValue) ?? ''} className="field-input">
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -142,7 +145,8 @@ export function FileField({
   className,
 }: {
   field: NativeField
-  label: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
   hint?: ReactNode
   /** What the file picker offers; the server checks the content itself. */
   accept: string
@@ -155,7 +159,7 @@ export function FileField({
     ...props
   } = controlProps(field, hintIdOf(field, hint))
   return (
-    <FieldShell field={field} label={label} hint={hint} className={className}>
+    <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
         {...props}
         type="file"
@@ -166,14 +170,17 @@ export function FileField({
   )
 }
 
-/** A single checkbox with its label beside it (consent, opt-ins). */
+/** A single checkbox with its label beside it (consent, opt-ins) and a hint below. */
 export function CheckboxField({
   field,
   label,
+  hint,
   className,
 }: {
   field: NativeField
-  label: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
+  hint?: ReactNode
   className?: string
 }) {
   const {
@@ -181,7 +188,7 @@ export function CheckboxField({
     maxLength: _max,
     pattern: _pattern,
     ...props
-  } = controlProps(field, undefined)
+  } = controlProps(field, hintIdOf(field, hint))
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -193,10 +200,15 @@ export function CheckboxField({
           className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
         />
         <label htmlFor={field.id} className="text-sm text-slate-800">
-          {label}
+          {label ?? field.label}
           <RequiredMark required={field.required} />
         </label>
       </div>
+      {hint ? (
+        <p id={hintIdOf(field, hint)} className="mt-2 pl-8 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
       <FieldError field={field} />
     </div>
   )
@@ -211,7 +223,8 @@ export function CheckboxGroupField({
   className,
 }: {
   field: NativeField
-  legend: ReactNode
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  legend?: ReactNode
   hint?: ReactNode
   options: readonly SelectOption[]
   className?: string
@@ -221,16 +234,18 @@ export function CheckboxGroupField({
   const invalid = Boolean(field.errors?.length)
   return (
     <fieldset className={className} aria-describedby={invalid ? field.errorId : hintId}>
-      <legend className="field-label">{legend}</legend>
+      <legend className="field-label">{legend ?? field.label}</legend>
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
             <input
+              // The error summary links to the group's first box.
+              id={index === 0 ? field.id : undefined}
               type="checkbox"
               name={field.name}
               value={option.value}

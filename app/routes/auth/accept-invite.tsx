@@ -2,10 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { PasswordField } from '~/components/ui/password-field'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
+import { useErrorSummary } from '~/lib/refused-submits'
 import { db } from '~/lib/runtime.server'
 import { seoMeta } from '~/lib/seo'
 import { setPasswordSchema } from '~/lib/validation/auth'
@@ -59,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
+/** The fields' labels, also their names in the error summary. */
+const labels = {
+  password: 'Password',
+  confirmPassword: 'Repeat the password',
+}
+
 export default function AcceptInvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
@@ -69,6 +77,10 @@ export default function AcceptInvitePage({ loaderData, actionData }: Route.Compo
     shouldRevalidate: 'onInput',
     onValidate: validateNatively<{ password: string; confirmPassword: string }>,
   })
+  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
+    [fields.password, labels.password],
+    [fields.confirmPassword, labels.confirmPassword],
+  ])
   if (!loaderData.invitee) {
     return (
       <AuthCard title="Accept the invitation" companyName={company.name}>
@@ -84,18 +96,19 @@ export default function AcceptInvitePage({ loaderData, actionData }: Route.Compo
       <p className="text-sm text-slate-700">
         Welcome, {loaderData.invitee.name}. Choose the password for {loaderData.invitee.email}.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-5">
+      <Form method="post" {...formProps} className="mt-5 space-y-5">
+        <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField
           meta={fields.password}
-          label="Password"
+          label={labels.password}
           autoComplete="new-password"
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
         />
         <PasswordField
           meta={fields.confirmPassword}
-          label="Repeat the password"
+          label={labels.confirmPassword}
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>

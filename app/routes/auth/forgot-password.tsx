@@ -2,10 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/form-fields'
 import { requestPasswordReset } from '~/lib/auth/password-reset.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
+import { useErrorSummary } from '~/lib/refused-submits'
 import { hitRateLimit, retryAfterHeaders, TOO_MANY_REQUESTS_MESSAGE } from '~/lib/rate-limit.server'
 import { db, runtime } from '~/lib/runtime.server'
 import { seoMeta } from '~/lib/seo'
@@ -48,6 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply(), sent: true }
 }
 
+/** The fields' labels, also their names in the error summary. */
+const labels = {
+  email: 'Email',
+}
+
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
@@ -57,6 +64,9 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
     shouldValidate: 'onBlur',
     onValidate: validateNatively<{ email: string }>,
   })
+  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
+    [fields.email, labels.email],
+  ])
   return (
     <AuthCard title="Forgot password?" companyName={company.name}>
       {actionData?.sent ? (
@@ -65,13 +75,14 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
           link is valid for 30 minutes.
         </FormMessage>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <Form method="post" {...formProps} className="space-y-5">
+          <ErrorSummary {...summary} />
           <p className="text-sm text-slate-700">
             Enter the e-mail address of your account and we will send you a link to choose a new
             password.
           </p>
           {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
-          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <TextField meta={fields.email} label={labels.email} type="email" autoComplete="email" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </button>

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/form-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { attemptLogin, homeFor } from '~/lib/auth/login.server'
@@ -9,6 +10,7 @@ import { safeRedirect } from '~/lib/auth/redirect'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
+import { useErrorSummary } from '~/lib/refused-submits'
 import { seoMeta } from '~/lib/seo'
 import { loginSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/login'
@@ -83,6 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
+/** The fields' labels, also their names in the error summary. */
+const labels = {
+  email: 'Email',
+  password: 'Password',
+}
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const [searchParams] = useSearchParams()
@@ -95,6 +103,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     shouldRevalidate: 'onInput',
     onValidate: validateNatively<{ email: string; password: string }>,
   })
+  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
+    [fields.email, labels.email],
+    [fields.password, labels.password],
+  ])
   const notice =
     searchParams.get('reset') === '1'
       ? 'Your password has been changed. Please sign in.'
@@ -105,7 +117,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       title={`${loaderData.portal} Login`}
       companyName={company.name}
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...formProps} className="space-y-5">
+        <ErrorSummary {...summary} />
         {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
         {form.errors?.length ? (
           <FormMessage tone="error" id={form.errorId}>
@@ -113,8 +126,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </FormMessage>
         ) : null}
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="username" />
-        <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="username" />
+        <PasswordField
+          meta={fields.password}
+          label={labels.password}
+          autoComplete="current-password"
+        />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 underline hover:text-brand-800">
             Forgot password?

@@ -2,9 +2,11 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { PasswordField } from '~/components/ui/password-field'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
+import { useErrorSummary } from '~/lib/refused-submits'
 import { seoMeta } from '~/lib/seo'
 import { setPasswordSchema } from '~/lib/validation/auth'
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
@@ -58,6 +60,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 const EXPIRED_MESSAGE = 'This link has expired or was already used. Please ask for a new one.'
 
+/** The fields' labels, also their names in the error summary. */
+const labels = {
+  password: 'New password',
+  confirmPassword: 'Repeat the new password',
+}
+
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
@@ -68,6 +76,10 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     shouldRevalidate: 'onInput',
     onValidate: validateNatively<{ password: string; confirmPassword: string }>,
   })
+  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
+    [fields.password, labels.password],
+    [fields.confirmPassword, labels.confirmPassword],
+  ])
   if (!loaderData.valid) {
     return (
       <AuthCard title="Choose a new password" companyName={company.name}>
@@ -80,18 +92,19 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <AuthCard title="Choose a new password" companyName={company.name}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...formProps} className="space-y-5">
+        <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField
           meta={fields.password}
-          label="New password"
+          label={labels.password}
           autoComplete="new-password"
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
         />
         <PasswordField
           meta={fields.confirmPassword}
-          label="Repeat the new password"
+          label={labels.confirmPassword}
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -2,11 +2,13 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/form-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
+import { useErrorSummary } from '~/lib/refused-submits'
 import { db } from '~/lib/runtime.server'
 import { seoMeta } from '~/lib/seo'
 import { firstAdminSchema } from '~/lib/validation/auth'
@@ -78,6 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The fields' labels, also their names in the error summary. */
+const labels = {
+  name: 'Name',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Repeat the password',
+}
+
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
@@ -93,22 +103,29 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
       confirmPassword: string
     }>,
   })
+  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
+    [fields.name, labels.name],
+    [fields.email, labels.email],
+    [fields.password, labels.password],
+    [fields.confirmPassword, labels.confirmPassword],
+  ])
   return (
     <AuthCard eyebrow="First start" title="Create the first admin" companyName={company.name}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...formProps} className="space-y-5">
+        <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField meta={fields.name} label="Name" autoComplete="name" />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="username" />
+        <TextField meta={fields.name} label={labels.name} autoComplete="name" />
+        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="username" />
         <PasswordField
           meta={fields.password}
-          label="Password"
+          label={labels.password}
           autoComplete="new-password"
           hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
         />
         <PasswordField
           meta={fields.confirmPassword}
-          label="Repeat the password"
+          label={labels.confirmPassword}
           autoComplete="new-password"
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
