@@ -23,7 +23,7 @@ export default defineConfig({
             },
             {
               name: 'public-forms',
-              test: /app\/(lib\/(native-form|validation-messages)|components\/ui\/native-fields)\.tsx?$/,
+              test: /app\/(lib\/(native-form|validation-messages|refused-submits)|components\/ui\/(native-fields|error-summary))\.tsx?$/,
             },
           ],
         },

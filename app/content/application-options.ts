@@ -93,10 +93,50 @@ export const RESUME_ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 /**
- * The choices of each application form, handed to the page by its loader so that the
- * lists travel as data, not as the page's JavaScript (issue 3 budget).
+ * What each field of the full application form is called: its label and its name in the
+ * error summary, in the order of the form.
+ */
+const fullApplicationLabels = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  address: 'Address',
+  city: 'City',
+  state: 'State/Province',
+  zipCode: 'Postal Code',
+  resume: 'Resume/CV',
+  nativeLanguage: 'Level of Spoken English',
+  fluentLanguages: 'Fluent Languages',
+  interpretingExperience: 'Interpreting Experience',
+  medicalExperience: 'Medical Experience',
+  legalAvailability: 'Weekly Legal Availability',
+  expectedPayPerMinute: 'Expected Pay Per Minute (USD)',
+  specializations: 'Specializations (optional)',
+  additionalInfo: 'Additional Information',
+  privacyConsent: 'Privacy notice consent',
+}
+
+/** The job posting form's fields (spec section 3, job detail form), as above. */
+const jobPostingLabels = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  resume: 'Resume/CV',
+  nativeLanguage: 'Native Language',
+  interpretingExperience: 'Interpreting Experience',
+  expectedPayPerMinute: 'Expected Pay Per Minute',
+  additionalInfo: 'Additional Information',
+  privacyConsent: 'Privacy notice consent',
+}
+
+/**
+ * The choices and labels of each application form, handed to the page by its loader so
+ * that they travel as data, not as the page's JavaScript (issue 3 budget).
  */
 export const fullApplicationChoices = {
+  labels: fullApplicationLabels,
   englishLevel: englishLevelChoices,
   experience: experienceChoices,
   weeklyAvailability: weeklyAvailabilityChoices,
@@ -109,6 +149,7 @@ export const fullApplicationChoices = {
 export type FullApplicationChoices = typeof fullApplicationChoices
 
 export const jobPostingChoices = {
+  labels: jobPostingLabels,
   experience: jobPostingExperienceChoices,
   payPerMinute: jobPostingPayChoices,
   additionalInfoPlaceholder: ADDITIONAL_INFO_PLACEHOLDER,

@@ -10,7 +10,10 @@ export interface Rgba {
 export function parseColour(value: string): Rgba {
   const match = /rgba?\(([^)]+)\)/.exec(value)
   if (!match) throw new Error(`not an rgb() colour: ${value}`)
-  const [r = 0, g = 0, b = 0, a = 1] = match[1]!.split(/[\s,/]+/).filter(Boolean).map(Number)
+  const [r = 0, g = 0, b = 0, a = 1] = match[1]!
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number)
   return { r, g, b, a }
 }
 

@@ -41,26 +41,7 @@ export function FullApplicationForm({
     useNativeForm<FullApplicationInput>({
       lastResult: actionData?.submitted ? undefined : actionData?.result,
       constraint,
-      labels: {
-        firstName: 'First Name',
-        lastName: 'Last Name',
-        email: 'Email Address',
-        phone: 'Phone Number',
-        address: 'Address',
-        city: 'City',
-        state: 'State/Province',
-        zipCode: 'Postal Code',
-        resume: 'Resume/CV',
-        nativeLanguage: 'Level of Spoken English',
-        fluentLanguages: 'Fluent Languages',
-        interpretingExperience: 'Interpreting Experience',
-        medicalExperience: 'Medical Experience',
-        legalAvailability: 'Weekly Legal Availability',
-        expectedPayPerMinute: 'Expected Pay Per Minute (USD)',
-        specializations: 'Specializations (optional)',
-        additionalInfo: 'Additional Information',
-        privacyConsent: 'Privacy notice consent',
-      },
+      labels: choices.labels,
     })
   if (actionData?.submitted) return <ApplicationSubmitted />
 

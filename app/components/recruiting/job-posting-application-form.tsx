@@ -30,18 +30,7 @@ export function JobPostingApplicationForm({
     useNativeForm<JobPostingApplicationInput>({
       lastResult: actionData?.submitted ? undefined : actionData?.result,
       constraint,
-      labels: {
-        firstName: 'First Name',
-        lastName: 'Last Name',
-        email: 'Email Address',
-        phone: 'Phone Number',
-        resume: 'Resume/CV',
-        nativeLanguage: 'Native Language',
-        interpretingExperience: 'Interpreting Experience',
-        expectedPayPerMinute: 'Expected Pay Per Minute',
-        additionalInfo: 'Additional Information',
-        privacyConsent: 'Privacy notice consent',
-      },
+      labels: choices.labels,
     })
   if (actionData?.submitted) return <ApplicationSubmitted />
 
