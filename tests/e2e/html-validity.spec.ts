@@ -99,6 +99,18 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   ] as const)
     documents.push(await afterFailedSubmit(noScript.page, path, submit))
 
+  // What the browser holds after a submission its own checks refused (JavaScript on).
+  for (const [path, submit] of [
+    ['/contact', 'Send Message'],
+    ['/apply/contract-interpreter', 'Submit Application'],
+    ['/interpreter-login', 'Sign In'],
+  ] as const) {
+    await page.goto(path)
+    await page.getByRole('button', { name: submit, exact: true }).click()
+    await expect(page.getByRole('group', { name: /^Please correct/ })).toBeFocused()
+    documents.push({ name: `${path} after a refused submit (DOM)`, html: await page.content() })
+  }
+
   // The staff area, signed in as an admin, with something in every list.
   const admin = await createAccount('admin', 'Hana Checker')
   const actor = { id: admin.id, name: admin.name }
@@ -147,6 +159,11 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/mail',
   ])
     documents.push(await served(page, path))
+  // A dialog opened in the browser, as the page holds it then.
+  await page.goto('/admin/resources')
+  await page.getByRole('button', { name: 'Add Resource' }).click()
+  await expect(page.getByRole('dialog', { name: 'Add Resource' })).toBeVisible()
+  documents.push({ name: '/admin/resources with its dialog (DOM)', html: await page.content() })
   for (const [path, submit, within] of [
     ['/account', 'Change password'],
     ['/admin/users', 'Send invitation'],
