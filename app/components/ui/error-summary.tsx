@@ -15,7 +15,8 @@ function focusControl(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * link to each. It takes focus (with JavaScript after each refused submit, without it
  * through `autofocus` on the server's answer), which is what announces it; the messages
  * next to the fields are connected to their controls with `aria-describedby` and are not
- * live regions, so a screen reader hears one announcement, not one per field.
+ * live regions, so a screen reader hears one announcement, not one per field
+ * (docs/decisions/012-error-summary-and-focus-ring.md).
  */
 export function ErrorSummary({
   fields,
@@ -44,8 +45,8 @@ export function ErrorSummary({
       tabIndex={-1}
       role="group"
       aria-labelledby={headingId}
-      // Only the server's answer carries the attribute (React focuses nothing but form
-      // controls on the client); without JavaScript the browser focuses the summary on load.
+      // Rendered by the server as the `autofocus` attribute: without JavaScript the browser
+      // focuses the summary of its answer on load. In the browser the effect above does it.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
       className="error-summary rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900"
