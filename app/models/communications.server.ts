@@ -353,7 +353,8 @@ async function deliveryCounts(messageIds: string[]) {
     const entry = counts.get(id) ?? { delivered: 0, pending: 0, failed: 0 }
     if (row.status === 'sent') entry.delivered += row.count
     else if (row.status === 'failed') entry.failed += row.count
-    else entry.pending += row.count
+    // Cancelled: the recipient was deleted before it went out; neither pending nor failed.
+    else if (row.status !== 'cancelled') entry.pending += row.count
     counts.set(id, entry)
   }
   return counts

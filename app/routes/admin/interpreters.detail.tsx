@@ -1,8 +1,9 @@
-import { Download } from 'lucide-react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import { z } from 'zod'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { MergeConfirmation, PossibleDuplicates } from '~/components/admin/possible-duplicates'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
+import { ResumeDownloads } from '~/components/admin/resume-downloads'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { StatusBadge } from '~/components/admin/status-badge'
 import {
@@ -14,10 +15,16 @@ import {
 } from '~/lib/admin/application-display'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
 import { runtime } from '~/lib/runtime.server'
-import { decideApplication, getResumeFile } from '~/models/application-admin.server'
+import { decideApplication, resumesOf } from '~/models/application-admin.server'
+import {
+  dismissPossibleDuplicate,
+  mergeApplications,
+  mergedInto,
+  possibleDuplicatesOf,
+} from '~/models/application-duplicates.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications.server'
 import type { Route } from './+types/interpreters.detail'
@@ -34,23 +41,46 @@ const intentSchema = z.discriminatedUnion('intent', [
     intent: z.literal('note'),
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
   }),
+  z.object({ intent: z.literal('dismiss-duplicate'), duplicateId: z.uuid() }),
+  z.object({
+    intent: z.literal('merge-duplicate'),
+    duplicateId: z.uuid(),
+    keep: z.enum(['this', 'duplicate']),
+  }),
 ])
+
+/** The list's search and filters, without the dialog's own steps (decide, merge). */
+function listSearchOf(search: string) {
+  const params = new URLSearchParams(search)
+  params.delete('decide')
+  params.delete('merge')
+  return params.size ? `?${params}` : ''
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const application = await getInterpreterApplication(requireUuidParam(params, 'applicationId'))
-  if (!application) throw data(null, { status: 404, statusText: 'Not Found' })
-  const decide = new URL(request.url).searchParams.get('decide')
+  const applicationId = requireUuidParam(params, 'applicationId')
+  const url = new URL(request.url)
+  const application = await getInterpreterApplication(applicationId)
+  if (!application) {
+    // Links to a record that was merged lead to the record it was merged into.
+    const keptId = await mergedInto(applicationId)
+    if (keptId) throw redirect(`/admin/interpreters/${keptId}${listSearchOf(url.search)}`)
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  }
+  const decide = url.searchParams.get('decide')
   const pendingDecision =
     application.status === 'pending' && (decisions as readonly string[]).includes(decide ?? '')
-  const [resume, duplicate, notes, history] = await Promise.all([
-    getResumeFile(application.id),
-    application.possibleDuplicateOf
-      ? getInterpreterApplication(application.possibleDuplicateOf)
-      : undefined,
+  const [resumes, duplicates, notes, history] = await Promise.all([
+    resumesOf(application.id),
+    possibleDuplicatesOf([application.id]),
     notesOf('interpreter_application', application.id),
     historyOf('interpreter_application', application.id),
   ])
+  const possibleDuplicates = duplicates.get(application.id) ?? []
+  const merging = possibleDuplicates.find(
+    (duplicate) => duplicate.id === url.searchParams.get('merge'),
+  )
   const preview = pendingDecision
     ? applicationDecisionMail(
         decide as (typeof decisions)[number],
@@ -60,15 +90,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : null
   return {
     application,
-    resume: resume ? { name: resume.originalName, size: resume.byteSize } : null,
-    duplicate: duplicate
-      ? {
-          id: duplicate.id,
-          createdAt: duplicate.createdAt,
-          status: duplicate.status,
-          position: duplicate.position,
-        }
-      : null,
+    resumes,
+    duplicates: possibleDuplicates,
+    merging: merging ?? null,
     notes,
     history,
     decision: pendingDecision
@@ -89,10 +113,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
   const input = parsed.data
+  const listSearch = listSearchOf(new URL(request.url).search)
   if (input.intent === 'note') {
     if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
     return { error: null }
+  }
+  if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
+    const [keptId, mergedId] =
+      input.intent === 'merge-duplicate' && input.keep === 'duplicate'
+        ? [input.duplicateId, applicationId]
+        : [applicationId, input.duplicateId]
+    const outcome =
+      input.intent === 'merge-duplicate'
+        ? await mergeApplications(keptId, mergedId, actor)
+        : await dismissPossibleDuplicate(applicationId, input.duplicateId, actor)
+    if (outcome === 'missing') throw data(null, { status: 404 })
+    if (outcome === 'not-duplicates') {
+      return data(
+        { error: 'These records share neither e-mail address nor phone number.' },
+        { status: 409 },
+      )
+    }
+    throw redirect(`/admin/interpreters/${keptId}${listSearch}`)
   }
   const outcome = await decideApplication(
     applicationId,
@@ -104,26 +147,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (outcome === 'not-pending') {
     return data({ error: 'This application was already decided.' }, { status: 409 })
   }
-  const url = new URL(request.url)
-  url.searchParams.delete('decide')
-  throw redirect(`/admin/interpreters/${applicationId}${url.search}`)
-}
-
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
+  throw redirect(`/admin/interpreters/${applicationId}${listSearch}`)
 }
 
 export default function InterpreterDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, resume, duplicate, notes, history, decision } = loaderData
+  const { application, resumes, duplicates, merging, notes, history, decision } = loaderData
   const location = useLocation()
-  const params = new URLSearchParams(location.search)
-  params.delete('decide')
-  const listSearch = params.size ? `?${params}` : ''
-  const withDecision = (value: string) => {
-    const next = new URLSearchParams(params)
-    next.set('decide', value)
+  const listSearch = listSearchOf(location.search)
+  const withStep = (step: 'decide' | 'merge', value: string) => {
+    const next = new URLSearchParams(listSearch)
+    next.set(step, value)
     return `?${next}`
   }
   const name = `${application.firstName} ${application.lastName}`
@@ -164,17 +197,17 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
           {actionData.error}
         </p>
       ) : null}
-      {duplicate ? (
-        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Possible duplicate: the same e-mail address applied on {formatDate(duplicate.createdAt)} (
-          {duplicate.position}).{' '}
-          <Link
-            to={`/admin/interpreters/${duplicate.id}${listSearch}`}
-            className="font-medium underline"
-          >
-            Open the earlier application
-          </Link>
-        </p>
+      <PossibleDuplicates
+        duplicates={duplicates}
+        openHref={(id) => `/admin/interpreters/${id}${listSearch}`}
+        mergeHref={(id) => `${withStep('merge', id)}#merge-heading`}
+      />
+      {merging ? (
+        <MergeConfirmation
+          current={application}
+          duplicate={merging}
+          cancelHref={`/admin/interpreters/${application.id}${listSearch}`}
+        />
       ) : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
         {details.map(([label, value]) => (
@@ -188,23 +221,13 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
       <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
         {application.additionalInfo || 'None given.'}
       </p>
-      {resume ? (
-        <a
-          href={`/admin/applications/${application.id}/resume`}
-          className="btn-secondary mt-4"
-          download
-          aria-label={`Download resume ${resume.name}`}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Download resume ({resume.name}, {formatBytes(resume.size)})
-        </a>
-      ) : null}
+      <ResumeDownloads applicationId={application.id} resumes={resumes} />
       {application.status === 'pending' && !decision ? (
         <div className="mt-6 flex gap-3">
-          <Link to={withDecision('approved')} preventScrollReset className="btn-primary">
+          <Link to={withStep('decide', 'approved')} preventScrollReset className="btn-primary">
             Approve
           </Link>
-          <Link to={withDecision('rejected')} preventScrollReset className="btn-secondary">
+          <Link to={withStep('decide', 'rejected')} preventScrollReset className="btn-secondary">
             Reject
           </Link>
         </div>
