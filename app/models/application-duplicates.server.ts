@@ -38,7 +38,6 @@ export interface PossibleDuplicate {
 const other = alias(interpreterApplications, 'other')
 const applications = interpreterApplications
 const sameEmail = sql<boolean>`lower(${other.email}) = lower(${applications.email})`
-const samePhone = sql<boolean>`coalesce(${other.phoneDigits} = ${applications.phoneDigits}, false)`
 const notDismissed = sql`not exists (select 1 from ${duplicateDismissals} where ${duplicateDismissals.applicationId} = least(${applications.id}, ${other.id}) and ${duplicateDismissals.otherApplicationId} = greatest(${applications.id}, ${other.id}))`
 
 /**
@@ -61,8 +60,7 @@ export async function possibleDuplicatesOf(
       position: other.position,
       status: other.status,
       createdAt: other.createdAt,
-      sameEmail: sameEmail.as('same_email'),
-      samePhone: samePhone.as('same_phone'),
+      phoneDigits: other.phoneDigits,
     })
     .from(other)
     .where(
@@ -86,8 +84,9 @@ export async function possibleDuplicatesOf(
       position: candidates.position,
       status: candidates.status,
       createdAt: candidates.createdAt,
-      sameEmail: candidates.sameEmail,
-      samePhone: candidates.samePhone,
+      // Computed out here: inside the subquery Drizzle leaves the columns unqualified.
+      sameEmail: sql<boolean>`lower(${candidates.email}) = lower(${applications.email})`,
+      samePhone: sql<boolean>`coalesce(${candidates.phoneDigits} = ${applications.phoneDigits}, false)`,
     })
     .from(applications)
     .innerJoinLateral(candidates, sql`true`)
