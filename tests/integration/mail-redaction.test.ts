@@ -228,7 +228,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     )
     intercepted.hook.beforeSend = async () => {
       intercepted.hook.beforeSend = undefined
-    rmSync(test.runtime.mailDir, { recursive: true, force: true })
+      rmSync(test.runtime.mailDir, { recursive: true, force: true })
       await deleteApplication(id, actor)
     }
     await test.runtime.mailWorker.runOnce()

@@ -50,11 +50,13 @@ export function PossibleDuplicateMark({
   const more = duplicates.length > shown
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-700">
-      <span className={badgeClass}>
-        <CopyCheck aria-hidden="true" className="size-3.5" />
-        Possible duplicate
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <span className={badgeClass}>
+          <CopyCheck aria-hidden="true" className="size-3.5" />
+          Possible duplicate
+        </span>
+        of
       </span>
-      <span>of</span>
       {duplicates.slice(0, shown).map((duplicate, index) => (
         <span key={duplicate.id}>
           <Link
@@ -220,7 +222,7 @@ export function MergeConfirmation({
                   value={choice.value}
                   defaultChecked={choice.value === 'this'}
                   required
-                  className="mt-0.5 size-4"
+                  className="mt-0.5 size-4 shrink-0"
                 />
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">
