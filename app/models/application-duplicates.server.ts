@@ -35,6 +35,10 @@ export interface PossibleDuplicate {
   matches: DuplicateMatch[]
 }
 
+function matchesOf(sameEmail: boolean, samePhone: boolean): DuplicateMatch[] {
+  return [...(sameEmail ? (['email'] as const) : []), ...(samePhone ? (['phone'] as const) : [])]
+}
+
 const other = alias(interpreterApplications, 'other')
 const applications = interpreterApplications
 const sameEmail = sql<boolean>`lower(${other.email}) = lower(${applications.email})`
@@ -92,11 +96,7 @@ export async function possibleDuplicatesOf(
     .innerJoinLateral(candidates, sql`true`)
     .where(inArray(applications.id, applicationIds))
   for (const { of, sameEmail: email, samePhone: phone, ...record } of rows) {
-    const matches: DuplicateMatch[] = [
-      ...(email ? (['email'] as const) : []),
-      ...(phone ? (['phone'] as const) : []),
-    ]
-    found.set(of, [...(found.get(of) ?? []), { ...record, matches }])
+    found.set(of, [...(found.get(of) ?? []), { ...record, matches: matchesOf(email, phone) }])
   }
   return found
 }
@@ -123,10 +123,7 @@ export async function findPossibleDuplicate(
   return {
     id: earliest.id,
     createdAt: earliest.createdAt,
-    matches: [
-      ...(earliest.email ? (['email'] as const) : []),
-      ...(earliest.phone ? (['phone'] as const) : []),
-    ],
+    matches: matchesOf(earliest.email, earliest.phone),
   }
 }
 
@@ -171,7 +168,7 @@ export async function dismissPossibleDuplicate(
     const [application, otherApplication] = pair
     if (!areDuplicates(application, otherApplication)) return 'not-duplicates'
     const [low, high] = [application.id, otherApplication.id].sort()
-    await tx
+    const inserted = await tx
       .insert(duplicateDismissals)
       .values({
         applicationId: low!,
@@ -180,6 +177,9 @@ export async function dismissPossibleDuplicate(
         dismissedByName: actor.name,
       })
       .onConflictDoNothing()
+      .returning({ applicationId: duplicateDismissals.applicationId })
+    // Dismissed already (two staff at once, or a form sent twice): nothing new to record.
+    if (inserted.length === 0) return 'done'
     for (const [record, dismissed] of [pair, [otherApplication, application]] as const) {
       await recordAudit(
         actor,
@@ -196,7 +196,7 @@ export async function dismissPossibleDuplicate(
   })
 }
 
-const references = (id: string) => `interpreter_application:${id}`
+const mailReference = (id: string) => `interpreter_application:${id}`
 
 /**
  * Merges one application into another that staff chose to keep, in one transaction: the
@@ -255,8 +255,8 @@ export async function mergeApplications(
       )
     await tx
       .update(mailOutbox)
-      .set({ reference: references(kept.id) })
-      .where(eq(mailOutbox.reference, references(merged.id)))
+      .set({ reference: mailReference(kept.id) })
+      .where(eq(mailOutbox.reference, mailReference(merged.id)))
     // A repeated submit of the merged application's form finds the kept record.
     await tx
       .update(formSubmissions)

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, storedFiles, type ApplicationSource } from '../../db/schema'
-import type { Database } from '../lib/db.server'
 import { claimFormToken } from '../lib/form-protection.server'
 import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
 import { enqueueMail } from '../lib/mail/outbox.server'

@@ -210,5 +210,11 @@ test.describe('without JavaScript', () => {
     await expect(dialog.getByRole('region', { name: /Possible duplicate of/ })).toHaveCount(0)
     await page.goto(`/admin/interpreters/${ids.martha}?q=${tag}`)
     await expect(page.getByRole('region', { name: /Possible duplicate of/ })).toHaveCount(0)
+
+    // A blank note is refused next to the note field, not in the alert above the details.
+    await page.getByLabel('Add a note').fill('   ')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await expect(page.getByLabel('Add a note')).toHaveAccessibleDescription('Please write a note.')
+    await expect(page.getByRole('alert')).toHaveCount(0)
   })
 })

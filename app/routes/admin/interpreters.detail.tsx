@@ -109,15 +109,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const applicationId = requireUuidParam(params, 'applicationId')
   const actor = { id: admin.id, name: admin.name }
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
+  const form = Object.fromEntries(await request.formData())
+  const parsed = intentSchema.safeParse(form)
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? 'Invalid request.'
+    // The note's error goes next to the note field, any other above the details.
+    return data(
+      form.intent === 'note' ? { error: null, noteError: error } : { error, noteError: null },
+      { status: 400 },
+    )
+  }
   const input = parsed.data
   const listSearch = listSearchOf(new URL(request.url).search)
   if (input.intent === 'note') {
     if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
-    return { error: null }
+    return { error: null, noteError: null }
   }
   if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
     const [keptId, mergedId] =
@@ -131,7 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (outcome === 'missing') throw data(null, { status: 404 })
     if (outcome === 'not-duplicates') {
       return data(
-        { error: 'These records share neither e-mail address nor phone number.' },
+        { error: 'These records share neither e-mail address nor phone number.', noteError: null },
         { status: 409 },
       )
     }
@@ -145,7 +152,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   )
   if (outcome === 'missing') throw data(null, { status: 404 })
   if (outcome === 'not-pending') {
-    return data({ error: 'This application was already decided.' }, { status: 409 })
+    return data(
+      { error: 'This application was already decided.', noteError: null },
+      { status: 409 },
+    )
   }
   throw redirect(`/admin/interpreters/${applicationId}${listSearch}`)
 }
@@ -272,7 +282,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
           </Form>
         </section>
       ) : null}
-      <StaffNotes notes={notes} error={actionData?.error ?? null} />
+      <StaffNotes notes={notes} error={actionData?.noteError ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>
   )
