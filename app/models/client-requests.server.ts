@@ -61,6 +61,7 @@ export async function createClientRequest(
             {
               template: `client-request-acknowledgement`,
               to: request.email,
+              replyTo: config.mailReplyTo,
               reference: `client_request:${id}`,
               ...acknowledgement,
             },

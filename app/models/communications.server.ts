@@ -240,6 +240,7 @@ export async function sendMessage(draft: Draft, actor: Actor): Promise<SentMessa
           return {
             template: 'staff-message',
             to: recipient.email,
+            replyTo: config.mailReplyTo,
             reference: `message:${id}`,
             ...staffMessageMail({
               subject: personal.subject,

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react'
-import { data, Form, Link, redirect, useLocation } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
@@ -12,22 +12,23 @@ import {
   payLabel,
   specializationsLabel,
 } from '~/lib/admin/application-display'
+import { adminReturnPath } from '~/lib/admin/decision-step'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
 import { runtime } from '~/lib/runtime.server'
+import { applicationDecisions, isApplicationDecision, isUndecided } from '~/lib/statuses'
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { decideApplication, getResumeFile } from '~/models/application-admin.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications.server'
 import type { Route } from './+types/interpreters.detail'
 
-const decisions = ['approved', 'rejected'] as const
-
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('decide'),
-    decision: z.enum(decisions),
+    decision: z.enum(applicationDecisions),
     sendEmail: z.literal('on').optional(),
   }),
   z.object({
@@ -40,9 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const application = await getInterpreterApplication(requireUuidParam(params, 'applicationId'))
   if (!application) throw data(null, { status: 404, statusText: 'Not Found' })
-  const decide = new URL(request.url).searchParams.get('decide')
-  const pendingDecision =
-    application.status === 'pending' && (decisions as readonly string[]).includes(decide ?? '')
+  const decide = new URL(request.url).searchParams.get('decide') ?? ''
+  const pendingDecision = isUndecided(application.status) && isApplicationDecision(decide)
   const [resume, duplicate, notes, history] = await Promise.all([
     getResumeFile(application.id),
     application.possibleDuplicateOf
@@ -52,11 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     historyOf('interpreter_application', application.id),
   ])
   const preview = pendingDecision
-    ? applicationDecisionMail(
-        decide as (typeof decisions)[number],
-        application,
-        runtime().config.company,
-      )
+    ? applicationDecisionMail(decide, application, runtime().config.company)
     : null
   return {
     application,
@@ -73,7 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history,
     decision: pendingDecision
       ? {
-          decision: decide as (typeof decisions)[number],
+          decision: decide,
           subject: preview!.subject,
           text: preview!.text,
         }
@@ -92,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (input.intent === 'note') {
     if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
-    return { error: null }
+    return dataWithToast({ error: null }, 'Note added.')
   }
   const outcome = await decideApplication(
     applicationId,
@@ -101,12 +97,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     actor,
   )
   if (outcome === 'missing') throw data(null, { status: 404 })
-  if (outcome === 'not-pending') {
+  if (outcome === 'already-decided') {
     return data({ error: 'This application was already decided.' }, { status: 409 })
   }
   const url = new URL(request.url)
+  const returnTo = adminReturnPath(url.searchParams.get('returnTo'))
   url.searchParams.delete('decide')
-  throw redirect(`/admin/interpreters/${applicationId}${url.search}`)
+  url.searchParams.delete('returnTo')
+  const application = await getInterpreterApplication(applicationId)
+  const name = application ? `${application.firstName} ${application.lastName}` : 'The applicant'
+  throw redirectWithToast(
+    returnTo ?? `/admin/interpreters/${applicationId}${url.search}`,
+    `${name} ${input.decision === 'approved' ? 'approved' : 'rejected'}. ${
+      input.sendEmail === 'on' ? 'The decision e-mail is on its way.' : 'No e-mail was sent.'
+    }`,
+  )
 }
 
 function formatBytes(bytes: number) {
@@ -119,7 +124,10 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
   const { application, resume, duplicate, notes, history, decision } = loaderData
   const location = useLocation()
   const params = new URLSearchParams(location.search)
+  // Set when the decision step was opened from another screen (the dashboard's status select).
+  const returnTo = adminReturnPath(params.get('returnTo'))
   params.delete('decide')
+  params.delete('returnTo')
   const listSearch = params.size ? `?${params}` : ''
   const withDecision = (value: string) => {
     const next = new URLSearchParams(params)
@@ -151,11 +159,52 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
     ['Applied', formatDateTime(application.createdAt)],
   ]
   return (
-    <RouteDialog title={name} closeTo={`/admin/interpreters${listSearch}`} wide>
+    <RouteDialog title={name} closeTo={returnTo ?? `/admin/interpreters${listSearch}`} wide>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={application.status} />
         <OnboardingBar progress={application.onboardingProgress} />
       </div>
+      {/* The decision step comes first: it is what this view was opened for. */}
+      {decision ? (
+        <section
+          aria-labelledby="decision-heading"
+          className="mt-4 rounded-lg border border-slate-300 p-4"
+        >
+          <h3 id="decision-heading" className="font-semibold text-slate-900">
+            {decision.decision === 'approved' ? 'Approve' : 'Reject'} this application
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">The applicant will receive this e-mail:</p>
+          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+            <p>
+              <span className="text-slate-600">Subject:</span> {decision.subject}
+            </p>
+            <p className="mt-2 whitespace-pre-wrap text-slate-800">{decision.text}</p>
+          </div>
+          <Form method="post" preventScrollReset className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="decision" value={decision.decision} />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="sendEmail" defaultChecked className="size-4" />
+              Send this e-mail to {application.email}
+            </label>
+            <div className="flex gap-3">
+              <button
+                type="submit"
+                className={decision.decision === 'approved' ? 'btn-primary' : 'btn-secondary'}
+              >
+                {decision.decision === 'approved' ? 'Confirm approval' : 'Confirm rejection'}
+              </button>
+              <Link
+                to={returnTo ?? `/admin/interpreters/${application.id}${listSearch}`}
+                preventScrollReset
+                className="btn-secondary"
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : null}
       {actionData?.error ? (
         <p
           role="alert"
@@ -199,7 +248,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
           Download resume ({resume.name}, {formatBytes(resume.size)})
         </a>
       ) : null}
-      {application.status === 'pending' && !decision ? (
+      {isUndecided(application.status) && !decision ? (
         <div className="mt-6 flex gap-3">
           <Link to={withDecision('approved')} preventScrollReset className="btn-primary">
             Approve
@@ -208,46 +257,6 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
             Reject
           </Link>
         </div>
-      ) : null}
-      {decision ? (
-        <section
-          aria-labelledby="decision-heading"
-          className="mt-6 rounded-lg border border-slate-300 p-4"
-        >
-          <h3 id="decision-heading" className="font-semibold text-slate-900">
-            {decision.decision === 'approved' ? 'Approve' : 'Reject'} this application
-          </h3>
-          <p className="mt-1 text-sm text-slate-600">The applicant will receive this e-mail:</p>
-          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
-            <p>
-              <span className="text-slate-600">Subject:</span> {decision.subject}
-            </p>
-            <p className="mt-2 whitespace-pre-wrap text-slate-800">{decision.text}</p>
-          </div>
-          <Form method="post" preventScrollReset className="mt-4 space-y-3">
-            <input type="hidden" name="intent" value="decide" />
-            <input type="hidden" name="decision" value={decision.decision} />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="sendEmail" defaultChecked className="size-4" />
-              Send this e-mail to {application.email}
-            </label>
-            <div className="flex gap-3">
-              <button
-                type="submit"
-                className={decision.decision === 'approved' ? 'btn-primary' : 'btn-secondary'}
-              >
-                {decision.decision === 'approved' ? 'Confirm approval' : 'Confirm rejection'}
-              </button>
-              <Link
-                to={`/admin/interpreters/${application.id}${listSearch}`}
-                preventScrollReset
-                className="btn-secondary"
-              >
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        </section>
       ) : null}
       <StaffNotes notes={notes} error={actionData?.error ?? null} />
       <RecordHistory entries={history} />
