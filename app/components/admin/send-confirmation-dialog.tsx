@@ -67,7 +67,7 @@ export function SendConfirmationDialog({
         ) : null}
         <p>
           “<span className="font-semibold break-words">{values.subject}</span>” goes to{' '}
-          {confirmation.label}, {people}, each with an unsubscribe link.
+          {confirmation.label} ({people}), with an unsubscribe link in each e-mail.
         </p>
         <p>{confirmation.definition}</p>
       </div>
