@@ -10,7 +10,12 @@ import {
 } from '../lib/mail/templates/application-decision.server'
 import { runtime } from '../lib/runtime.server'
 import { ONBOARDING_STEP_COUNT, startOfThisWeek, type ApplicationCounts } from '../lib/statistics'
-import { applicationStatuses, type ApplicationStatus } from '../lib/statuses'
+import {
+  applicationStatuses,
+  isUndecided,
+  type ApplicationDecision,
+  type ApplicationStatus,
+} from '../lib/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { redactMailOf, removeMailFiles } from './mail-outbox.server'
 import type { InterpreterApplication } from './interpreter-applications.server'
@@ -133,7 +138,15 @@ export function isApplicationStatus(value: unknown): value is ApplicationStatus 
 }
 
 /** Changes the status and records who did it, from what, to what. */
-export async function setApplicationStatus(id: string, status: ApplicationStatus, actor: Actor) {
+/**
+ * Sets an undecided status (pending, interview scheduled); approving and rejecting are
+ * decisions and go through `decideApplication`.
+ */
+export async function setApplicationStatus(
+  id: string,
+  status: Exclude<ApplicationStatus, ApplicationDecision>,
+  actor: Actor,
+) {
   return runtime().database.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -261,7 +274,8 @@ export async function getResumeFile(applicationId: string, fileId?: string) {
 }
 
 /**
- * Approves or rejects a pending application and, unless staff chose not to, queues the
+ * Approves or rejects an undecided application (pending or interview scheduled) and, unless
+ * staff chose not to, queues the
  * decision e-mail in the same transaction.
  */
 export async function decideApplication(
@@ -269,7 +283,7 @@ export async function decideApplication(
   decision: Decision,
   options: { sendEmail: boolean },
   actor: Actor,
-): Promise<'decided' | 'not-pending' | 'missing'> {
+): Promise<'decided' | 'already-decided' | 'missing'> {
   const { config, database, mailWorker } = runtime()
   const outcome = await database.db.transaction(async (tx) => {
     const [application] = await tx
@@ -278,7 +292,7 @@ export async function decideApplication(
       .where(eq(interpreterApplications.id, id))
       .for('update')
     if (!application) return 'missing' as const
-    if (application.status !== 'pending') return 'not-pending' as const
+    if (!isUndecided(application.status)) return 'already-decided' as const
     await tx
       .update(interpreterApplications)
       .set({ status: decision, updatedAt: now() })
@@ -289,7 +303,7 @@ export async function decideApplication(
         action: 'status_change',
         entityType: 'interpreter_application',
         entityId: id,
-        before: { status: 'pending' },
+        before: { status: application.status },
         after: { status: decision },
       },
       tx,
@@ -300,6 +314,7 @@ export async function decideApplication(
         {
           template: `application-${decision}`,
           to: application.email,
+          replyTo: config.mailReplyTo,
           reference: `interpreter_application:${id}`,
           ...mail,
         },

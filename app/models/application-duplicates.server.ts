@@ -18,7 +18,7 @@ import { recordAudit, type Actor } from './audit.server'
 
 // Possible duplicates are computed when read, never stored: the same e-mail address (any
 // case) or the same phone digits, at any time, minus the pairs staff dismissed.
-// See docs/decisions/037-possible-duplicates.md.
+// See docs/decisions/023-possible-duplicates.md.
 
 export type DuplicateMatch = 'email' | 'phone'
 

@@ -62,6 +62,7 @@ export async function createClientRequest(
             {
               template: `client-request-acknowledgement`,
               to: request.email,
+              replyTo: config.mailReplyTo,
               reference: `client_request:${id}`,
               ...acknowledgement,
             },

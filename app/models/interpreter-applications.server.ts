@@ -122,6 +122,7 @@ export async function createInterpreterApplication(
               {
                 template: 'interpreter-application-acknowledgement',
                 to: input.email,
+                replyTo: config.mailReplyTo,
                 reference: `interpreter_application:${id}`,
                 ...interpreterApplicationAcknowledgement(mail, config.company),
               },

@@ -1,4 +1,4 @@
--- Possible duplicates compare phone numbers by their digits (docs/decisions/037-possible-duplicates.md):
+-- Possible duplicates compare phone numbers by their digits (docs/decisions/023-possible-duplicates.md):
 -- formatting ignored, a leading US/Canada country code 1 dropped from 11 digits, and numbers of
 -- fewer than 7 digits give null (too short to tell people apart). IMMUTABLE, so that a
 -- generated column and its index can use it.

@@ -43,7 +43,7 @@ export const interpreterApplications = pgTable(
     /**
      * The phone number as compared for possible duplicates: digits only, without a leading
      * US/Canada country code, null when too short to tell anyone apart. The rule is the SQL
-     * function `application_phone_digits` (migration 0011, docs/decisions/037-possible-duplicates.md).
+     * function `application_phone_digits` (migration 0011, docs/decisions/023-possible-duplicates.md).
      */
     phoneDigits: text('phone_digits').generatedAlwaysAs(
       (): SQL => sql`application_phone_digits(${interpreterApplications.phone})`,

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-/** `cancelled`: never sent because the person it was for was deleted (see redactMailOf). */
+/** `cancelled`: never sent, the person it was for was deleted (docs/decisions/038-deleted-people-in-the-mail-log.md). */
 export const mailStatuses = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const
 export type MailStatus = (typeof mailStatuses)[number]
 

@@ -17,10 +17,10 @@ import {
 import type { OnboardingStepKey } from '../../app/content/onboarding'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
 import {
+  decideApplication,
   deleteApplication,
   getResumeFile,
   resumesOf,
-  setApplicationStatus,
 } from '../../app/models/application-admin.server'
 import {
   dismissPossibleDuplicate,
@@ -195,7 +195,7 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
   })
 
   async function completeSteps(id: string, steps: OnboardingStepKey[]) {
-    await setApplicationStatus(id, 'approved', actor)
+    await decideApplication(id, 'approved', { sendEmail: false }, actor)
     for (const step of steps) await setOnboardingStep(id, step, true, actor)
   }
 

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema'
 import { PRIVACY_NOTICE_VERSION } from '../../app/content/privacy-notice'
 import { resolvePosition } from '../../app/content/interpreter-positions'
+import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import {
   APPLICATION_RATE_LIMIT,
   submitInterpreterApplication,
@@ -147,6 +148,7 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
     const acknowledgement = mails.find((mail) => mail.toAddress === 'minji.park@example.org')
     expect(acknowledgement?.text).toContain('get back to you within 24 hours')
     expect(acknowledgement?.text).toContain('Korean Interpreter')
+    expect(acknowledgement?.replyTo).toBe('info@example.com')
     // Sent to an unverified address: nothing the applicant typed is repeated in it.
     expect(acknowledgement?.text).not.toContain('Park CV')
     expect(acknowledgement?.text).not.toContain('Min-ji')
@@ -264,6 +266,45 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
       })
       expect(Date.now() - row!.privacyConsentAt.getTime()).toBeLessThan(60_000)
+    })
+
+    it('keeps the language of every Careers tile, also where the page reads Professional Interpreter', async () => {
+      for (const [index, language] of careersLanguages.entries()) {
+        const position = resolvePosition(languageSlug(language))
+        const email = `${languageSlug(language).replace(/[^a-z]/g, '')}@example.org`
+        const response = await submitInterpreterApplication(
+          applicationRequest(
+            { ...fullForm, email, fluentLanguages: '', formToken: randomUUID() },
+            pdfDocument(),
+            'cv.pdf',
+          ),
+          { source: 'language-page', position },
+          `198.51.100.${index}`,
+        )
+        expect(response).toMatchObject({ submitted: true })
+        const [row] = await test.db
+          .select()
+          .from(interpreterApplications)
+          .where(eq(interpreterApplications.email, email))
+        expect({ language, position: row!.position, languages: row!.languages }).toEqual({
+          language,
+          position: `${language} Interpreter`,
+          languages: [language, 'English'],
+        })
+        const notification = await test.db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.reference, `interpreter_application:${row!.id}`),
+              eq(mailOutbox.template, 'interpreter-application-staff-notification'),
+            ),
+          )
+        expect(notification[0]!.text).toContain(`${language} Interpreter`)
+        expect(notification[0]!.text).toContain(`/admin/interpreters/${row!.id}`)
+      }
+      // The page itself keeps the spec's title for slugs it does not know.
+      expect(resolvePosition('asl-interpreter').title).toBe('Professional Interpreter')
     })
 
     it('stores an application from a job posting with the job it came from', async () => {

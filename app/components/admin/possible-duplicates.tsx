@@ -1,4 +1,5 @@
 import { CopyCheck, Merge } from 'lucide-react'
+import { useId } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { formatDate } from '~/lib/format'
@@ -186,6 +187,7 @@ export function MergeConfirmation({
   cancelHref: string
 }) {
   const navigation = useNavigation()
+  const id = useId()
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'merge-duplicate'
   const choices = [
@@ -212,29 +214,33 @@ export function MergeConfirmation({
           <legend className="text-sm font-medium text-slate-900">Which record stays?</legend>
           <div className="mt-2 space-y-2">
             {choices.map((choice) => (
-              <label
+              <div
                 key={choice.value}
                 className="flex items-start gap-3 rounded-md p-3 text-sm ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
               >
                 <input
+                  id={`${id}-${choice.value}`}
                   type="radio"
                   name="keep"
                   value={choice.value}
                   defaultChecked={choice.value === 'this'}
                   required
+                  aria-describedby={`${id}-${choice.value}-details`}
                   className="mt-0.5 size-4 shrink-0"
                 />
-                <span className="min-w-0">
-                  <span className="font-medium text-slate-900">
+                <div className="min-w-0">
+                  <label htmlFor={`${id}-${choice.value}`} className="font-medium text-slate-900">
                     {choice.label}: {nameOf(choice.record)}
-                  </span>
-                  <span className="block break-all text-slate-700">{choice.record.email}</span>
-                  <span className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
-                    Applied {formatDate(choice.record.createdAt)}
-                    <StatusBadge status={choice.record.status} />
-                  </span>
-                </span>
-              </label>
+                  </label>
+                  <p id={`${id}-${choice.value}-details`} className="text-slate-700">
+                    <span className="block break-all">{choice.record.email}</span>
+                    <span className="mt-1 flex flex-wrap items-center gap-2">
+                      Applied {formatDate(choice.record.createdAt)}
+                      <StatusBadge status={choice.record.status} />
+                    </span>
+                  </p>
+                </div>
+              </div>
             ))}
           </div>
         </fieldset>

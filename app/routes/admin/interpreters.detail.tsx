@@ -13,11 +13,14 @@ import {
   payLabel,
   specializationsLabel,
 } from '~/lib/admin/application-display'
+import { adminReturnPath } from '~/lib/admin/decision-step'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
 import { runtime } from '~/lib/runtime.server'
+import { applicationDecisions, isApplicationDecision, isUndecided } from '~/lib/statuses'
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { decideApplication, resumesOf } from '~/models/application-admin.server'
 import {
   dismissPossibleDuplicate,
@@ -29,12 +32,10 @@ import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications.server'
 import type { Route } from './+types/interpreters.detail'
 
-const decisions = ['approved', 'rejected'] as const
-
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('decide'),
-    decision: z.enum(decisions),
+    decision: z.enum(applicationDecisions),
     sendEmail: z.literal('on').optional(),
   }),
   z.object({
@@ -54,6 +55,7 @@ function listSearchOf(search: string) {
   const params = new URLSearchParams(search)
   params.delete('decide')
   params.delete('merge')
+  params.delete('returnTo')
   return params.size ? `?${params}` : ''
 }
 
@@ -68,9 +70,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (keptId) throw redirect(`/admin/interpreters/${keptId}${listSearchOf(url.search)}`)
     throw data(null, { status: 404, statusText: 'Not Found' })
   }
-  const decide = url.searchParams.get('decide')
-  const pendingDecision =
-    application.status === 'pending' && (decisions as readonly string[]).includes(decide ?? '')
+  const decide = url.searchParams.get('decide') ?? ''
+  const pendingDecision = isUndecided(application.status) && isApplicationDecision(decide)
   const [resumes, duplicates, notes, history] = await Promise.all([
     resumesOf(application.id),
     possibleDuplicatesOf([application.id]),
@@ -82,11 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (duplicate) => duplicate.id === url.searchParams.get('merge'),
   )
   const preview = pendingDecision
-    ? applicationDecisionMail(
-        decide as (typeof decisions)[number],
-        application,
-        runtime().config.company,
-      )
+    ? applicationDecisionMail(decide, application, runtime().config.company)
     : null
   return {
     application,
@@ -97,7 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history,
     decision: pendingDecision
       ? {
-          decision: decide as (typeof decisions)[number],
+          decision: decide,
           subject: preview!.subject,
           text: preview!.text,
         }
@@ -120,29 +117,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     )
   }
   const input = parsed.data
-  const listSearch = listSearchOf(new URL(request.url).search)
   if (input.intent === 'note') {
     if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
-    return { error: null, noteError: null }
+    return dataWithToast({ error: null, noteError: null }, 'Note added.')
   }
   if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
-    const [keptId, mergedId] =
-      input.intent === 'merge-duplicate' && input.keep === 'duplicate'
-        ? [input.duplicateId, applicationId]
-        : [applicationId, input.duplicateId]
-    const outcome =
-      input.intent === 'merge-duplicate'
-        ? await mergeApplications(keptId, mergedId, actor)
-        : await dismissPossibleDuplicate(applicationId, input.duplicateId, actor)
-    if (outcome === 'missing') throw data(null, { status: 404 })
-    if (outcome === 'not-duplicates') {
-      return data(
-        { error: 'These records share neither e-mail address nor phone number.', noteError: null },
-        { status: 409 },
-      )
-    }
-    throw redirect(`/admin/interpreters/${keptId}${listSearch}`)
+    return resolveDuplicate(input, applicationId, actor, new URL(request.url).search)
   }
   const outcome = await decideApplication(
     applicationId,
@@ -151,18 +132,67 @@ export async function action({ request, params }: Route.ActionArgs) {
     actor,
   )
   if (outcome === 'missing') throw data(null, { status: 404 })
-  if (outcome === 'not-pending') {
+  if (outcome === 'already-decided') {
     return data(
       { error: 'This application was already decided.', noteError: null },
       { status: 409 },
     )
   }
-  throw redirect(`/admin/interpreters/${applicationId}${listSearch}`)
+  const url = new URL(request.url)
+  const returnTo = adminReturnPath(url.searchParams.get('returnTo'))
+  url.searchParams.delete('decide')
+  url.searchParams.delete('returnTo')
+  const application = await getInterpreterApplication(applicationId)
+  const name = application ? `${application.firstName} ${application.lastName}` : 'The applicant'
+  throw redirectWithToast(
+    returnTo ?? `/admin/interpreters/${applicationId}${url.search}`,
+    `${name} ${input.decision === 'approved' ? 'approved' : 'rejected'}. ${
+      input.sendEmail === 'on' ? 'The decision e-mail is on its way.' : 'No e-mail was sent.'
+    }`,
+  )
+}
+
+/** Merges the two records (keeping the one staff chose) or dismisses the pair. */
+async function resolveDuplicate(
+  input: { intent: 'dismiss-duplicate' | 'merge-duplicate'; duplicateId: string; keep?: string },
+  applicationId: string,
+  actor: { id: string; name: string },
+  search: string,
+) {
+  const merging = input.intent === 'merge-duplicate'
+  const [keptId, otherId] =
+    merging && input.keep === 'duplicate'
+      ? [input.duplicateId, applicationId]
+      : [applicationId, input.duplicateId]
+  const [kept, other] = await Promise.all([
+    getInterpreterApplication(keptId),
+    getInterpreterApplication(otherId),
+  ])
+  const outcome = merging
+    ? await mergeApplications(keptId, otherId, actor)
+    : await dismissPossibleDuplicate(keptId, otherId, actor)
+  if (outcome === 'missing' || !kept || !other) throw data(null, { status: 404 })
+  if (outcome === 'not-duplicates') {
+    return data(
+      { error: 'These records share neither e-mail address nor phone number.', noteError: null },
+      { status: 409 },
+    )
+  }
+  const name = (record: typeof kept) => `${record.firstName} ${record.lastName}`
+  throw redirectWithToast(
+    `/admin/interpreters/${keptId}${listSearchOf(search)}`,
+    merging
+      ? `${name(other)} (${other.email}) merged into this record.`
+      : `${name(other)} marked as not a duplicate.`,
+  )
 }
 
 export default function InterpreterDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { application, resumes, duplicates, merging, notes, history, decision } = loaderData
   const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  // Set when the decision step was opened from another screen (the dashboard's status select).
+  const returnTo = adminReturnPath(params.get('returnTo'))
   const listSearch = listSearchOf(location.search)
   const withStep = (step: 'decide' | 'merge', value: string) => {
     const next = new URLSearchParams(listSearch)
@@ -194,11 +224,52 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
     ['Applied', formatDateTime(application.createdAt)],
   ]
   return (
-    <RouteDialog title={name} closeTo={`/admin/interpreters${listSearch}`} wide>
+    <RouteDialog title={name} closeTo={returnTo ?? `/admin/interpreters${listSearch}`} wide>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={application.status} />
         <OnboardingBar progress={application.onboardingProgress} />
       </div>
+      {/* The decision step comes first: it is what this view was opened for. */}
+      {decision ? (
+        <section
+          aria-labelledby="decision-heading"
+          className="mt-4 rounded-lg border border-slate-300 p-4"
+        >
+          <h3 id="decision-heading" className="font-semibold text-slate-900">
+            {decision.decision === 'approved' ? 'Approve' : 'Reject'} this application
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">The applicant will receive this e-mail:</p>
+          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
+            <p>
+              <span className="text-slate-600">Subject:</span> {decision.subject}
+            </p>
+            <p className="mt-2 whitespace-pre-wrap text-slate-800">{decision.text}</p>
+          </div>
+          <Form method="post" preventScrollReset className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="decision" value={decision.decision} />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="sendEmail" defaultChecked className="size-4" />
+              Send this e-mail to {application.email}
+            </label>
+            <div className="flex gap-3">
+              <button
+                type="submit"
+                className={decision.decision === 'approved' ? 'btn-primary' : 'btn-secondary'}
+              >
+                {decision.decision === 'approved' ? 'Confirm approval' : 'Confirm rejection'}
+              </button>
+              <Link
+                to={returnTo ?? `/admin/interpreters/${application.id}${listSearch}`}
+                preventScrollReset
+                className="btn-secondary"
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : null}
       {actionData?.error ? (
         <p
           role="alert"
@@ -232,7 +303,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
         {application.additionalInfo || 'None given.'}
       </p>
       <ResumeDownloads applicationId={application.id} resumes={resumes} />
-      {application.status === 'pending' && !decision ? (
+      {isUndecided(application.status) && !decision ? (
         <div className="mt-6 flex gap-3">
           <Link to={withStep('decide', 'approved')} preventScrollReset className="btn-primary">
             Approve
@@ -241,46 +312,6 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
             Reject
           </Link>
         </div>
-      ) : null}
-      {decision ? (
-        <section
-          aria-labelledby="decision-heading"
-          className="mt-6 rounded-lg border border-slate-300 p-4"
-        >
-          <h3 id="decision-heading" className="font-semibold text-slate-900">
-            {decision.decision === 'approved' ? 'Approve' : 'Reject'} this application
-          </h3>
-          <p className="mt-1 text-sm text-slate-600">The applicant will receive this e-mail:</p>
-          <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
-            <p>
-              <span className="text-slate-600">Subject:</span> {decision.subject}
-            </p>
-            <p className="mt-2 whitespace-pre-wrap text-slate-800">{decision.text}</p>
-          </div>
-          <Form method="post" preventScrollReset className="mt-4 space-y-3">
-            <input type="hidden" name="intent" value="decide" />
-            <input type="hidden" name="decision" value={decision.decision} />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="sendEmail" defaultChecked className="size-4" />
-              Send this e-mail to {application.email}
-            </label>
-            <div className="flex gap-3">
-              <button
-                type="submit"
-                className={decision.decision === 'approved' ? 'btn-primary' : 'btn-secondary'}
-              >
-                {decision.decision === 'approved' ? 'Confirm approval' : 'Confirm rejection'}
-              </button>
-              <Link
-                to={`/admin/interpreters/${application.id}${listSearch}`}
-                preventScrollReset
-                className="btn-secondary"
-              >
-                Cancel
-              </Link>
-            </div>
-          </Form>
-        </section>
       ) : null}
       <StaffNotes notes={notes} error={actionData?.noteError ?? null} />
       <RecordHistory entries={history} />

@@ -88,7 +88,7 @@ export function interpreterApplicationStaffNotification(
   const name = `${application.firstName} ${application.lastName}`
   const duplicate = application.possibleDuplicateOf
   const subject = `New interpreter application: ${name} (${application.position})${duplicate ? ' - possible duplicate' : ''}`
-  const adminUrl = `${siteUrl}/admin/interpreters`
+  const adminUrl = `${siteUrl}/admin/interpreters/${application.id}`
   const details: [string, string][] = [
     ['Name', name],
     ['Email', application.email],
