@@ -169,11 +169,13 @@ async function complete<Value extends { resume: File }>(
 /**
  * One de-duplicated list: the languages we name ourselves (a posting's, a page's) kept whole,
  * since some contain a slash ('Malay (Bahasa Malaysia/Indonesia)'), then what the applicant
- * typed, split at commas, semicolons, slashes and line breaks ("Spanish, Portuguese; Ilocano").
+ * typed, split at commas, semicolons, slashes and line breaks ("Spanish, Portuguese; Ilocano"),
+ * then any we add after them (English, for an applicant fluent in it).
  */
 export function collectLanguages(
   named: (string | null | undefined)[],
   typed: (string | null | undefined)[] = [],
+  namedLast: string[] = [],
 ): string[] {
   const seen = new Map<string, string>()
   const add = (part: string) => {
@@ -182,6 +184,7 @@ export function collectLanguages(
   }
   for (const language of named) add(language ?? '')
   for (const list of typed) for (const part of (list ?? '').split(/[,;\n/]+/)) add(part)
+  for (const language of namedLast) add(language)
   return [...seen.values()].slice(0, 20)
 }
 
@@ -256,8 +259,9 @@ function fromFullForm(
     zipCode: optional(value.zipCode),
     englishLevel: value.nativeLanguage,
     languages: collectLanguages(
-      [...origin.offered, fluentInEnglish ? 'English' : undefined],
+      origin.offered,
       [value.fluentLanguages],
+      fluentInEnglish ? ['English'] : [],
     ),
     interpretingExperience: value.interpretingExperience,
     medicalExperience: value.medicalExperience,
