@@ -30,6 +30,10 @@ export default [
   route('account', 'routes/account/index.tsx'),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
+    // Resumes that came with merged applications.
+    route('applications/:applicationId/resume/:fileId', 'routes/admin/resume-download.ts', {
+      id: 'merged-resume-download',
+    }),
     route('export/:list', 'routes/admin/export.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),

@@ -1,7 +1,7 @@
 // npm run bench:admin-search [-- --applications 100000 --requests 20000 --database-url postgres://…]
 // Seeds a fresh database, starts the production server on it and measures the admin
-// dashboard list with a search term, as staff use it (signed in, server-rendered page and
-// the .data request of a client-side navigation). Appends the figures to docs/benchmarks.md.
+// dashboard list and the interpreters list with a search term, as staff use them (signed
+// in, server-rendered page and the .data request of a client-side navigation). Appends the figures to docs/benchmarks.md.
 import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -111,11 +111,17 @@ try {
     'sofia rossi',
     'zzz-no-match',
   ]
-  const targets = terms.flatMap((term) => [
-    `/admin/dashboard?tab=applications&q=${encodeURIComponent(term)}`,
-    `/admin/dashboard.data?tab=applications&q=${encodeURIComponent(term)}`,
-    `/admin/dashboard?tab=contacts&q=${encodeURIComponent(term)}`,
-  ])
+  // The interpreters list also marks each row's possible duplicates (a lookup per row).
+  const views = [
+    (term: string) => `/admin/dashboard?tab=applications&q=${encodeURIComponent(term)}`,
+    (term: string) => `/admin/dashboard.data?tab=applications&q=${encodeURIComponent(term)}`,
+    (term: string) => `/admin/dashboard?tab=contacts&q=${encodeURIComponent(term)}`,
+    (term: string) => `/admin/interpreters?q=${encodeURIComponent(term)}`,
+  ]
+  const targets = [
+    ...terms.flatMap((term) => views.map((view) => view(term))),
+    '/admin/interpreters',
+  ]
   const timed = async (target: string) => {
     const started = performance.now()
     const response = await fetch(`${url}${target}`, { headers: { Cookie: cookie } })
@@ -157,8 +163,9 @@ try {
       'docs/benchmarks.md',
       `\n### Admin search, ${new Date().toISOString().slice(0, 10)}, ${database}\n\n` +
         `${values.applications} applications, ${values.requests} client requests (\`npm run seed:demo\`); ` +
-        `signed-in GET of the dashboard list with a search term (page, \`.data\` and contacts tab), ` +
-        `${terms.length} terms × 3 views × ${rounds} rounds, one request at a time. Machine: ${machine}.\n\n` +
+        `signed-in GET of the dashboard list with a search term (page, \`.data\` and contacts tab) ` +
+        `and of the interpreters list with its possible-duplicate marks (and unfiltered), ` +
+        `${terms.length} terms × ${views.length} views + 1, × ${rounds} rounds, one request at a time. Machine: ${machine}.\n\n` +
         `| requests | p50 | p95 | p99 | max |\n|---|---|---|---|---|\n` +
         `| ${figures.requests} | ${figures.p50.toFixed(1)} ms | ${figures.p95.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | ${figures.max.toFixed(1)} ms |\n`,
     )

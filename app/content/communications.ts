@@ -1,28 +1,4 @@
-/** Message types of the history (spec section 3, Message history entry). */
-export const messageTypes = ['bulk', 'individual', 'client'] as const
-export type MessageType = (typeof messageTypes)[number]
-
-export const messageTypeLabels: Record<MessageType, string> = {
-  bulk: 'Bulk',
-  individual: 'Individual',
-  client: 'Client',
-}
-
-/** Recipient groups (spec section 9); active interpreters are the approved ones. */
-export const recipientGroups = [
-  'all-interpreters',
-  'active-interpreters',
-  'pending-interpreters',
-  'all-clients',
-] as const
-export type RecipientGroup = (typeof recipientGroups)[number]
-
-export const recipientGroupLabels: Record<RecipientGroup, string> = {
-  'all-interpreters': 'All Interpreters',
-  'active-interpreters': 'Active Interpreters',
-  'pending-interpreters': 'Pending Interpreters',
-  'all-clients': 'All Clients',
-}
+import type { RecipientGroup } from '../lib/communications'
 
 /** Merge fields a subject or message may contain, replaced per recipient. */
 export const mergeFields = [
@@ -33,6 +9,8 @@ export const mergeFields = [
 export interface MessageTemplate {
   key: 'welcome' | 'training-update' | 'client-follow-up'
   name: string
+  /** The group it was written for: choosing the template selects it. */
+  group: RecipientGroup
   subject: string
   message: string
 }
@@ -42,6 +20,8 @@ export const messageTemplates: readonly MessageTemplate[] = [
   {
     key: 'welcome',
     name: 'Welcome Message',
+    // Onboarding starts once an application is approved.
+    group: 'active-interpreters',
     subject: 'Welcome to our interpreter network, {{firstName}}!',
     message: [
       'Hello {{firstName}},',
@@ -54,6 +34,8 @@ export const messageTemplates: readonly MessageTemplate[] = [
   {
     key: 'training-update',
     name: 'Training Update',
+    // The resource library and assignments are for approved interpreters.
+    group: 'active-interpreters',
     subject: 'Training update: new materials available',
     message: [
       'Hello {{firstName}},',
@@ -65,6 +47,7 @@ export const messageTemplates: readonly MessageTemplate[] = [
   {
     key: 'client-follow-up',
     name: 'Client Follow-up',
+    group: 'all-clients',
     subject: 'Following up on your language services request',
     message: [
       'Hello {{firstName}},',

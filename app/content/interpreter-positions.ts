@@ -1,3 +1,5 @@
+import { careersLanguages, languageSlug } from './marketing/careers'
+
 /**
  * The language-specific application pages (/application?language={slug}, spec section 2).
  * Cantonese has its own job text; every other language uses the default Remote Contract
@@ -27,6 +29,15 @@ const knownLanguages: Record<string, string> = {
 
 export const knownPositionSlugs = [...Object.keys(knownLanguages), GENERAL_INTERPRETER_SLUG]
 
+/**
+ * Every language the Careers page links to an application page for. Some (ASL, Nepali,
+ * Karen …) are not among the page's known slugs, so their page reads 'Professional
+ * Interpreter'; an application sent from it is still for that language.
+ */
+const careersLanguageBySlug: Record<string, string> = Object.fromEntries(
+  careersLanguages.map((language) => [languageSlug(language), language]),
+)
+
 export interface PositionText {
   description: string
   responsibilities: string[]
@@ -42,6 +53,11 @@ export interface InterpreterPosition {
   /** 'Professional Interpreter' or '{Language} Interpreter'. */
   title: string
   text: PositionText
+  /**
+   * What an application from this page is for: the page's language, or the Careers tile's
+   * language when the page does not name it. Stored with the application and shown to staff.
+   */
+  appliedFor: { language: string | undefined; position: string }
 }
 
 export const positionDetails = [
@@ -73,11 +89,17 @@ export function resolvePosition(value: string | null | undefined): InterpreterPo
   const given = (value ?? '').trim().toLowerCase()
   const slug = slugPattern.test(given) ? given : GENERAL_INTERPRETER_SLUG
   const language = knownLanguages[slug]
+  const title = language ? `${language} Interpreter` : 'Professional Interpreter'
+  const appliedLanguage = language ?? careersLanguageBySlug[slug]
   return {
     slug,
     language,
-    title: language ? `${language} Interpreter` : 'Professional Interpreter',
+    title,
     text: slug === 'cantonese-interpreter' ? cantoneseText : defaultText(language),
+    appliedFor: {
+      language: appliedLanguage,
+      position: appliedLanguage ? `${appliedLanguage} Interpreter` : title,
+    },
   }
 }
 

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined()
     expect(config.siteUrl).toBe('http://localhost:3000')
     expect(config.company.name).toBe('Example Language Services')
+    expect(config.mailReplyTo).toBe('info@example.com')
+    expect(loadConfig({ DATA_DIR: dataDir, COMPANY_EMAIL: 'desk@example.org' }).mailReplyTo).toBe(
+      'desk@example.org',
+    )
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MAIL_REPLY_TO: 'replies@example.org' }).mailReplyTo,
+    ).toBe('replies@example.org')
   })
 
   it('derives the site address from PORT when SITE_URL is unset', () => {

@@ -33,6 +33,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Example Language Services <no-reply@example.com>'),
+  // Unset: COMPANY_EMAIL, the mailbox people already write to.
+  MAIL_REPLY_TO: optionalText.pipe(z.email().optional()),
   STAFF_NOTIFY_EMAIL: z.email().default('staff@example.com'),
   // Unset: http://localhost:<PORT>, the address `npm start` prints.
   SITE_URL: optionalText.pipe(z.url().optional()),
@@ -102,6 +104,11 @@ export interface Config {
   databaseUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /**
+   * The mailbox staff read, set as Reply-To on every message that invites a reply (MAIL_FROM
+   * may be a no-reply address).
+   */
+  mailReplyTo: string
   staffNotifyEmail: string
   siteUrl: string
   sessionSecret: string
@@ -183,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailReplyTo: env.MAIL_REPLY_TO ?? env.COMPANY_EMAIL,
     staffNotifyEmail: env.STAFF_NOTIFY_EMAIL,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),

@@ -166,15 +166,25 @@ async function complete<Value extends { resume: File }>(
   return { result: submission.reply({ resetForm: true }), submitted: true }
 }
 
-/** Splits "Spanish, Portuguese; Ilocano" into a clean, de-duplicated list. */
-export function splitLanguages(...lists: (string | null | undefined)[]): string[] {
+/**
+ * One de-duplicated list: the languages we name ourselves (a posting's, a page's) kept whole,
+ * since some contain a slash ('Malay (Bahasa Malaysia/Indonesia)'), then what the applicant
+ * typed, split at commas, semicolons, slashes and line breaks ("Spanish, Portuguese; Ilocano"),
+ * then any we add after them (English, for an applicant fluent in it).
+ */
+export function collectLanguages(
+  named: (string | null | undefined)[],
+  typed: (string | null | undefined)[] = [],
+  namedLast: string[] = [],
+): string[] {
   const seen = new Map<string, string>()
-  for (const list of lists) {
-    for (const part of (list ?? '').split(/[,;\n/]+/)) {
-      const language = part.trim().slice(0, 100)
-      if (language && !seen.has(language.toLowerCase())) seen.set(language.toLowerCase(), language)
-    }
+  const add = (part: string) => {
+    const language = part.trim().slice(0, 100)
+    if (language && !seen.has(language.toLowerCase())) seen.set(language.toLowerCase(), language)
   }
+  for (const language of named) add(language ?? '')
+  for (const list of typed) for (const part of (list ?? '').split(/[,;\n/]+/)) add(part)
+  for (const language of namedLast) add(language)
   return [...seen.values()].slice(0, 20)
 }
 
@@ -194,7 +204,7 @@ function fromJobPostingForm(
     email: value.email,
     phone: value.phone,
     nativeLanguage: value.nativeLanguage,
-    languages: splitLanguages(value.nativeLanguage, job.nativeLanguage, job.fluentLanguage),
+    languages: collectLanguages([job.nativeLanguage, job.fluentLanguage], [value.nativeLanguage]),
     interpretingExperience: value.interpretingExperience,
     specializations: [],
     expectedPayPerMinute: value.expectedPayPerMinute,
@@ -230,8 +240,8 @@ function fromFullForm(
           source: flow.source,
           sourceReference: flow.position.slug,
           jobId: null,
-          position: flow.position.title,
-          offered: flow.position.language ? [flow.position.language] : [],
+          position: flow.position.appliedFor.position,
+          offered: flow.position.appliedFor.language ? [flow.position.appliedFor.language] : [],
         }
   const specializations = value.specializations ?? []
   return {
@@ -248,10 +258,10 @@ function fromFullForm(
     state: value.state,
     zipCode: optional(value.zipCode),
     englishLevel: value.nativeLanguage,
-    languages: splitLanguages(
-      ...origin.offered,
-      value.fluentLanguages,
-      fluentInEnglish ? 'English' : undefined,
+    languages: collectLanguages(
+      origin.offered,
+      [value.fluentLanguages],
+      fluentInEnglish ? ['English'] : [],
     ),
     interpretingExperience: value.interpretingExperience,
     medicalExperience: value.medicalExperience,

@@ -36,7 +36,7 @@ export const UNREADABLE_UPLOAD_MESSAGE =
  * upload endpoint the progress bar uses. The body streams in with the largest limit (videos,
  * 100MB) and is refused with 413 beyond it; the file's type is then read from its content,
  * must fit the chosen resource type, and must be within its own limit (documents 10MB).
- * See docs/decisions/030-resource-files.md.
+ * See docs/decisions/031-resource-files.md.
  */
 export async function addResourceFromRequest(
   request: Request,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { statusLabel, statusTone } from './statuses'
+import {
+  applicationStatusChoices,
+  isApplicationDecision,
+  isUndecided,
+  statusLabel,
+  statusTone,
+} from './statuses'
 
 describe('status colours (spec section 4)', () => {
   it.each([
@@ -20,5 +26,32 @@ describe('status colours (spec section 4)', () => {
   it('labels statuses in words', () => {
     expect(statusLabel('interview_scheduled')).toBe('Interview Scheduled')
     expect(statusLabel('new')).toBe('New')
+  })
+})
+
+describe('application decisions', () => {
+  it('are approving and rejecting, made from pending or interview scheduled only', () => {
+    expect(['approved', 'rejected', 'pending'].map(isApplicationDecision)).toEqual([
+      true,
+      true,
+      false,
+    ])
+    expect(['pending', 'interview_scheduled', 'approved'].map(isUndecided)).toEqual([
+      true,
+      true,
+      false,
+    ])
+    expect(applicationStatusChoices('interview_scheduled')).toEqual([
+      'pending',
+      'approved',
+      'rejected',
+      'interview_scheduled',
+    ])
+    // A decided application is reopened first; it is never switched to the other decision.
+    expect(applicationStatusChoices('approved')).toEqual([
+      'pending',
+      'approved',
+      'interview_scheduled',
+    ])
   })
 })

@@ -10,6 +10,34 @@ export const applicationStatuses = [
 ] as const
 export type ApplicationStatus = (typeof applicationStatuses)[number]
 
+/**
+ * Approving or rejecting is a decision: wherever staff make it (the interpreters screen, the
+ * dashboard), it goes through the same step, with the applicant's e-mail to preview and
+ * send or not. Only an undecided application can be decided; a decided one is reopened by
+ * setting it back to an undecided status first.
+ */
+export const applicationDecisions = ['approved', 'rejected'] as const
+export type ApplicationDecision = (typeof applicationDecisions)[number]
+export const undecidedApplicationStatuses = [
+  'pending',
+  'interview_scheduled',
+] as const satisfies readonly ApplicationStatus[]
+
+export function isApplicationDecision(status: string): status is ApplicationDecision {
+  return (applicationDecisions as readonly string[]).includes(status)
+}
+
+export function isUndecided(status: string): boolean {
+  return (undecidedApplicationStatuses as readonly string[]).includes(status)
+}
+
+/** The statuses staff may choose for an application now: its own, and where it may go next. */
+export function applicationStatusChoices(current: ApplicationStatus): ApplicationStatus[] {
+  return applicationStatuses.filter(
+    (status) => status === current || isUndecided(status) || isUndecided(current),
+  )
+}
+
 /** The dashboard's values for client requests. */
 export const clientRequestStatuses = [
   'new',

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
-import { interpreterApplications, storedFiles } from '../../db/schema'
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { applicationResumes, interpreterApplications, storedFiles } from '../../db/schema'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
 import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
 import { now } from '../lib/clock.server'
@@ -10,8 +10,14 @@ import {
 } from '../lib/mail/templates/application-decision.server'
 import { runtime } from '../lib/runtime.server'
 import { ONBOARDING_STEP_COUNT, startOfThisWeek, type ApplicationCounts } from '../lib/statistics'
-import { applicationStatuses, type ApplicationStatus } from '../lib/statuses'
+import {
+  applicationStatuses,
+  isUndecided,
+  type ApplicationDecision,
+  type ApplicationStatus,
+} from '../lib/statuses'
 import { recordAudit, type Actor } from './audit.server'
+import { redactMailOf, removeMailFiles } from './mail-outbox.server'
 import type { InterpreterApplication } from './interpreter-applications.server'
 
 export const applicationSorts = ['createdAt', 'name', 'status'] as const
@@ -132,7 +138,15 @@ export function isApplicationStatus(value: unknown): value is ApplicationStatus 
 }
 
 /** Changes the status and records who did it, from what, to what. */
-export async function setApplicationStatus(id: string, status: ApplicationStatus, actor: Actor) {
+/**
+ * Sets an undecided status (pending, interview scheduled); approving and rejecting are
+ * decisions and go through `decideApplication`.
+ */
+export async function setApplicationStatus(
+  id: string,
+  status: Exclude<ApplicationStatus, ApplicationDecision>,
+  actor: Actor,
+) {
   return runtime().database.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -162,51 +176,106 @@ export async function setApplicationStatus(id: string, status: ApplicationStatus
 }
 
 /**
- * Deletes the application and its resume: the rows in one transaction (the audit log keeps
- * what the application was), then the file itself.
+ * Deletes the application, its resumes and the personal data in the mail about it: the
+ * rows in one transaction (the audit log keeps what the application was), then the files
+ * and the `.eml` copies of the redacted mail.
  */
 export async function deleteApplication(id: string, actor: Actor): Promise<boolean> {
   const { database, storage, logger } = runtime()
-  const deletedKey = await database.db.transaction(async (tx) => {
+  const deleted = await database.db.transaction(async (tx) => {
+    const merged = await tx
+      .select({ fileId: applicationResumes.fileId })
+      .from(applicationResumes)
+      .where(eq(applicationResumes.applicationId, id))
     const [application] = await tx
       .delete(interpreterApplications)
       .where(eq(interpreterApplications.id, id))
       .returning()
     if (!application) return undefined
-    const [file] = await tx
+    const files = await tx
       .delete(storedFiles)
-      .where(eq(storedFiles.id, application.resumeFileId))
-      .returning()
-    const { resumeFileId: _resumeFileId, ...kept } = application
+      .where(
+        inArray(storedFiles.id, [application.resumeFileId, ...merged.map((row) => row.fileId)]),
+      )
+      .returning({ storageKey: storedFiles.storageKey })
+    const { resumeFileId: _resumeFileId, phoneDigits: _phoneDigits, ...kept } = application
     await recordAudit(
       actor,
       { action: 'delete', entityType: 'interpreter_application', entityId: id, before: kept },
       tx,
     )
-    return file?.storageKey ?? ''
+    const mail = await redactMailOf(tx, {
+      reference: `interpreter_application:${id}`,
+      email: application.email,
+    })
+    return { storageKeys: files.map((file) => file.storageKey), mail }
   })
-  if (deletedKey === undefined) return false
-  if (deletedKey) {
+  if (!deleted) return false
+  for (const key of deleted.storageKeys) {
     // If this fails the row is gone already; the orphan sweep removes the file later.
-    await storage.delete(deletedKey).catch((error: unknown) => {
-      logger.warn({ err: error, key: deletedKey }, 'could not delete a resume file; the sweep will')
+    await storage.delete(key).catch((error: unknown) => {
+      logger.warn({ err: error, key }, 'could not delete a resume file; the sweep will')
     })
   }
+  await removeMailFiles(deleted.mail)
   return true
 }
 
-/** The resume's stored-file row, for the admin download. */
-export async function getResumeFile(applicationId: string) {
-  const [row] = await runtime()
-    .database.db.select({ file: storedFiles, firstName: interpreterApplications.firstName })
-    .from(interpreterApplications)
-    .innerJoin(storedFiles, eq(storedFiles.id, interpreterApplications.resumeFileId))
-    .where(eq(interpreterApplications.id, applicationId))
-  return row?.file
+export interface ResumeSummary {
+  id: string
+  originalName: string
+  byteSize: number
+  createdAt: Date
+  /** The resume the application was sent with; the others came with merged applications. */
+  own: boolean
+}
+
+/** Every resume the application holds: its own first, then those merged in, oldest first. */
+export async function resumesOf(applicationId: string): Promise<ResumeSummary[]> {
+  const database = runtime().database.db
+  const columns = {
+    id: storedFiles.id,
+    originalName: storedFiles.originalName,
+    byteSize: storedFiles.byteSize,
+    createdAt: storedFiles.createdAt,
+  }
+  const [own, merged] = await Promise.all([
+    database
+      .select(columns)
+      .from(interpreterApplications)
+      .innerJoin(storedFiles, eq(storedFiles.id, interpreterApplications.resumeFileId))
+      .where(eq(interpreterApplications.id, applicationId)),
+    database
+      .select(columns)
+      .from(applicationResumes)
+      .innerJoin(storedFiles, eq(storedFiles.id, applicationResumes.fileId))
+      .where(eq(applicationResumes.applicationId, applicationId))
+      .orderBy(asc(storedFiles.createdAt), asc(storedFiles.id)),
+  ])
+  return [
+    ...own.map((file) => ({ ...file, own: true })),
+    ...merged.map((file) => ({ ...file, own: false })),
+  ]
 }
 
 /**
- * Approves or rejects a pending application and, unless staff chose not to, queues the
+ * A resume's stored-file row, for the admin download: the application's own, or the given
+ * one if the application holds it.
+ */
+export async function getResumeFile(applicationId: string, fileId?: string) {
+  const resumes = await resumesOf(applicationId)
+  const resume = resumes.find((candidate) => (fileId ? candidate.id === fileId : candidate.own))
+  if (!resume) return undefined
+  const [file] = await runtime()
+    .database.db.select()
+    .from(storedFiles)
+    .where(eq(storedFiles.id, resume.id))
+  return file
+}
+
+/**
+ * Approves or rejects an undecided application (pending or interview scheduled) and, unless
+ * staff chose not to, queues the
  * decision e-mail in the same transaction.
  */
 export async function decideApplication(
@@ -214,7 +283,7 @@ export async function decideApplication(
   decision: Decision,
   options: { sendEmail: boolean },
   actor: Actor,
-): Promise<'decided' | 'not-pending' | 'missing'> {
+): Promise<'decided' | 'already-decided' | 'missing'> {
   const { config, database, mailWorker } = runtime()
   const outcome = await database.db.transaction(async (tx) => {
     const [application] = await tx
@@ -223,7 +292,7 @@ export async function decideApplication(
       .where(eq(interpreterApplications.id, id))
       .for('update')
     if (!application) return 'missing' as const
-    if (application.status !== 'pending') return 'not-pending' as const
+    if (!isUndecided(application.status)) return 'already-decided' as const
     await tx
       .update(interpreterApplications)
       .set({ status: decision, updatedAt: now() })
@@ -234,7 +303,7 @@ export async function decideApplication(
         action: 'status_change',
         entityType: 'interpreter_application',
         entityId: id,
-        before: { status: 'pending' },
+        before: { status: application.status },
         after: { status: decision },
       },
       tx,
@@ -245,6 +314,7 @@ export async function decideApplication(
         {
           template: `application-${decision}`,
           to: application.email,
+          replyTo: config.mailReplyTo,
           reference: `interpreter_application:${id}`,
           ...mail,
         },

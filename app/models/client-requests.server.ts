@@ -5,6 +5,7 @@ import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-
 import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../lib/statuses'
 import { recordAudit, type Actor } from './audit.server'
+import { redactMailOf, removeMailFiles } from './mail-outbox.server'
 import { claimFormToken } from '../lib/form-protection.server'
 import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
@@ -61,6 +62,7 @@ export async function createClientRequest(
             {
               template: `client-request-acknowledgement`,
               to: request.email,
+              replyTo: config.mailReplyTo,
               reference: `client_request:${id}`,
               ...acknowledgement,
             },
@@ -210,16 +212,22 @@ export async function setClientRequestStatus(
   })
 }
 
-/** Deletes the request; the audit log keeps what it was. */
+/**
+ * Deletes the request and the personal data in the mail about it (see redactMailOf); the
+ * audit log keeps what the request was.
+ */
 export async function deleteClientRequest(id: string, actor: Actor): Promise<boolean> {
-  return runtime().database.db.transaction(async (tx) => {
+  const redacted = await runtime().database.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(clientRequests).where(eq(clientRequests.id, id)).returning()
-    if (!deleted) return false
+    if (!deleted) return undefined
     await recordAudit(
       actor,
       { action: 'delete', entityType: 'client_request', entityId: id, before: deleted },
       tx,
     )
-    return true
+    return redactMailOf(tx, { reference: `client_request:${id}`, email: deleted.email })
   })
+  if (!redacted) return false
+  await removeMailFiles(redacted)
+  return true
 }

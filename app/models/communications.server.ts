@@ -7,20 +7,25 @@ import {
   mailOutbox,
   mailUnsubscribes,
   messages,
-  type MessageType,
 } from '../../db/schema'
-import {
-  applyMergeFields,
-  recipientGroupLabels,
-  type RecipientGroup,
-} from '../content/communications'
+import { applyMergeFields } from '../content/communications'
 import { containsPattern, PAGE_SIZE } from '../lib/admin/list-filters'
+import {
+  isGroupSend,
+  messageTypeOf,
+  messageTypeTotals,
+  recipientGroupRules,
+  recipientGroups,
+  type MessageType,
+  type RecipientGroup,
+  type RecipientGroupRule,
+  type RecipientSelection,
+} from '../lib/communications'
 import type { Database } from '../lib/db.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
 import { staffMessageMail } from '../lib/mail/templates/staff-message.server'
 import { unsubscribeUrl } from '../lib/mail/unsubscribe-token.server'
 import { runtime } from '../lib/runtime.server'
-import type { RecipientSelection } from '../lib/validation/message'
 import { recordAudit, type Actor } from './audit.server'
 
 export type { RecipientSelection }
@@ -44,10 +49,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const notUnsubscribed = (email: AnyPgColumn) =>
   sql`not exists (select 1 from ${mailUnsubscribes} where ${mailUnsubscribes.email} = lower(${email}))`
 
-const applicationStatusesOf: Record<Exclude<RecipientGroup, 'all-clients'>, SQL | undefined> = {
-  'all-interpreters': undefined,
-  'active-interpreters': sql`${interpreterApplications.status} = 'approved'`,
-  'pending-interpreters': sql`${interpreterApplications.status} = 'pending'`,
+/**
+ * The applications an interpreter group's rule (app/lib/communications.ts) takes in: the
+ * group counts and the send both use it, so the number staff confirm is the number sent.
+ */
+function applicationsOf(rule: Extract<RecipientGroupRule, { audience: 'interpreters' }>): SQL {
+  return inArray(interpreterApplications.status, [...rule.applicationStatuses])
 }
 
 /**
@@ -59,24 +66,28 @@ export async function recipientGroupCounts(
   database: Database = runtime().database.db,
 ): Promise<Record<RecipientGroup, number>> {
   const email = sql`lower(${interpreterApplications.email})`
+  const counts = {} as Record<RecipientGroup, number>
+  const perInterpreterGroup: Record<string, SQL<number>> = {}
+  for (const group of recipientGroups) {
+    const rule = recipientGroupRules[group]
+    if (rule.audience === 'interpreters')
+      perInterpreterGroup[group] =
+        sql<number>`count(distinct ${email}) filter (where ${applicationsOf(rule)})::int`
+  }
   const [interpreters] = await database
-    .select({
-      all: sql<number>`count(distinct ${email})::int`,
-      active: sql<number>`count(distinct ${email}) filter (where ${interpreterApplications.status} = 'approved')::int`,
-      pending: sql<number>`count(distinct ${email}) filter (where ${interpreterApplications.status} = 'pending')::int`,
-    })
+    .select(perInterpreterGroup)
     .from(interpreterApplications)
     .where(notUnsubscribed(interpreterApplications.email))
   const [clients] = await database
-    .select({ all: sql<number>`count(distinct lower(${clientRequests.email}))::int` })
+    .select({ count: sql<number>`count(distinct lower(${clientRequests.email}))::int` })
     .from(clientRequests)
     .where(notUnsubscribed(clientRequests.email))
-  return {
-    'all-interpreters': interpreters?.all ?? 0,
-    'active-interpreters': interpreters?.active ?? 0,
-    'pending-interpreters': interpreters?.pending ?? 0,
-    'all-clients': clients?.all ?? 0,
-  }
+  for (const group of recipientGroups)
+    counts[group] =
+      recipientGroupRules[group].audience === 'clients'
+        ? (clients?.count ?? 0)
+        : Number(interpreters?.[group] ?? 0)
+  return counts
 }
 
 const applicationNameEmail = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
@@ -147,7 +158,8 @@ export async function recipientsOf(
       .where(eq(clientRequests.id, selection.id))
     return row ? [row] : []
   }
-  if (selection.group === 'all-clients') {
+  const rule = recipientGroupRules[selection.group]
+  if (rule.audience === 'clients') {
     const query = db
       .selectDistinctOn([sql`lower(${clientRequests.email})`], {
         email: clientRequests.email,
@@ -164,11 +176,15 @@ export async function recipientsOf(
       name: sql<string>`${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName}`,
     })
     .from(interpreterApplications)
-    .where(
-      and(notUnsubscribed(interpreterApplications.email), applicationStatusesOf[selection.group]),
-    )
+    .where(and(notUnsubscribed(interpreterApplications.email), applicationsOf(rule)))
     .orderBy(sql`lower(${interpreterApplications.email})`, desc(interpreterApplications.createdAt))
   return options.limit ? query.limit(options.limit) : query
+}
+
+/** How many people a selection reaches now: the number a group send is confirmed with. */
+export async function countRecipients(selection: RecipientSelection): Promise<number> {
+  if (selection.kind === 'group') return (await recipientGroupCounts())[selection.group]
+  return (await recipientsOf(selection)).length
 }
 
 export interface Draft {
@@ -177,13 +193,8 @@ export interface Draft {
   message: string
 }
 
-function typeOf(selection: RecipientSelection): MessageType {
-  if (selection.kind === 'person') return 'individual'
-  return selection.group === 'all-clients' ? 'client' : 'bulk'
-}
-
 function labelOf(selection: RecipientSelection, recipients: Recipient[]): string {
-  if (selection.kind === 'group') return recipientGroupLabels[selection.group]
+  if (selection.kind === 'group') return recipientGroupRules[selection.group].label
   const person = recipients[0]
   return person ? `${person.name} <${person.email}>` : 'Unknown recipient'
 }
@@ -203,20 +214,46 @@ export interface SentMessage {
   recipientCount: number
 }
 
+/**
+ * The group's membership changed between the confirmation and the send: nothing was sent,
+ * and staff confirm the new number.
+ */
+export class RecipientCountChanged extends Error {
+  constructor(
+    readonly confirmed: number,
+    readonly current: number,
+  ) {
+    super(`The group has ${current} recipients now, ${confirmed} were confirmed.`)
+  }
+}
+
 const INSERT_CHUNK = 500
 
 /**
  * Sends a message: in one transaction the message record and one queued e-mail per
  * recipient (merge fields replaced; bulk copies with an unsubscribe link and the
  * List-Unsubscribe headers). The mail worker delivers them with retries.
+ *
+ * A group send goes to the group as its rule reads at this moment, and only if that is as
+ * many people as staff confirmed (`confirmedCount`); otherwise it throws
+ * RecipientCountChanged and queues nothing.
  */
-export async function sendMessage(draft: Draft, actor: Actor): Promise<SentMessage> {
+export async function sendMessage(
+  draft: Draft,
+  actor: Actor,
+  options: { confirmedCount?: number } = {},
+): Promise<SentMessage> {
   const { config, database, mailWorker } = runtime()
   const id = randomUUID()
-  const type = typeOf(draft.selection)
-  const bulk = type !== 'individual'
+  const type = messageTypeOf(draft.selection)
+  const bulk = isGroupSend(draft.selection)
+  const { confirmedCount } = options
+  if (bulk && confirmedCount === undefined)
+    throw new Error('A group send needs the number of recipients staff confirmed.')
   const recipientCount = await database.db.transaction(async (tx) => {
     const recipients = await recipientsOf(draft.selection, { database: tx })
+    if (confirmedCount !== undefined && recipients.length !== confirmedCount)
+      throw new RecipientCountChanged(confirmedCount, recipients.length)
     await tx.insert(messages).values({
       id,
       type,
@@ -240,6 +277,7 @@ export async function sendMessage(draft: Draft, actor: Actor): Promise<SentMessa
           return {
             template: 'staff-message',
             to: recipient.email,
+            replyTo: config.mailReplyTo,
             reference: `message:${id}`,
             ...staffMessageMail({
               subject: personal.subject,
@@ -353,7 +391,8 @@ async function deliveryCounts(messageIds: string[]) {
     const entry = counts.get(id) ?? { delivered: 0, pending: 0, failed: 0 }
     if (row.status === 'sent') entry.delivered += row.count
     else if (row.status === 'failed') entry.failed += row.count
-    else entry.pending += row.count
+    // Cancelled: the recipient was deleted before it went out; neither pending nor failed.
+    else if (row.status !== 'cancelled') entry.pending += row.count
     counts.set(id, entry)
   }
   return counts
@@ -361,15 +400,15 @@ async function deliveryCounts(messageIds: string[]) {
 
 export interface MessageStats {
   sent: number
-  bulk: number
-  individual: number
+  /** Messages of each type (app/lib/communications.ts), as the history filter finds them. */
+  byType: Record<MessageType, number>
   /** Delivered out of the e-mails whose delivery finished (sent or failed), in percent; null before any. */
   deliveryRate: number | null
 }
 
 /**
- * The four stat cards, computed from the history: messages sent, bulk (to a group,
- * clients included), individual, and the delivery rate of their e-mails.
+ * The stat cards, computed from the history: messages sent, messages of each stored type
+ * (the same column the history filter reads), and the delivery rate of their e-mails.
  */
 export async function messageStats(): Promise<MessageStats> {
   const db = runtime().database.db
@@ -381,15 +420,12 @@ export async function messageStats(): Promise<MessageStats> {
       .innerJoin(mailOutbox, eq(mailOutbox.reference, sql`'message:' || ${messages.id}::text`))
       .groupBy(mailOutbox.status),
   ])
-  const typeCount = (type: MessageType) => byType.find((row) => row.type === type)?.count ?? 0
   const statusCount = (status: string) =>
     deliveries.find((row) => row.status === status)?.count ?? 0
   const delivered = statusCount('sent')
   const finished = delivered + statusCount('failed')
   return {
-    sent: typeCount('bulk') + typeCount('client') + typeCount('individual'),
-    bulk: typeCount('bulk') + typeCount('client'),
-    individual: typeCount('individual'),
+    ...messageTypeTotals(byType),
     deliveryRate: finished === 0 ? null : Math.round((delivered / finished) * 1000) / 10,
   }
 }

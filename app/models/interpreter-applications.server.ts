@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { interpreterApplications, storedFiles, type ApplicationSource } from '../../db/schema'
-import type { Database } from '../lib/db.server'
 import { claimFormToken } from '../lib/form-protection.server'
 import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
 import { enqueueMail } from '../lib/mail/outbox.server'
@@ -12,11 +11,9 @@ import {
 import { runtime } from '../lib/runtime.server'
 import { newStorageKey } from '../lib/storage/file-storage.server'
 import type { ResumeFileType } from '../lib/uploads/resume-file.server'
+import { findPossibleDuplicate } from './application-duplicates.server'
 
 export type InterpreterApplication = typeof interpreterApplications.$inferSelect
-
-/** A second application from the same address within this window is a possible duplicate. */
-export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface NewInterpreterApplication {
   source: ApplicationSource
@@ -61,8 +58,8 @@ export interface CreatedInterpreterApplication {
 
 /**
  * Stores an application: the resume goes to the file storage first, then one transaction
- * records the file, the application (marked as a possible duplicate when the same e-mail
- * address applied in the last 30 days), the form token and the two e-mails. If the
+ * records the file, the application, the form token and the two e-mails (the staff one
+ * says when an earlier application has the same e-mail address or phone number). If the
  * transaction fails, or the token was already used, the stored file is deleted again, so
  * that either everything is durable or nothing is left.
  */
@@ -84,7 +81,7 @@ export async function createInterpreterApplication(
         const claim = await claimFormToken(tx, options.formToken, 'interpreter-application', id)
         if (!claim.firstUse) return { id: claim.reference, created: false }
       }
-      const earlier = await findPossibleDuplicate(tx, input.email, now)
+      const earlier = await findPossibleDuplicate(tx, input)
       const [file] = await tx
         .insert(storedFiles)
         .values({
@@ -103,7 +100,6 @@ export async function createInterpreterApplication(
         status: 'pending',
         onboardingProgress: 0,
         resumeFileId: file.id,
-        possibleDuplicateOf: earlier?.id ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -126,6 +122,7 @@ export async function createInterpreterApplication(
               {
                 template: 'interpreter-application-acknowledgement',
                 to: input.email,
+                replyTo: config.mailReplyTo,
                 reference: `interpreter_application:${id}`,
                 ...interpreterApplicationAcknowledgement(mail, config.company),
               },
@@ -157,26 +154,6 @@ export async function createInterpreterApplication(
       logger.warn({ err: error, key }, 'could not delete an unrecorded upload')
     }
   }
-}
-
-/** The first application from the same e-mail address (any case) in the 30 days before `now`. */
-export async function findPossibleDuplicate(
-  db: Database,
-  email: string,
-  now: Date = new Date(),
-): Promise<{ id: string; createdAt: Date } | undefined> {
-  const [earlier] = await db
-    .select({ id: interpreterApplications.id, createdAt: interpreterApplications.createdAt })
-    .from(interpreterApplications)
-    .where(
-      and(
-        sql`lower(${interpreterApplications.email}) = lower(${email})`,
-        gte(interpreterApplications.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
-      ),
-    )
-    .orderBy(asc(interpreterApplications.createdAt))
-    .limit(1)
-  return earlier
 }
 
 export async function getInterpreterApplication(

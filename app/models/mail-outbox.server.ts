@@ -1,5 +1,16 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { mailOutbox, type MailStatus } from '../../db/schema'
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import {
+  clientRequests,
+  interpreterApplications,
+  mailAttempts,
+  mailOutbox,
+  messages,
+  users,
+  type MailStatus,
+} from '../../db/schema'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { queryRows, type Database } from '../lib/db.server'
+import { removeMailFile } from '../lib/mail/transport.server'
 import { db, runtime } from '../lib/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 
@@ -87,4 +98,92 @@ export async function retryFailedMail(id: string, actor: Actor): Promise<boolean
   })
   if (retried) runtime().mailWorker.nudge()
   return retried
+}
+
+/** What replaces a deleted person's text and address in the mail log. */
+export const REDACTED_TEXT = '[removed: the person was deleted]'
+export const REDACTED_ADDRESS = 'deleted-person@invalid'
+
+export interface RedactedMail {
+  id: string
+  createdAt: Date
+}
+
+/**
+ * Takes a deleted person's personal data out of the mail log, in the caller's transaction
+ * (the one that deletes the record). The messages about the record (`reference`, the staff
+ * notification included) and, once no application, request or account has the address any
+ * more, every message to that address lose their subject, bodies, reply-to, headers and
+ * error texts, and their recipient when it is the person; what the statistics count stays
+ * (template, status, attempts, times, reference). Messages not yet sent are cancelled.
+ * Individual staff messages to the person lose their label, subject and body. Returns the
+ * messages whose `.eml` copies removeMailFiles must delete after the commit.
+ */
+export async function redactMailOf(
+  tx: Database,
+  person: { reference: string; email: string },
+): Promise<RedactedMail[]> {
+  const address = person.email.trim().toLowerCase()
+  const sameAddress = (column: AnyPgColumn) => sql`lower(${column}) = ${address}`
+  const [stillKnown] = await queryRows<{ known: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${interpreterApplications} where ${sameAddress(interpreterApplications.email)})
+      or exists (select 1 from ${clientRequests} where ${sameAddress(clientRequests.email)})
+      or exists (select 1 from ${users} where ${sameAddress(users.email)}) as known`,
+  )
+  const toPerson = sql`lower(${mailOutbox.toAddress}) = ${address}`
+  const redacted = await tx
+    .update(mailOutbox)
+    .set({
+      toAddress: sql`case when ${toPerson} then ${REDACTED_ADDRESS} else ${mailOutbox.toAddress} end`,
+      replyTo: null,
+      subject: REDACTED_TEXT,
+      html: REDACTED_TEXT,
+      text: REDACTED_TEXT,
+      headers: null,
+      lastError: sql`case when ${mailOutbox.lastError} is null then null else ${REDACTED_TEXT} end`,
+      status: sql`case when ${mailOutbox.status} in ('queued', 'sending') then 'cancelled' else ${mailOutbox.status} end`,
+      lockedUntil: null,
+    })
+    .where(or(eq(mailOutbox.reference, person.reference), stillKnown?.known ? undefined : toPerson))
+    .returning({
+      id: mailOutbox.id,
+      createdAt: mailOutbox.createdAt,
+      reference: mailOutbox.reference,
+    })
+  if (redacted.length === 0) return []
+  await tx
+    .update(mailAttempts)
+    .set({ detail: REDACTED_TEXT })
+    .where(
+      and(
+        inArray(
+          mailAttempts.outboxId,
+          redacted.map((mail) => mail.id),
+        ),
+        isNotNull(mailAttempts.detail),
+      ),
+    )
+  const messageIds = redacted.flatMap((mail) =>
+    mail.reference?.startsWith('message:') ? [mail.reference.slice('message:'.length)] : [],
+  )
+  if (messageIds.length > 0)
+    await tx
+      .update(messages)
+      .set({ recipientLabel: REDACTED_TEXT, subject: REDACTED_TEXT, body: REDACTED_TEXT })
+      .where(and(inArray(messages.id, messageIds), isNull(messages.recipientGroup)))
+  return redacted.map(({ id, createdAt }) => ({ id, createdAt }))
+}
+
+/**
+ * Deletes the `.eml` copies the file transport wrote of redacted messages (after the
+ * transaction; a message cancelled while on its way is discarded by the worker).
+ */
+export async function removeMailFiles(redacted: RedactedMail[]) {
+  const { mailDir, logger } = runtime()
+  for (const mail of redacted) {
+    await removeMailFile(mailDir, mail).catch((error: unknown) => {
+      logger.warn({ err: error, mailId: mail.id }, 'could not remove the file of a redacted e-mail')
+    })
+  }
 }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
-  type AnyPgColumn,
   check,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -12,6 +12,7 @@ import {
 import { applicationStatuses } from '../../app/lib/statuses'
 import { jobs } from './jobs'
 import { storedFiles } from './stored-files'
+import { users } from './users'
 
 // Spec section 4: pending on creation; the statuses live with their labels and colours.
 export { applicationStatuses, type ApplicationStatus } from '../../app/lib/statuses'
@@ -39,6 +40,14 @@ export const interpreterApplications = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
+    /**
+     * The phone number as compared for possible duplicates: digits only, without a leading
+     * US/Canada country code, null when too short to tell anyone apart. The rule is the SQL
+     * function `application_phone_digits` (migration 0011, docs/decisions/023-possible-duplicates.md).
+     */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(
+      (): SQL => sql`application_phone_digits(${interpreterApplications.phone})`,
+    ),
     address: text('address'),
     city: text('city'),
     state: text('state'),
@@ -63,14 +72,10 @@ export const interpreterApplications = pgTable(
     /** A range in USD per minute, as chosen in the form. */
     expectedPayPerMinute: text('expected_pay_per_minute').notNull(),
     additionalInfo: text('additional_info'),
+    /** The resume sent with this application; resumes merged in later: applicationResumes. */
     resumeFileId: uuid('resume_file_id')
       .notNull()
       .references(() => storedFiles.id, { onDelete: 'restrict' }),
-    /** The first application from the same e-mail address in the 30 days before this one. */
-    possibleDuplicateOf: uuid('possible_duplicate_of').references(
-      (): AnyPgColumn => interpreterApplications.id,
-      { onDelete: 'set null' },
-    ),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
     privacyNoticeVersion: text('privacy_notice_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,6 +90,10 @@ export const interpreterApplications = pgTable(
       table.onboardingProgress,
     ),
     index('interpreter_applications_email_idx').on(sql`lower(${table.email})`, table.createdAt),
+    // Possible duplicates by phone (app/models/application-duplicates.server.ts).
+    index('interpreter_applications_phone_digits_idx')
+      .on(table.phoneDigits)
+      .where(sql`${table.phoneDigits} is not null`),
     index('interpreter_applications_resume_file_idx').on(table.resumeFileId),
     // Substring search by name or e-mail (the interpreters screen); the dashboard's search,
     // which adds the languages, has its own index in migration 0007.
@@ -95,6 +104,52 @@ export const interpreterApplications = pgTable(
     check(
       'interpreter_applications_onboarding_progress_range',
       sql`${table.onboardingProgress} between 0 and ${sql.raw(String(ONBOARDING_STEP_COUNT))}`,
+    ),
+  ],
+)
+
+/**
+ * Resumes an application holds besides its own (`resume_file_id`): those of the applications
+ * merged into it. Deleting the application deletes these files too.
+ */
+export const applicationResumes = pgTable(
+  'application_resumes',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => interpreterApplications.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.fileId] })],
+)
+
+/**
+ * Pairs of applications staff said are not the same person: no longer shown as possible
+ * duplicates of each other. The lower id comes first, so a pair has one row.
+ */
+export const duplicateDismissals = pgTable(
+  'duplicate_dismissals',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => interpreterApplications.id, { onDelete: 'cascade' }),
+    otherApplicationId: uuid('other_application_id')
+      .notNull()
+      .references(() => interpreterApplications.id, { onDelete: 'cascade' }),
+    dismissedById: uuid('dismissed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    dismissedByName: text('dismissed_by_name').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.otherApplicationId] }),
+    index('duplicate_dismissals_other_idx').on(table.otherApplicationId),
+    check(
+      'duplicate_dismissals_ordered_pair',
+      sql`${table.applicationId} < ${table.otherApplicationId}`,
     ),
   ],
 )

@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-export const mailStatuses = ['queued', 'sending', 'sent', 'failed'] as const
+/** `cancelled`: never sent, the person it was for was deleted (docs/decisions/038-deleted-people-in-the-mail-log.md). */
+export const mailStatuses = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const
 export type MailStatus = (typeof mailStatuses)[number]
 
 /**
@@ -46,6 +47,8 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_reference_idx').on(table.reference),
+    // Deleting a person finds the mail addressed to them (app/models/mail-outbox.server.ts).
+    index('mail_outbox_to_address_idx').on(sql`lower(${table.toAddress})`),
   ],
 )
 

@@ -151,7 +151,7 @@ test('a rejection can be saved without sending the e-mail', async ({ page, conte
   expect(mails.map((mail) => mail.template)).not.toContain('application-rejected')
 })
 
-test('dashboard: status select saves, delete removes the row and the file, filters live in the URL', async ({
+test('dashboard: status select saves with its button, delete removes the row and the file, filters live in the URL', async ({
   page,
   context,
   app,
@@ -166,6 +166,7 @@ test('dashboard: status select saves, delete removes the row and the file, filte
   await page.goto(`/admin/dashboard?tab=applications&q=${tag}`)
   const status = page.getByLabel(`Status of Deletable Tester${tag}`)
   await status.selectOption('interview_scheduled')
+  await page.getByRole('button', { name: `Save status of Deletable Tester${tag}` }).click()
   await expect
     .poll(async () => (await findApplication(app, email)).application.status)
     .toBe('interview_scheduled')

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { and, eq, like } from 'drizzle-orm'
-import { mailOutbox, mailUnsubscribes } from '../../db/schema'
+import { interpreterApplications, mailOutbox, mailUnsubscribes, messages } from '../../db/schema'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { createApplicant } from '../support/people-fixtures'
 import type { ReceivedMail } from '../support/smtp-peer'
@@ -31,11 +31,34 @@ function bulkMailsTo(app: TestApp, to: string) {
     .where(and(eq(mailOutbox.toAddress, to), like(mailOutbox.reference, 'message:%')))
 }
 
+/** How many staff messages were queued, and how many e-mails for them. */
+async function staffMailCounts(app: TestApp) {
+  return {
+    messages: await app.db.$count(messages),
+    mails: await app.db.$count(mailOutbox, like(mailOutbox.reference, 'message:%')),
+  }
+}
+
 async function statValue(page: Page, label: string) {
   return page
     .getByRole('region', { name: 'Message statistics' })
     .getByText(label, { exact: true })
-    .locator('xpath=following-sibling::dd')
+    .locator('xpath=following-sibling::dd[1]')
+}
+
+/** The number a group's option shows, e.g. 3 for 'Active Interpreters (3)'. */
+async function groupCount(page: Page, group: string): Promise<number> {
+  const text = await page.getByLabel('Recipients').locator(`option[value="${group}"]`).textContent()
+  return Number(/\((\d+)\)$/.exec(text ?? '')![1])
+}
+
+/** Presses Send Message and expects the 'Send to N people?' step; returns its dialog. */
+async function sendAndExpectConfirmation(page: Page, count: number) {
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  const people = count === 1 ? '1 person' : `${count} people`
+  const dialog = page.getByRole('alertdialog', { name: `Send to ${people}?` })
+  await expect(dialog).toBeVisible()
+  return dialog
 }
 
 test('compose to active interpreters with a template: one e-mail each, delivered over SMTP; history and stats follow', async ({
@@ -79,9 +102,16 @@ test('compose to active interpreters with a template: one e-mail each, delivered
     'aria-current',
     'page',
   )
+  // No group is chosen until staff choose one; every group's rule is shown meanwhile.
   const recipients = page.getByLabel('Recipients')
+  await expect(recipients).toHaveValue('')
+  await expect(recipients.locator('option').first()).toHaveText('Choose recipients')
+  await expect(recipients).toHaveAccessibleDescription(
+    /All Interpreters: Everyone who applied, except rejected applicants\..*Active Interpreters: Applicants whose application is approved\./,
+  )
+  // The rejected applicant is not one of All Interpreters.
   await expect(recipients.locator('option[value="all-interpreters"]')).toHaveText(
-    'All Interpreters (5)',
+    'All Interpreters (4)',
   )
   await expect(recipients.locator('option[value="active-interpreters"]')).toHaveText(
     'Active Interpreters (3)',
@@ -93,20 +123,29 @@ test('compose to active interpreters with a template: one e-mail each, delivered
   await expect(await statValue(page, 'Messages Sent')).toHaveText('0')
   await expectNoAxeViolations(page, 'compose message')
 
-  // Subject and message are required.
+  // Recipients, subject and message are required.
   await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(recipients).toHaveJSProperty('validity.valueMissing', true)
   await expect(page.getByLabel('Subject', { exact: true })).toHaveJSProperty(
     'validity.valueMissing',
     true,
   )
 
-  await recipients.selectOption('active-interpreters')
+  // The template selects the group it was written for, and its rule shows beside it.
   await page.getByRole('button', { name: 'Welcome Message' }).click()
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
     'Welcome to our interpreter network, {{firstName}}!',
   )
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/^Hello \{\{firstName\}\},/)
   await expect(page.getByLabel('Recipients')).toHaveValue('active-interpreters')
+  await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
+    'Active Interpreters: Applicants whose application is approved. One e-mail per address; addresses that unsubscribed are left out.',
+  )
+  await page.getByLabel('Recipients').selectOption('pending-interpreters')
+  await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
+    /^Pending Interpreters: Applicants whose application is pending review\./,
+  )
+  await page.getByLabel('Recipients').selectOption('active-interpreters')
 
   await page.getByRole('button', { name: 'Preview' }).click()
   const preview = page.getByRole('region', { name: 'Preview' })
@@ -116,8 +155,39 @@ test('compose to active interpreters with a template: one e-mail each, delivered
   await expect(preview).toContainText('Hello Ana,')
   await expectNoAxeViolations(page, 'compose message with preview')
 
-  await page.getByRole('button', { name: 'Send Message' }).click()
+  // A group send asks first, with the number, and queues nothing until confirmed.
+  let confirm = await sendAndExpectConfirmation(page, 3)
+  await expect(confirm).toContainText('Active Interpreters (3 people)')
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expectNoAxeViolations(page, 'send confirmation')
+  expect(await staffMailCounts(app)).toEqual({ messages: 0, mails: 0 })
+  await page.keyboard.press('Escape')
+  await expect(confirm).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused()
+  expect(await staffMailCounts(app)).toEqual({ messages: 0, mails: 0 })
+
+  // The group grows between the question and the answer: it asks again with the new number.
+  confirm = await sendAndExpectConfirmation(page, 3)
+  await createApplicant(app.db, {
+    firstName: 'Gia',
+    email: 'gia@interpreters.example',
+    status: 'approved',
+  })
+  await confirm.getByRole('button', { name: 'Send to 3 people' }).click()
+  confirm = page.getByRole('alertdialog', { name: 'Send to 4 people?' })
+  await expect(confirm).toContainText('The group changed since you confirmed 3')
+  expect(await staffMailCounts(app)).toEqual({ messages: 0, mails: 0 })
+  await app.db
+    .update(interpreterApplications)
+    .set({ status: 'rejected' })
+    .where(eq(interpreterApplications.email, 'gia@interpreters.example'))
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+
+  confirm = await sendAndExpectConfirmation(page, 3)
+  await confirm.getByRole('button', { name: 'Send to 3 people' }).click()
   await expect(page.getByText('Message sent successfully!')).toBeVisible()
+  await expect(page.getByText('It is queued for 3 recipients')).toBeVisible()
 
   const welcome = await eventually(async () => {
     const mails = receivedWith(app, 'Welcome to our interpreter network')
@@ -170,6 +240,12 @@ test('compose to active interpreters with a template: one e-mail each, delivered
   await expect(await statValue(page, 'Bulk Messages')).toHaveText('1')
   await expect(await statValue(page, 'Individual Messages')).toHaveText('1')
   await expect(await statValue(page, 'Delivery Rate')).toHaveText('100%')
+  await expect(page.getByLabel('Type').locator('option')).toHaveText([
+    'All types (2)',
+    'Bulk (1)',
+    'Individual (1)',
+    'Client (0)',
+  ])
   await expectNoAxeViolations(page, 'message history')
 
   await page.getByLabel('Type').selectOption('individual')
@@ -211,10 +287,15 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
   await expect(page.getByLabel('Recipients').locator('option[value="all-clients"]')).toHaveText(
     'All Clients (3)',
   )
-  await page.getByLabel('Recipients').selectOption('all-clients')
+  // The Client Follow-up template is for clients: it chooses All Clients.
   await page.getByRole('button', { name: 'Client Follow-up' }).click()
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/reply within 2 hours/)
-  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByLabel('Recipients')).toHaveValue('all-clients')
+  await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
+    /^All Clients: Everyone who sent a client request\./,
+  )
+  const confirm = await sendAndExpectConfirmation(page, 3)
+  await confirm.getByRole('button', { name: 'Send to 3 people' }).click()
   await expect(page.getByText('Message sent successfully!')).toBeVisible()
 
   const followUps = await eventually(async () => {
@@ -285,7 +366,8 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
   await page
     .getByLabel('Message', { exact: true })
     .fill('Hello {{firstName}},\n\nWe are open 24/7, holidays included.')
-  await page.getByRole('button', { name: 'Send Message' }).click()
+  const again = await sendAndExpectConfirmation(page, 2)
+  await again.getByRole('button', { name: 'Send to 2 people' }).click()
   await expect(page.getByText('It is queued for 2 recipients')).toBeVisible()
   await eventually(async () => {
     expect(receivedWith(app, 'Holiday hours').flatMap((mail) => mail.to)).toEqual([
@@ -302,6 +384,19 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
   await expect(row).toContainText('Client')
   await expect(row).toContainText('Delivered: 1')
   await expect(row).toContainText('Failed: 1')
+  // The cards and the type filter count the same types.
+  for (const [card, type] of [
+    ['Bulk Messages', 'bulk'],
+    ['Individual Messages', 'individual'],
+  ] as const) {
+    const value = (await (await statValue(page, card)).textContent())!
+    await expect(page.getByLabel('Type').locator(`option[value="${type}"]`)).toHaveText(
+      new RegExp(`\\(${value}\\)$`),
+    )
+  }
+  await expect(page.getByLabel('Type').locator('option[value="client"]')).toHaveText(
+    /^Client \([1-9]\d*\)$/,
+  )
   // One of this test's e-mails failed for good, so the rate is below 100%.
   await expect(await statValue(page, 'Delivery Rate')).toHaveText(/^\d{1,2}(\.\d)?%$/)
   await row
@@ -322,40 +417,92 @@ test('the communications screens pass axe at phone width', async ({ page, contex
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/admin/communications')
   await expectNoAxeViolations(page, 'compose at 390px')
+  await page.getByLabel('Recipients').selectOption('all-interpreters')
   await page.getByLabel('Subject', { exact: true }).fill('Hello {{firstName}}')
   await page.getByLabel('Message', { exact: true }).fill('A short note.')
   await page.getByRole('button', { name: 'Preview' }).click()
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('As ')
   await expectNoAxeViolations(page, 'compose with preview at 390px')
+  const confirm = await sendAndExpectConfirmation(page, await groupCount(page, 'all-interpreters'))
+  await expectNoAxeViolations(page, 'send confirmation at 390px')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
   await page.goto('/admin/communications?tab=history')
   await expectNoAxeViolations(page, 'history at 390px')
 })
 
-test('without JavaScript the templates, preview and send still work', async ({ browser, app }) => {
-  await createApplicant(app.db, {
-    firstName: 'Kai',
-    email: 'kai@interpreters.example',
-    status: 'pending',
-  })
+test('without JavaScript the templates, preview, the confirmation and send still work', async ({
+  browser,
+  app,
+}) => {
+  for (const [firstName, email] of [
+    ['Kai', 'kai@interpreters.example'],
+    ['Lee', 'lee@interpreters.example'],
+  ])
+    await createApplicant(app.db, { firstName: firstName!, email: email!, status: 'approved' })
   const admin = await createAccount('admin', 'Nico NoScript')
   const context = await browser.newContext({ javaScriptEnabled: false })
   await signIn(context, app.url, admin)
   const page = await context.newPage()
   await page.goto(`${app.url}/admin/communications`)
   await page.getByLabel('Recipients').selectOption('pending-interpreters')
+  // Training Update is for approved interpreters: it chooses Active Interpreters.
   await page.getByRole('button', { name: 'Training Update' }).click()
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
     'Training update: new materials available',
   )
-  await expect(page.getByLabel('Recipients')).toHaveValue('pending-interpreters')
+  await expect(page.getByLabel('Recipients')).toHaveValue('active-interpreters')
+  await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
+    /^Active Interpreters: Applicants whose application is approved\./,
+  )
+  const active = await groupCount(page, 'active-interpreters')
+  expect(active).toBeGreaterThanOrEqual(2)
   await page.getByRole('button', { name: 'Preview' }).click()
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Hello ')
-  await page.getByRole('button', { name: 'Send Message' }).click()
+
+  // The server answers Send with the confirmation step; nothing is queued yet.
+  const before = await staffMailCounts(app)
+  let confirm = await sendAndExpectConfirmation(page, active)
+  expect(await staffMailCounts(app)).toEqual(before)
+  // Cancel goes back to the message as it was.
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByLabel('Recipients')).toHaveValue('active-interpreters')
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(
+    'Training update: new materials available',
+  )
+  expect(await staffMailCounts(app)).toEqual(before)
+
+  confirm = await sendAndExpectConfirmation(page, active)
+  await confirm.getByRole('button', { name: `Send to ${active} people` }).click()
   await expect(page.getByText('Message sent successfully!')).toBeVisible()
   await eventually(async () => {
     expect(
       receivedWith(app, 'Training update: new materials available').flatMap((mail) => mail.to),
-    ).toContain('kai@interpreters.example')
+    ).toEqual(expect.arrayContaining(['kai@interpreters.example', 'lee@interpreters.example']))
   })
   await context.close()
+})
+
+test('the confirmation step as the server renders it passes axe at 1280 and 390 px', async ({
+  page,
+  context,
+  app,
+}) => {
+  await createApplicant(app.db, { firstName: 'Mo', email: 'mo@interpreters.example' })
+  const admin = await createAccount('admin')
+  await signIn(context, app.url, admin)
+  // The app's scripts never load: the page stays as the server sent it (axe itself needs
+  // JavaScript, so a context with JavaScript off cannot run it).
+  await page.route('**/*.js', (route) => route.abort())
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 })
+    await page.goto('/admin/communications')
+    await page.getByLabel('Recipients').selectOption('pending-interpreters')
+    await page.getByLabel('Subject', { exact: true }).fill('Documents, {{firstName}}')
+    await page.getByLabel('Message', { exact: true }).fill('Please send your certificates.')
+    const count = await groupCount(page, 'pending-interpreters')
+    await sendAndExpectConfirmation(page, count)
+    await expectNoAxeViolations(page, `server-rendered confirmation at ${width}px`)
+  }
 })

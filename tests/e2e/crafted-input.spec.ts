@@ -105,6 +105,7 @@ test('non-UUID ids on the admin record, resume and resource routes are 404s', as
   for (const id of ids) {
     checks.push(
       { method: 'GET', path: `/admin/applications/${id}/resume`, status: 404 },
+      { method: 'GET', path: `/admin/applications/${id}/resume/${id}`, status: 404 },
       { method: 'GET', path: `/admin/resources/${id}/file`, status: 404 },
       { method: 'GET', path: `/admin/resources/${id}/file?download=1`, status: 404 },
       ...allForms(`/admin/interpreters/${id}`, 404),

@@ -1,3 +1,4 @@
+import { possibleDuplicatesOf } from '../../app/models/application-duplicates.server'
 import { largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import {
@@ -116,7 +117,6 @@ test.describe('the language application pages', () => {
       languages: ['Korean', 'Japanese', 'English'],
       zipCode: null,
       additionalInfo: null,
-      possibleDuplicateOf: null,
     })
     expect(bytes?.equals(resume)).toBe(true)
   })
@@ -139,7 +139,15 @@ test.describe('the language application pages', () => {
     }
     const latest = await findApplication(app, 'twice@example.org')
     expect(latest.application.sourceReference).toBe('general-interpreter')
-    expect(latest.application.possibleDuplicateOf).toEqual(expect.any(String))
+    const duplicates = await possibleDuplicatesOf([latest.application.id])
+    const sameEmail = duplicates
+      .get(latest.application.id)
+      ?.filter((duplicate) => duplicate.matches.includes('email'))
+    expect(sameEmail).toHaveLength(1)
+    const notification = latest.mails.find(
+      (mail) => mail.template === 'interpreter-application-staff-notification',
+    )
+    expect(notification?.subject).toContain('possible duplicate')
   })
 
   test('shows errors next to the missing required fields', async ({ page, app }) => {

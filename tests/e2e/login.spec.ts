@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { mailOutbox } from '../../db/schema'
+import { describeWait } from '../../app/lib/auth/wait-text'
 import { createAccount } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -152,7 +153,10 @@ test('login answers: same body for an unknown user and a wrong password; 429 wit
   })
   const post = (email: string, password: string) =>
     context.post('/interpreter-login', { form: { email, password }, maxRedirects: 0 })
+  const startedAt = Date.now()
   const unknown = await post('nobody-at-all@example.com', 'some password here')
+  // A failed sign-in is answered no sooner than a second after it was sent.
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000)
   const wrong = await post(admin.email, 'some password here')
   expect(unknown.status()).toBe(401)
   expect(wrong.status()).toBe(401)
@@ -168,5 +172,9 @@ test('login answers: same body for an unknown user and a wrong password; 429 wit
   expect(throttled.status()).toBe(429)
   expect(Number(throttled.headers()['retry-after'])).toBeGreaterThanOrEqual(1)
   expect(await throttled.text()).toContain('Too many sign-in attempts')
+  // The message says the real wait of Retry-After.
+  expect(await throttled.text()).toContain(
+    `Please wait ${describeWait(Number(throttled.headers()['retry-after']))} and try again.`,
+  )
   await context.dispose()
 })

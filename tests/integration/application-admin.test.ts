@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
       .where(eq(interpreterApplications.id, old))
     const approved = await apply('Approved', ['Lao'])
     await apply('Pending', ['Khmer'])
-    await setApplicationStatus(approved, 'approved', actor)
+    await decideApplication(approved, 'approved', { sendEmail: false }, actor)
     expect(await applicationCounts()).toMatchObject({
       total: 3,
       pending: 2,
@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
     await expect(setOnboardingStep(id, 'agreement_signed', true, actor)).rejects.toThrow(
       OnboardingRuleError,
     )
-    await setApplicationStatus(id, 'approved', actor)
+    await decideApplication(id, 'approved', { sendEmail: false }, actor)
     expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
     expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
     expect(await setOnboardingStep(id, 'orientation', true, actor)).toBe(2)
@@ -169,14 +169,36 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
       'decided',
     )
     expect(await decideApplication(withMail, 'rejected', { sendEmail: true }, actor)).toBe(
-      'not-pending',
+      'already-decided',
     )
     const mails = await test.db.select().from(mailOutbox)
     expect(mails.map((mail) => [mail.template, mail.toAddress])).toEqual([
       ['application-approved', 'mail@example.org'],
     ])
+    // It invites a reply: replies go to the mailbox staff read, not to MAIL_FROM.
+    expect(mails[0]!.replyTo).toBe('info@example.com')
     const history = await test.db.select().from(auditLog).where(eq(auditLog.entityId, withMail))
     expect(history.map((entry) => entry.action).sort()).toEqual(['decision_email', 'status_change'])
+  })
+
+  it('decides an application with an interview scheduled, and never one already decided', async () => {
+    const interviewed = await apply('Interviewed', ['Korean'])
+    await setApplicationStatus(interviewed, 'interview_scheduled', actor)
+    await test.db.delete(mailOutbox)
+    expect(await decideApplication(interviewed, 'approved', { sendEmail: true }, actor)).toBe(
+      'decided',
+    )
+    const [row] = await test.db
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, interviewed))
+    expect(row?.status).toBe('approved')
+    expect(await test.db.$count(mailOutbox)).toBe(1)
+    // Reopened first, then decided again.
+    await setApplicationStatus(interviewed, 'pending', actor)
+    expect(await decideApplication(interviewed, 'rejected', { sendEmail: false }, actor)).toBe(
+      'decided',
+    )
   })
 
   it('deletes the application, its file row and its stored file', async () => {

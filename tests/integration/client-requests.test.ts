@@ -60,8 +60,11 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
     ])
     const acknowledgement = mails.find((mail) => mail.template === 'client-request-acknowledgement')
     expect(acknowledgement?.text).toContain('within 1 hour')
+    expect(acknowledgement?.replyTo).toBe('info@example.com')
     const notification = mails.find((mail) => mail.template === 'client-request-staff-notification')
     expect(notification?.html).toContain('We need a Spanish interpreter on Tuesday.')
+    // Staff land on the request itself, not on the list.
+    expect(notification?.text).toContain(`/admin/clients/${id}`)
   })
 
   it('repeats nothing the visitor typed to the unverified address, and acknowledges one address at most ten times a day', async () => {

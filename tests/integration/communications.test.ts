@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema'
 import { applyMergeFields } from '../../app/content/communications'
+import { recipientGroups } from '../../app/lib/communications'
 import { createMailTransport } from '../../app/lib/mail/transport.server'
 import {
   unsubscribeToken,
@@ -20,7 +21,9 @@ import {
 import { MailWorker } from '../../app/lib/mail/worker.server'
 import { parseRecipientSelection } from '../../app/lib/validation/message'
 import { createClientRequest } from '../../app/models/client-requests.server'
+import { composeAction } from '../../app/routes/admin/communications.server'
 import {
+  countRecipients,
   findPeople,
   listMessages,
   messageStats,
@@ -141,7 +144,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
   it('counts each group by distinct address, without those who unsubscribed', async () => {
     await seedPeople()
     expect(await recipientGroupCounts()).toEqual({
-      'all-interpreters': 4,
+      'all-interpreters': 3,
       'active-interpreters': 2,
       'pending-interpreters': 1,
       'all-clients': 2,
@@ -175,6 +178,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
         message: 'Hello {{firstName}},\n\nWelcome aboard.',
       },
       actor,
+      { confirmedCount: 2 },
     )
     expect(sent.recipientCount).toBe(2)
     const queued = await test.db
@@ -188,6 +192,8 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       /^<https:\/\/lang\.example\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
     )
     expect(toBao.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    // Replies reach the mailbox staff read (MAIL_REPLY_TO, by default the company e-mail).
+    expect(toBao.replyTo).toBe('info@example.com')
 
     const before = await listMessages({ q: '', type: 'all', page: 1 })
     expect(before.items[0]).toMatchObject({ delivered: 0, pending: 2, failed: 0, type: 'bulk' })
@@ -207,6 +213,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
         message: 'Hello {{firstName}}, we reply within 2 hours.',
       },
       actor,
+      { confirmedCount: 2 },
     )
     // An individual message carries no unsubscribe link.
     const [dara] = await findPeople('dara@i.example')
@@ -223,6 +230,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       .from(mailOutbox)
       .where(eq(mailOutbox.reference, `message:${individual.id}`))
     expect(toDara!.headers).toBeNull()
+    expect(toDara!.replyTo).toBe('info@example.com')
     expect(toDara!.text).toContain('Hi Dara')
     await worker.runOnce()
 
@@ -243,7 +251,11 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     })
     expect((await listMessages({ q: 'FOLLOW', type: 'all', page: 1 })).items).toHaveLength(1)
     expect((await listMessages({ q: '', type: 'individual', page: 1 })).items).toHaveLength(1)
-    expect(await messageStats()).toEqual({ sent: 3, bulk: 2, individual: 1, deliveryRate: 80 })
+    expect(await messageStats()).toEqual({
+      sent: 3,
+      byType: { bulk: 1, client: 1, individual: 1 },
+      deliveryRate: 80,
+    })
 
     // Retry: the failed delivery is queued again from a fresh start.
     expect(await retryFailedDeliveries(clientMessage.id, actor)).toBe(1)
@@ -259,6 +271,168 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     })
   })
 
+  it('never puts a rejected applicant in All Interpreters, nor an unsubscribed client in All Clients', async () => {
+    await seedPeople()
+    await createApplicant(test.db, {
+      firstName: 'Ines',
+      email: 'ines@i.example',
+      status: 'interview_scheduled',
+    })
+    await unsubscribe('ivo@refuse.example', 'link')
+    const emailsOf = async (group: (typeof recipientGroups)[number]) =>
+      (await recipientsOf({ kind: 'group', group })).map((recipient) => recipient.email).sort()
+    expect(await emailsOf('all-interpreters')).toEqual([
+      'Ana@i.example',
+      'bao@i.example',
+      'dara@i.example',
+      'ines@i.example',
+    ])
+    expect(await emailsOf('active-interpreters')).toEqual(['Ana@i.example', 'bao@i.example'])
+    expect(await emailsOf('pending-interpreters')).toEqual(['dara@i.example'])
+    expect(await emailsOf('all-clients')).toEqual(['FLORA@c.example'])
+  })
+
+  it('sends each group to as many people as its count says', async () => {
+    await seedPeople()
+    await unsubscribe('dara@i.example', 'link')
+    const counts = await recipientGroupCounts()
+    expect(counts).toEqual({
+      'all-interpreters': 2,
+      'active-interpreters': 2,
+      'pending-interpreters': 0,
+      'all-clients': 2,
+    })
+    for (const group of recipientGroups) {
+      const selection = { kind: 'group' as const, group }
+      expect(await countRecipients(selection)).toBe(counts[group])
+      expect(await recipientsOf(selection)).toHaveLength(counts[group])
+      if (counts[group] === 0) continue
+      const sent = await sendMessage({ selection, subject: group, message: 'Hello' }, actor, {
+        confirmedCount: counts[group],
+      })
+      expect(sent.recipientCount).toBe(counts[group])
+      expect(await test.db.$count(mailOutbox, eq(mailOutbox.reference, `message:${sent.id}`))).toBe(
+        counts[group],
+      )
+    }
+  })
+
+  it('counts three interpreter-group sends and one All Clients send alike in the cards and the filter', async () => {
+    await seedPeople()
+    for (const group of [
+      'all-interpreters',
+      'active-interpreters',
+      'pending-interpreters',
+    ] as const)
+      await sendMessage(
+        { selection: { kind: 'group', group }, subject: `To ${group}`, message: 'Hello' },
+        actor,
+        { confirmedCount: await countRecipients({ kind: 'group', group }) },
+      )
+    await sendMessage(
+      { selection: { kind: 'group', group: 'all-clients' }, subject: 'To clients', message: 'Hi' },
+      actor,
+      { confirmedCount: 2 },
+    )
+    const stats = await messageStats()
+    expect(stats).toMatchObject({ sent: 4, byType: { bulk: 3, individual: 0, client: 1 } })
+    for (const type of ['bulk', 'individual', 'client'] as const)
+      expect((await listMessages({ q: '', type, page: 1 })).total).toBe(stats.byType[type])
+    expect((await listMessages({ q: '', type: 'all', page: 1 })).total).toBe(stats.sent)
+  })
+
+  describe('the compose form', () => {
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData()
+      for (const [name, value] of Object.entries(fields)) body.append(name, value)
+      return body
+    }
+    const message = { subject: 'Holiday hours', message: 'Hello {{firstName}},\n\nWe are open.' }
+    // Staff messages only: a new application also queues its acknowledgements.
+    const queued = () => test.db.$count(mailOutbox, like(mailOutbox.reference, 'message:%'))
+
+    it('refuses a send without recipients, with the error on the field and the rest kept', async () => {
+      await seedPeople()
+      const answer = await composeAction(
+        form({ intent: 'send', recipients: '', ...message }),
+        actor,
+      )
+      expect(answer).toMatchObject({
+        init: { status: 400 },
+        data: {
+          errors: { recipients: 'Please select the recipients.' },
+          values: { recipients: '', ...message },
+          confirmation: null,
+        },
+      })
+      expect(await queued()).toBe(0)
+      expect(await test.db.$count(messages)).toBe(0)
+    })
+
+    it('asks "Send to N people?" before a group send and sends only the confirmed number', async () => {
+      await seedPeople()
+      const fields = { recipients: 'active-interpreters', ...message }
+      const asked = await composeAction(form({ intent: 'send', ...fields }), actor)
+      expect(asked).toMatchObject({
+        init: { status: 200 },
+        data: {
+          values: fields,
+          confirmation: { group: 'active-interpreters', count: 2, changedFrom: null },
+        },
+      })
+      expect(await queued()).toBe(0)
+      expect(await test.db.$count(messages)).toBe(0)
+
+      // Someone is approved between the question and the answer: ask again, send nothing.
+      await createApplicant(test.db, {
+        firstName: 'Gia',
+        email: 'gia@i.example',
+        status: 'approved',
+      })
+      const changed = await composeAction(
+        form({ intent: 'send', confirmedCount: '2', ...fields }),
+        actor,
+      )
+      expect(changed).toMatchObject({
+        init: { status: 409 },
+        data: { confirmation: { count: 3, changedFrom: 2 } },
+      })
+      expect(await queued()).toBe(0)
+
+      expect(
+        await composeAction(form({ intent: 'send', confirmedCount: '3', ...fields }), actor),
+      ).toEqual({ sentTo: 3 })
+      expect(await queued()).toBe(3)
+
+      // Back from the confirmation to the form: nothing sent, everything kept.
+      expect(await composeAction(form({ intent: 'edit', ...fields }), actor)).toMatchObject({
+        init: { status: 200 },
+        data: { values: fields, confirmation: null, errors: {} },
+      })
+      expect(await queued()).toBe(3)
+    })
+
+    it('sends a message to one person without asking', async () => {
+      await seedPeople()
+      const [dara] = await findPeople('dara@i.example')
+      expect(
+        await composeAction(form({ intent: 'send', recipients: dara!.key, ...message }), actor),
+      ).toEqual({ sentTo: 1 })
+      expect(await queued()).toBe(1)
+    })
+
+    it('refuses a group send that no confirmation came with, in the model too', async () => {
+      await seedPeople()
+      await expect(
+        sendMessage(
+          { selection: { kind: 'group', group: 'all-clients' }, subject: 'x', message: 'y' },
+          actor,
+        ),
+      ).rejects.toThrow('confirmed')
+      expect(await queued()).toBe(0)
+    })
+  })
+
   it('rolls back the message when queueing fails', async () => {
     await seedPeople()
     await expect(
@@ -269,6 +443,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
           message: 'y',
         },
         { id: '00000000-0000-4000-8000-000000000000', name: 'Ghost' },
+        { confirmedCount: 2 },
       ),
     ).rejects.toThrow()
     expect(await test.db.$count(messages)).toBe(0)
@@ -290,7 +465,8 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       from generate_series(1, 100000) as n`)
       await test.db.execute(sql`analyze interpreter_applications`)
       const counts = await recipientGroupCounts()
-      expect(counts['all-interpreters']).toBe(100_001)
+      // A third of them are rejected, and rejected applicants are not in All Interpreters.
+      expect(counts['all-interpreters']).toBe(66_668)
       expect(counts['active-interpreters']).toBe(33_334)
     },
     120_000,

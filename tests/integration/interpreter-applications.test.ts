@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   formSubmissions,
@@ -12,6 +12,7 @@ import {
 } from '../../db/schema'
 import { PRIVACY_NOTICE_VERSION } from '../../app/content/privacy-notice'
 import { resolvePosition } from '../../app/content/interpreter-positions'
+import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import {
   APPLICATION_RATE_LIMIT,
   submitInterpreterApplication,
@@ -21,7 +22,6 @@ import { sweepOrphanFiles } from '../../app/lib/storage/orphan-sweep.server'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
 import {
   createInterpreterApplication,
-  DUPLICATE_WINDOW_MS,
   type NewInterpreterApplication,
 } from '../../app/models/interpreter-applications.server'
 import { getOpenJob } from '../../app/models/jobs.server'
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
       specializations: ['medical'],
       sourceReference: 'korean-interpreter',
       privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-      possibleDuplicateOf: null,
+      phoneDigits: '2135550147',
     })
     expect(stored?.stored_files).toMatchObject({
       originalName: 'Park CV.pdf',
@@ -148,6 +148,7 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
     const acknowledgement = mails.find((mail) => mail.toAddress === 'minji.park@example.org')
     expect(acknowledgement?.text).toContain('get back to you within 24 hours')
     expect(acknowledgement?.text).toContain('Korean Interpreter')
+    expect(acknowledgement?.replyTo).toBe('info@example.com')
     // Sent to an unverified address: nothing the applicant typed is repeated in it.
     expect(acknowledgement?.text).not.toContain('Park CV')
     expect(acknowledgement?.text).not.toContain('Min-ji')
@@ -182,41 +183,44 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
     expect(storedKeys(test.dataDir).length - before).toBe(1)
   })
 
-  it('marks a second application from the same address within 30 days as a possible duplicate of the first', async () => {
-    const now = Date.now()
-    const day = 24 * 60 * 60 * 1000
-    // 35 days before `first`: outside its window, and outside the window of the later ones.
-    const old = await createInterpreterApplication(applicant, await pdfResume(), {
-      now: new Date(now - DUPLICATE_WINDOW_MS - 15 * day),
-    })
+  it('tells staff when an earlier application, of any age, has the same e-mail address or phone number', async () => {
+    const year = 365 * 24 * 60 * 60 * 1000
     const first = await createInterpreterApplication(applicant, await pdfResume(), {
-      now: new Date(now - 10 * day),
+      now: new Date(Date.now() - year),
     })
-    const second = await createInterpreterApplication(
-      { ...applicant, email: 'MinJi.Park@Example.org', position: 'Professional Interpreter' },
+    const sameEmail = await createInterpreterApplication(
+      { ...applicant, email: 'MinJi.Park@Example.org', phone: '+44 20 7946 0958' },
       await pdfResume(),
     )
-    const third = await createInterpreterApplication(applicant, await pdfResume())
+    const samePhone = await createInterpreterApplication(
+      { ...applicant, email: 'mj.park@example.net', phone: '(213) 555-0147' },
+      await pdfResume(),
+    )
     const other = await createInterpreterApplication(
-      { ...applicant, email: 'someone.else@example.org' },
+      { ...applicant, email: 'someone.else@example.org', phone: '+1 415 555 0100' },
       await pdfResume(),
     )
-    const rows = await test.db.select().from(interpreterApplications)
-    const duplicateOf = (id: string) => rows.find((row) => row.id === id)?.possibleDuplicateOf
-    expect(duplicateOf(old.id)).toBeNull()
-    expect(duplicateOf(first.id)).toBeNull()
-    expect(duplicateOf(second.id)).toBe(first.id)
-    expect(duplicateOf(third.id)).toBe(first.id)
-    expect(duplicateOf(other.id)).toBeNull()
-
-    const [notification] = await test.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.reference, `interpreter_application:${second.id}`))
-      .orderBy(mailOutbox.template)
-      .offset(1)
-    expect(notification?.subject).toContain('possible duplicate')
-    expect(notification?.text).toContain(first.id)
+    const notification = async (id: string) => {
+      const [mail] = await test.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.reference, `interpreter_application:${id}`),
+            eq(mailOutbox.template, 'interpreter-application-staff-notification'),
+          ),
+        )
+      return mail!
+    }
+    expect((await notification(first.id)).subject).not.toContain('possible duplicate')
+    expect((await notification(other.id)).subject).not.toContain('possible duplicate')
+    const byEmail = await notification(sameEmail.id)
+    expect(byEmail.subject).toContain('possible duplicate')
+    expect(byEmail.text).toContain(`same e-mail address arrived on`)
+    expect(byEmail.text).toContain(first.id)
+    const byPhone = await notification(samePhone.id)
+    expect(byPhone.text).toContain(`same phone number arrived on`)
+    expect(byPhone.text).toContain(first.id)
   })
 
   it('sweeps stored files that no record refers to once they are an hour old', async () => {
@@ -262,6 +266,45 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
       })
       expect(Date.now() - row!.privacyConsentAt.getTime()).toBeLessThan(60_000)
+    })
+
+    it('keeps the language of every Careers tile, also where the page reads Professional Interpreter', async () => {
+      for (const [index, language] of careersLanguages.entries()) {
+        const position = resolvePosition(languageSlug(language))
+        const email = `${languageSlug(language).replace(/[^a-z]/g, '')}@example.org`
+        const response = await submitInterpreterApplication(
+          applicationRequest(
+            { ...fullForm, email, fluentLanguages: '', formToken: randomUUID() },
+            pdfDocument(),
+            'cv.pdf',
+          ),
+          { source: 'language-page', position },
+          `198.51.100.${index}`,
+        )
+        expect(response).toMatchObject({ submitted: true })
+        const [row] = await test.db
+          .select()
+          .from(interpreterApplications)
+          .where(eq(interpreterApplications.email, email))
+        expect({ language, position: row!.position, languages: row!.languages }).toEqual({
+          language,
+          position: `${language} Interpreter`,
+          languages: [language, 'English'],
+        })
+        const notification = await test.db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.reference, `interpreter_application:${row!.id}`),
+              eq(mailOutbox.template, 'interpreter-application-staff-notification'),
+            ),
+          )
+        expect(notification[0]!.text).toContain(`${language} Interpreter`)
+        expect(notification[0]!.text).toContain(`/admin/interpreters/${row!.id}`)
+      }
+      // The page itself keeps the spec's title for slugs it does not know.
+      expect(resolvePosition('asl-interpreter').title).toBe('Professional Interpreter')
     })
 
     it('stores an application from a job posting with the job it came from', async () => {

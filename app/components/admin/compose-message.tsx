@@ -1,13 +1,16 @@
 import { Eye, Search, Send } from 'lucide-react'
+import { useState } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
+import { SendConfirmationDialog } from '~/components/admin/send-confirmation-dialog'
 import { FormMessage } from '~/components/layout/auth-card'
+import { mergeFields, messageTemplates } from '~/content/communications'
 import {
-  mergeFields,
-  messageTemplates,
-  recipientGroupLabels,
+  isRecipientGroup,
+  recipientGroupCommonRule,
+  recipientGroupRules,
   recipientGroups,
   type RecipientGroup,
-} from '~/content/communications'
+} from '~/lib/communications'
 import { MESSAGE_MAX, SUBJECT_MAX } from '~/lib/validation/message'
 
 interface ComposeValues {
@@ -30,10 +33,14 @@ interface Preview {
   message: string
 }
 
+type ComposeErrors = Partial<Record<keyof ComposeValues, string>>
+
+const SEND_BUTTON_ID = 'compose-send'
+
 /**
  * The 'Compose Message' tab. One form: the person search and the quick templates submit it
- * as GET (the loader fills the fields back in), Preview and Send as POST. Everything works
- * without JavaScript.
+ * as GET (the loader fills the fields back in), Preview and Send as POST; a send to a group
+ * comes back with the confirmation step. Everything works without JavaScript.
  */
 export function ComposeMessage({
   counts,
@@ -42,30 +49,23 @@ export function ComposeMessage({
   values,
   errors,
   preview,
+  confirmation,
   sentTo,
 }: {
   counts: Record<RecipientGroup, number>
   person: string
   people: PersonMatch[]
   values: ComposeValues
-  errors: Partial<Record<keyof ComposeValues, string>>
+  errors: ComposeErrors
   preview: Preview | null
+  confirmation: { group: RecipientGroup; count: number; changedFrom: number | null } | null
   sentTo: number | null
 }) {
   const location = useLocation()
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send'
-  const fieldProps = (name: keyof ComposeValues) => ({
-    id: `compose-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `compose-${name}-error` : undefined,
-  })
-  const fieldError = (name: keyof ComposeValues) => (
-    <p id={`compose-${name}-error`} className="field-error" aria-live="polite">
-      {errors[name]}
-    </p>
-  )
+  const fieldProps = (name: keyof ComposeValues) => fieldAttributes(name, errors)
+  const fieldError = (name: keyof ComposeValues) => <FieldError name={name} errors={errors} />
   return (
     <section aria-labelledby="compose-heading">
       <h2 id="compose-heading" className="sr-only">
@@ -90,36 +90,12 @@ export function ComposeMessage({
           preventScrollReset
         >
           <div className="space-y-3">
-            <div>
-              <label htmlFor="compose-recipients" className="field-label">
-                Recipients
-              </label>
-              <select
-                {...fieldProps('recipients')}
-                defaultValue={values.recipients}
-                required
-                className="field-input"
-              >
-                <option value="">Choose recipients</option>
-                <optgroup label="Groups">
-                  {recipientGroups.map((group) => (
-                    <option key={group} value={group}>
-                      {recipientGroupLabels[group]} ({counts[group]})
-                    </option>
-                  ))}
-                </optgroup>
-                {people.length > 0 ? (
-                  <optgroup label="People found">
-                    {people.map((match) => (
-                      <option key={match.key} value={match.key}>
-                        {match.name} &lt;{match.email}&gt; ({match.kind})
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </select>
-              {fieldError('recipients')}
-            </div>
+            <RecipientsField
+              counts={counts}
+              people={people}
+              value={values.recipients}
+              errors={errors}
+            />
             <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
               <div className="flex-1">
                 <label htmlFor="compose-person" className="field-label">
@@ -227,6 +203,7 @@ export function ComposeMessage({
           </div>
           <div className="flex flex-wrap gap-3">
             <button
+              id={SEND_BUTTON_ID}
               type="submit"
               name="intent"
               value="send"
@@ -269,6 +246,115 @@ export function ComposeMessage({
           )}
         </section>
       </div>
+      {confirmation ? (
+        <SendConfirmationDialog
+          key={location.key}
+          confirmation={{
+            ...confirmation,
+            label: recipientGroupRules[confirmation.group].label,
+            definition: `${recipientGroupRules[confirmation.group].definition} ${recipientGroupCommonRule}`,
+          }}
+          values={values}
+          returnFocusTo={SEND_BUTTON_ID}
+        />
+      ) : null}
     </section>
+  )
+}
+
+function fieldAttributes(name: keyof ComposeValues, errors: ComposeErrors) {
+  return {
+    id: `compose-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `compose-${name}-error` : undefined,
+  }
+}
+
+function FieldError({ name, errors }: { name: keyof ComposeValues; errors: ComposeErrors }) {
+  return (
+    <p id={`compose-${name}-error`} className="field-error" aria-live="polite">
+      {errors[name]}
+    </p>
+  )
+}
+
+/**
+ * The recipients select, with no group chosen at first, and beside it who the chosen group
+ * is (its rule from app/lib/communications.ts); before a choice, every group's rule.
+ */
+function RecipientsField({
+  counts,
+  people,
+  value,
+  errors,
+}: {
+  counts: Record<RecipientGroup, number>
+  people: PersonMatch[]
+  value: string
+  errors: ComposeErrors
+}) {
+  const [selected, setSelected] = useState(value)
+  const definitionId = 'compose-recipients-definition'
+  const attributes = fieldAttributes('recipients', errors)
+  return (
+    <div>
+      <label htmlFor="compose-recipients" className="field-label">
+        Recipients
+      </label>
+      <select
+        {...attributes}
+        aria-describedby={[definitionId, attributes['aria-describedby']].filter(Boolean).join(' ')}
+        defaultValue={value}
+        onChange={(event) => setSelected(event.currentTarget.value)}
+        required
+        className="field-input"
+      >
+        <option value="">Choose recipients</option>
+        <optgroup label="Groups">
+          {recipientGroups.map((group) => (
+            <option key={group} value={group}>
+              {recipientGroupRules[group].label} ({counts[group]})
+            </option>
+          ))}
+        </optgroup>
+        {people.length > 0 ? (
+          <optgroup label="People found">
+            {people.map((match) => (
+              <option key={match.key} value={match.key}>
+                {match.name} &lt;{match.email}&gt; ({match.kind})
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </select>
+      <div id={definitionId} className="mt-1 text-sm text-slate-600" aria-live="polite">
+        {isRecipientGroup(selected) ? (
+          <p>
+            <span className="font-semibold text-slate-800">
+              {recipientGroupRules[selected].label}:
+            </span>{' '}
+            {recipientGroupRules[selected].definition} {recipientGroupCommonRule}
+          </p>
+        ) : selected ? (
+          <p>Only this person gets the message.</p>
+        ) : (
+          <>
+            <ul>
+              {recipientGroups.map((group) => (
+                <li key={group}>
+                  <span className="font-semibold text-slate-800">
+                    {recipientGroupRules[group].label}:
+                  </span>{' '}
+                  {recipientGroupRules[group].definition}
+                </li>
+              ))}
+            </ul>
+            <p>{recipientGroupCommonRule}</p>
+          </>
+        )}
+      </div>
+      <FieldError name="recipients" errors={errors} />
+    </div>
   )
 }

@@ -3,12 +3,16 @@ import { useRef } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { useDismissDetails } from '~/components/layout/use-dismiss'
 import { formatDate, truncate } from '~/lib/format'
-import { statusLabel } from '~/lib/statuses'
+import { applicationStatusChoices, statusLabel, type ApplicationStatus } from '~/lib/statuses'
 import { StatusBadge } from './status-badge'
 
 export type DashboardKind = 'application' | 'client_request'
 
-/** A status select that saves on change (a Save button appears without JavaScript). */
+/**
+ * A status select with its own Save button: choosing with the arrow keys changes nothing
+ * until Save, focus stays on the button, and the result is announced (a toast). Approved
+ * and Rejected of an application lead to the decision step instead.
+ */
 export function StatusSelect({
   kind,
   id,
@@ -32,15 +36,12 @@ export function StatusSelect({
       <label className="sr-only" htmlFor={`status-${id}`}>
         {label}
       </label>
-      {/* Uncontrolled, so the choice shows at once; remounted when the saved status changes. */}
+      {/* Uncontrolled; remounted when the saved status changes. */}
       <select
         key={status}
         id={`status-${id}`}
         name="status"
         defaultValue={status}
-        onChange={(event) =>
-          fetcher.submit(event.currentTarget.form, { method: 'post', preventScrollReset: true })
-        }
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
         {statuses.map((value) => (
@@ -49,14 +50,10 @@ export function StatusSelect({
           </option>
         ))}
       </select>
-      <noscript>
-        <button type="submit" className="btn-secondary px-2 py-1">
-          Save
-        </button>
-      </noscript>
-      <span className="sr-only" aria-live="polite">
-        {saving ? 'Saving' : ''}
-      </span>
+      <button type="submit" className="btn-secondary px-2 py-1" aria-busy={saving}>
+        {saving ? 'Saving…' : 'Save'}
+        <span className="sr-only"> {label.charAt(0).toLowerCase() + label.slice(1)}</span>
+      </button>
     </fetcher.Form>
   )
 }
@@ -105,13 +102,7 @@ export interface ApplicationItem {
   createdAt: Date | string
 }
 
-export function ApplicationRow({
-  item,
-  statuses,
-}: {
-  item: ApplicationItem
-  statuses: readonly string[]
-}) {
+export function ApplicationRow({ item }: { item: ApplicationItem }) {
   const name = `${item.firstName} ${item.lastName}`
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -132,12 +123,12 @@ export function ApplicationRow({
           {item.languages.join(', ')} · Applied {formatDate(item.createdAt)}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
         <StatusSelect
           kind="application"
           id={item.id}
           status={item.status}
-          statuses={statuses}
+          statuses={applicationStatusChoices(item.status as ApplicationStatus)}
           label={`Status of ${name}`}
         />
         <DeleteButton kind="application" id={item.id} what={`${name}'s application and resume`} />
@@ -178,7 +169,7 @@ export function RequestRow({ item, statuses }: { item: RequestItem; statuses: re
         </p>
         <p className="text-sm text-slate-700">{truncate(item.message, 120)}</p>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
         <StatusSelect
           kind="client_request"
           id={item.id}

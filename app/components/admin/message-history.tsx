@@ -2,7 +2,7 @@ import { Inbox, RotateCcw, Search } from 'lucide-react'
 import { Form, useSubmit } from 'react-router'
 import { Pagination } from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
-import { messageTypeLabels, type MessageType } from '~/content/communications'
+import { messageTypeLabels, messageTypes, type MessageType } from '~/lib/communications'
 import { formatDateTime } from '~/lib/format'
 import { EmptyState } from '~/components/admin/empty-state'
 
@@ -25,15 +25,20 @@ const typeClasses: Record<MessageType, string> = {
   client: 'bg-purple-100 text-purple-900 ring-purple-300',
 }
 
-/** The 'Message History' tab: search, type filter, delivery counts and retry. */
+/**
+ * The 'Message History' tab: search, type filter, delivery counts and retry. The type
+ * filter shows how many messages each type has: the numbers of the stat cards.
+ */
 export function MessageHistory({
   filters,
   history,
+  typeCounts,
   notice,
   error,
 }: {
   filters: { q: string; type: string; page: number }
   history: { items: HistoryEntry[]; total: number; pageSize: number }
+  typeCounts: Record<MessageType | 'all', number>
   notice: string | null
   error: string | null
 }) {
@@ -85,10 +90,10 @@ export function MessageHistory({
               className="field-input"
               onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
             >
-              <option value="all">All types</option>
-              {(Object.keys(messageTypeLabels) as MessageType[]).map((type) => (
+              <option value="all">All types ({typeCounts.all})</option>
+              {messageTypes.map((type) => (
                 <option key={type} value={type}>
-                  {messageTypeLabels[type]}
+                  {messageTypeLabels[type]} ({typeCounts[type]})
                 </option>
               ))}
             </select>

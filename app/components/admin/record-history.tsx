@@ -20,7 +20,13 @@ interface Note {
 
 function describe(entry: HistoryEntry): string {
   const before = entry.before as { status?: string } | null
-  const after = entry.after as { status?: string; note?: string; step?: string } | null
+  const after = entry.after as {
+    status?: string
+    note?: string
+    step?: string
+    name?: string
+    email?: string
+  } | null
   switch (entry.action) {
     case 'status_change':
       return `changed the status from ${statusLabel(before?.status ?? '?')} to ${statusLabel(after?.status ?? '?')}`
@@ -30,6 +36,10 @@ function describe(entry: HistoryEntry): string {
       return 'opened a reply e-mail'
     case 'decision_email':
       return 'sent the decision e-mail'
+    case 'merge':
+      return `merged ${after?.name} (${after?.email}) into this record`
+    case 'duplicate_dismissed':
+      return `marked ${after?.name} (${after?.email}) as not a duplicate`
     default:
       return entry.action.replace(/_/g, ' ')
   }

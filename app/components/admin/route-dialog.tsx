@@ -1,6 +1,8 @@
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { rememberDialogOpener } from './focus-restorer'
+import { ToastRegion } from './toast-region'
 
 /**
  * A details dialog that is a route of its own: the URL can be shared, it renders on the
@@ -24,6 +26,7 @@ export function RouteDialog({
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
+    rememberDialogOpener(document.activeElement)
     if (dialog.open && !dialog.matches(':modal')) dialog.close()
     if (!dialog.open) dialog.showModal()
   }, [])
@@ -41,7 +44,12 @@ export function RouteDialog({
       }`}
     >
       <div className="sticky top-0 flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        <h2
+          id={titleId}
+          data-dialog-heading
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900"
+        >
           {title}
         </h2>
         <Link
@@ -54,6 +62,7 @@ export function RouteDialog({
         </Link>
       </div>
       <div className="px-6 py-5">{children}</div>
+      <ToastRegion />
     </dialog>
   )
 }

@@ -4,6 +4,8 @@ export interface StatCard {
   label: string
   value: number | string
   icon?: ReactNode
+  /** A line under the value, e.g. what the number includes. */
+  detail?: string
 }
 
 /** The row of count cards at the top of an admin screen. */
@@ -23,6 +25,7 @@ export function StatCards({ cards, label }: { cards: StatCard[]; label: string }
               {card.label}
             </dt>
             <dd className="mt-2 text-2xl font-semibold text-slate-900">{card.value}</dd>
+            {card.detail ? <dd className="mt-1 text-sm text-slate-600">{card.detail}</dd> : null}
           </div>
         ))}
       </dl>

@@ -11,7 +11,14 @@ import { signInsPausedMail } from '../mail/templates/account.server'
 import { runtime } from '../runtime.server'
 import { verifyAgainstDummy, verifyPassword } from './password.server'
 import { createSession } from './session.server'
-import { recordLoginSuccess, reserveLoginAttempt } from './throttle.server'
+import { recordLoginSuccess, reserveLoginAttempt, restartWaitFromAnswer } from './throttle.server'
+
+/**
+ * A failed sign-in is answered no sooner than this after it began: the time of an answer
+ * then says nothing about whether the account exists or the password was close, and the
+ * busy state ('Signing in...') shows long enough to be read.
+ */
+export const FAILED_SIGN_IN_MIN_MS = 1000
 
 export type LoginResult =
   | { status: 'signed-in'; user: PublicUser; setCookie: string }
@@ -27,11 +34,19 @@ export async function attemptLogin(input: {
   password: string
   ipAddress: string
   userAgent: string | null
+  /** Tests that move the clock themselves pass 0. */
+  minimumFailureMs?: number
 }): Promise<LoginResult> {
+  const startedAt = Date.now()
+  const answerFailure = async <Failure extends LoginResult>(failure: Failure) => {
+    const wait = startedAt + (input.minimumFailureMs ?? FAILED_SIGN_IN_MIN_MS) - Date.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    return failure
+  }
   const accountKey = normalizeEmail(input.email)
   const reservation = await reserveLoginAttempt(accountKey, input.ipAddress)
   if (!reservation.allowed)
-    return { status: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }
+    return answerFailure({ status: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds })
 
   const user = await findUserByEmail(accountKey)
   // An unknown address or an invitation not yet accepted costs the same work as a real check.
@@ -41,7 +56,9 @@ export async function attemptLogin(input: {
       : await verifyAgainstDummy(input.password)
   if (!user || !valid) {
     if (reservation.lockoutStarted && user?.active) tellOwnerSignInsArePaused(user)
-    return { status: 'invalid' }
+    const failure = await answerFailure({ status: 'invalid' as const })
+    await restartWaitFromAnswer(accountKey)
+    return failure
   }
   await recordLoginSuccess(accountKey, input.ipAddress)
   const setCookie = await createSession(user.id, {

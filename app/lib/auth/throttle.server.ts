@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { loginThrottles } from '../../../db/schema'
 import { now } from '../clock.server'
 import {
@@ -113,6 +113,27 @@ export async function reserveLoginAttempt(
       .where(eq(loginThrottles.accountKey, accountKey))
     return { allowed: true, lockoutStarted: failures === FREE_FAILURES_PER_ACCOUNT }
   })
+}
+
+/**
+ * A failed attempt has been answered: its account's wait, if any, runs from now. (Failed
+ * sign-ins are answered no sooner than a second after they began, so a wait counted from
+ * the attempt itself would have passed before the answer arrived.)
+ */
+export async function restartWaitFromAnswer(accountKey: string) {
+  const current = now()
+  const [account] = await db()
+    .select({ failures: loginThrottles.failures })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.accountKey, accountKey))
+  const delay = accountDelayMs(account?.failures ?? 0)
+  if (delay === 0) return
+  await db()
+    .update(loginThrottles)
+    .set({
+      blockedUntil: sql`greatest(coalesce(${loginThrottles.blockedUntil}, ${current}), ${new Date(current.getTime() + delay)})`,
+    })
+    .where(eq(loginThrottles.accountKey, accountKey))
 }
 
 /** The right password: the attempt was not a failure, and the account starts again from zero. */

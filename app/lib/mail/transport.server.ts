@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 
@@ -19,6 +19,8 @@ export interface DeliverableMail {
 export interface MailTransport {
   /** Delivers one message; resolves with what the server answered, throws on failure. */
   send(mail: DeliverableMail): Promise<string>
+  /** Removes any copy the transport kept of a message (the `.eml` file); SMTP keeps none. */
+  discard(mail: Pick<DeliverableMail, 'id' | 'createdAt'>): Promise<void>
   close(): void
   describe: string
 }
@@ -55,8 +57,24 @@ function smtpTransport(smtpUrl: string): MailTransport {
       const info = await transporter.sendMail(toNodemailerMessage(mail))
       return String(info.response ?? 'accepted')
     },
+    discard: async () => {},
     close: () => transporter.close(),
   }
+}
+
+/** Where the file transport writes a message: named by its queue time and outbox id. */
+export function mailFilePath(mailDir: string, mail: Pick<DeliverableMail, 'id' | 'createdAt'>) {
+  const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-')
+  return path.join(mailDir, `${stamp}-${mail.id}.eml`)
+}
+
+/** Deletes the file transport's copy of a message, if there is one. */
+export async function removeMailFile(
+  mailDir: string,
+  mail: Pick<DeliverableMail, 'id' | 'createdAt'>,
+) {
+  const file = mailFilePath(mailDir, mail)
+  await Promise.all([rm(file, { force: true }), rm(`${file}.tmp`, { force: true })])
 }
 
 function fileTransport(mailDir: string): MailTransport {
@@ -70,13 +88,13 @@ function fileTransport(mailDir: string): MailTransport {
     async send(mail) {
       const info = await transporter.sendMail(toNodemailerMessage(mail))
       await mkdir(mailDir, { recursive: true })
-      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-')
-      const file = path.join(mailDir, `${stamp}-${mail.id}.eml`)
+      const file = mailFilePath(mailDir, mail)
       // Write then rename, so a reader never sees half a message; a retry overwrites.
       await writeFile(`${file}.tmp`, info.message as Buffer)
       await rename(`${file}.tmp`, file)
       return `written to ${path.basename(file)}`
     },
+    discard: (mail) => removeMailFile(mailDir, mail),
     close: () => transporter.close(),
   }
 }

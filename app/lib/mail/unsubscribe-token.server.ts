@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * Unsubscribe links carry the address and an HMAC of it under the server's secret, so a link
  * works without an account or a stored token and cannot be forged for another address. It
  * does not expire: an unsubscribe link must keep working (see
- * docs/decisions/031-unsubscribe-links.md).
+ * docs/decisions/032-unsubscribe-links.md).
  */
 const PURPOSE = 'unsubscribe:v1:'
 

@@ -145,15 +145,25 @@ export class MailWorker {
         createdAt: mail.createdAt,
         headers: mail.headers,
       })
-      await db.transaction(async (tx) => {
-        await tx
+      const recorded = await db.transaction(async (tx) => {
+        const updated = await tx
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
-          .where(eq(mailOutbox.id, mail.id))
+          .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')))
+          .returning({ id: mailOutbox.id })
+        if (updated.length === 0) return false
         await tx
           .insert(mailAttempts)
           .values({ outboxId: mail.id, succeeded: true, detail: response })
+        return true
       })
+      if (!recorded) {
+        // The person was deleted while this message was on its way (redactMailOf): the row
+        // says cancelled and no copy may stay behind here.
+        await transport.discard(mail)
+        logger.info({ mailId: mail.id, template: mail.template }, 'mail cancelled during delivery')
+        return 'sent'
+      }
       logger.info({ mailId: mail.id, template: mail.template }, 'mail delivered')
       return 'sent'
     } catch (error) {
@@ -162,7 +172,7 @@ export class MailWorker {
       const giveUp = permanent || mail.attempts >= this.options.maxAttempts
       const delayMs = Math.min(this.options.retryBaseMs * 2 ** (mail.attempts - 1), MAX_BACKOFF_MS)
       await db.transaction(async (tx) => {
-        await tx
+        const updated = await tx
           .update(mailOutbox)
           .set(
             giveUp
@@ -174,8 +184,11 @@ export class MailWorker {
                   nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000}::double precision)`,
                 },
           )
-          .where(eq(mailOutbox.id, mail.id))
-        await tx.insert(mailAttempts).values({ outboxId: mail.id, succeeded: false, detail })
+          .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')))
+          .returning({ id: mailOutbox.id })
+        // A cancelled message keeps no trace of the address the server may have quoted.
+        if (updated.length > 0)
+          await tx.insert(mailAttempts).values({ outboxId: mail.id, succeeded: false, detail })
       })
       logger.warn(
         { mailId: mail.id, attempt: mail.attempts, permanent, giveUp, err: detail },

@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import { recipientGroups, type RecipientGroup } from '../../content/communications'
-
-/** Who a message goes to: a group, or one person found by search. */
-export type RecipientSelection =
-  | { kind: 'group'; group: RecipientGroup }
-  | { kind: 'person'; source: 'application' | 'client'; id: string }
+import { isRecipientGroup, type RecipientSelection } from '../communications'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Reads the recipients select: a group name, `application:<uuid>` or `client:<uuid>`. */
 export function parseRecipientSelection(value: unknown): RecipientSelection | undefined {
   if (typeof value !== 'string') return undefined
-  if ((recipientGroups as readonly string[]).includes(value))
-    return { kind: 'group', group: value as RecipientGroup }
+  if (isRecipientGroup(value)) return { kind: 'group', group: value }
   const [source, id, extra] = value.split(':')
   if ((source === 'application' || source === 'client') && id && !extra && uuidPattern.test(id))
     return { kind: 'person', source, id }
@@ -43,3 +37,12 @@ export const composeMessageSchema = z.object({
     .min(1, 'Please enter a message.')
     .max(MESSAGE_MAX, `Please use at most ${MESSAGE_MAX} characters.`),
 })
+
+/**
+ * The number of recipients staff confirmed for a group send (the confirmation step's
+ * button carries it); undefined when the form has none or it is not a count.
+ */
+export function parseConfirmedCount(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return undefined
+  return Number(value)
+}

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useFetcher, useLocation, useNavigate } from 'react-router'
+import { data, Form, useFetcher, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
 import { RouteDialog } from '~/components/admin/route-dialog'
@@ -7,6 +7,7 @@ import { replyDraftHref } from '~/lib/admin/mail-draft'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
 import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
 import type { Route } from './+types/clients.detail'
@@ -43,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (input.intent === 'note') {
     if (!(await getClientRequest(requestId))) throw data(null, { status: 404 })
     await addStaffNote('client_request', requestId, input.body, actor)
-    return { error: null }
+    return dataWithToast({ error: null }, 'Note added.')
   }
   if (input.intent === 'reply') {
     const current = await getClientRequest(requestId)
@@ -54,11 +55,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       entityId: current.id,
     })
     if (current.status === 'new') await setClientRequestStatus(current.id, 'contacted', actor)
-    throw redirect(listUrl)
+    throw redirectWithToast(listUrl, `Reply to ${current.name} opened in your e-mail program.`)
   }
   const updated = await setClientRequestStatus(requestId, input.status, actor)
   if (!updated) throw data(null, { status: 404 })
-  throw redirect(listUrl)
+  throw redirectWithToast(
+    listUrl,
+    input.status === 'contacted'
+      ? `${updated.name} marked as contacted.`
+      : `Request from ${updated.name} closed.`,
+  )
 }
 
 export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,22 +7,23 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { messageTemplates } from '~/content/communications'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { recipientsForTemplate } from '~/lib/communications'
 import { seoMeta } from '~/lib/seo'
-import { composeMessageSchema } from '~/lib/validation/message'
+import { parseRecipientSelection } from '~/lib/validation/message'
 import {
   findPeople,
   getMessage,
   listMessages,
   messageStats,
   messageTypeFilters,
-  personalise,
   recipientGroupCounts,
-  recipientsOf,
   retryFailedDeliveries,
-  sendMessage,
   type MessageTypeFilter,
 } from '~/models/communications.server'
 import type { Route } from './+types/communications'
+import { composeAction, type ComposeValues } from './communications.server'
+
+const PATH = '/admin/communications'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -34,14 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
     matches,
   )
-
-const PATH = '/admin/communications'
-
-export interface ComposeValues {
-  recipients: string
-  subject: string
-  message: string
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -65,12 +58,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   // The person search and the quick templates are GET submissions of the compose form,
-  // so that they work without JavaScript and keep what was typed.
+  // so that they work without JavaScript and keep what was typed. There is no default
+  // group: staff choose one, or a template chooses the group it was written for.
   const person = cleanSearchText(params.get('person'))
   const template = messageTemplates.find((entry) => entry.key === params.get('template'))
   const [counts, people] = await Promise.all([recipientGroupCounts(), findPeople(person)])
+  const chosen = params.get('recipients') ?? ''
   const values: ComposeValues = {
-    recipients: params.get('recipients') ?? 'all-interpreters',
+    recipients: template
+      ? recipientsForTemplate(template.group, parseRecipientSelection(chosen))
+      : chosen,
     subject: template?.subject ?? params.get('subject') ?? '',
     message: template?.message ?? params.get('message') ?? '',
   }
@@ -110,52 +107,9 @@ export async function action({ request }: Route.ActionArgs) {
       error: null,
     }
   }
-  const values: ComposeValues = {
-    recipients: String(formData.get('recipients') ?? ''),
-    subject: String(formData.get('subject') ?? ''),
-    message: String(formData.get('message') ?? ''),
-  }
-  const parsed = composeMessageSchema.safeParse(values)
-  if (!parsed.success) {
-    const errors: Partial<Record<keyof ComposeValues, string>> = {}
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof ComposeValues
-      errors[field] ??= issue.message
-    }
-    return data({ kind: 'compose' as const, values, errors, preview: null }, { status: 400 })
-  }
-  const draft = {
-    selection: parsed.data.recipients,
-    subject: parsed.data.subject,
-    message: parsed.data.message,
-  }
-  const [first] = await recipientsOf(draft.selection, { limit: 1 })
-  if (!first)
-    return data(
-      {
-        kind: 'compose' as const,
-        values,
-        errors: { recipients: 'Nobody is in this group yet. Please choose other recipients.' },
-        preview: null,
-      },
-      { status: 400 },
-    )
-  if (formData.get('intent') === 'preview') {
-    const counts = draft.selection.kind === 'group' ? await recipientGroupCounts() : undefined
-    return {
-      kind: 'compose' as const,
-      values,
-      errors: {},
-      preview: {
-        recipient: first,
-        recipientCount:
-          counts && draft.selection.kind === 'group' ? counts[draft.selection.group] : 1,
-        ...personalise(draft, first),
-      },
-    }
-  }
-  const sent = await sendMessage(draft, actor)
-  throw redirect(`${PATH}?sent=${sent.recipientCount}`)
+  const composed = await composeAction(formData, actor)
+  if ('sentTo' in composed) throw redirect(`${PATH}?sent=${composed.sentTo}`)
+  return composed
 }
 
 export default function CommunicationsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -176,15 +130,17 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
               label: 'Messages Sent',
               value: stats.sent,
               icon: <Send aria-hidden="true" className="size-5" />,
+              // Client messages have no card of their own; this keeps the sum visible.
+              detail: `Including ${stats.byType.client} ${stats.byType.client === 1 ? 'client message' : 'client messages'}`,
             },
             {
               label: 'Bulk Messages',
-              value: stats.bulk,
+              value: stats.byType.bulk,
               icon: <Users aria-hidden="true" className="size-5" />,
             },
             {
               label: 'Individual Messages',
-              value: stats.individual,
+              value: stats.byType.individual,
               icon: <Mail aria-hidden="true" className="size-5" />,
             },
             {
@@ -223,6 +179,7 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
           <MessageHistory
             filters={loaderData.filters}
             history={loaderData.history}
+            typeCounts={{ all: stats.sent, ...stats.byType }}
             notice={actionData?.kind === 'retry' ? actionData.notice : null}
             error={actionData?.kind === 'retry' ? actionData.error : null}
           />
@@ -234,6 +191,7 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
             values={actionData?.kind === 'compose' ? actionData.values : loaderData.values}
             errors={actionData?.kind === 'compose' ? actionData.errors : {}}
             preview={actionData?.kind === 'compose' ? actionData.preview : null}
+            confirmation={actionData?.kind === 'compose' ? actionData.confirmation : null}
             sentTo={loaderData.sentTo}
           />
         )}

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Download, FileText, Inbox } from 'lucide-react'
-import { data, Form, Link, useLocation, useSubmit } from 'react-router'
+import { data, Form, Link, redirect, useLocation, useSubmit } from 'react-router'
 import { z } from 'zod'
 import { ApplicationRow, RequestRow } from '~/components/admin/dashboard-items'
 import { Pagination } from '~/components/admin/list-controls'
@@ -8,7 +8,14 @@ import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { seoMeta } from '~/lib/seo'
 import { dashboardCards } from '~/lib/statistics'
-import { applicationStatuses, clientRequestStatuses, statusLabel } from '~/lib/statuses'
+import { decisionStepUrl } from '~/lib/admin/decision-step'
+import {
+  applicationStatuses,
+  clientRequestStatuses,
+  isApplicationDecision,
+  statusLabel,
+} from '~/lib/statuses'
+import { dataWithToast } from '~/lib/toast.server'
 import {
   applicationCounts,
   applicationSorts,
@@ -102,19 +109,39 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = itemAction.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ ok: false, error: 'Invalid request.' }, { status: 400 })
   const input = parsed.data
-  let found: boolean
+  const gone = () => data({ ok: false, error: 'This record no longer exists.' }, { status: 404 })
   if (input.intent === 'delete') {
-    found =
+    const deleted =
       input.kind === 'application'
         ? await deleteApplication(input.id, actor)
         : await deleteClientRequest(input.id, actor)
-  } else if (input.kind === 'application') {
-    found = (await setApplicationStatus(input.id, input.status, actor)) !== undefined
-  } else {
-    found = (await setClientRequestStatus(input.id, input.status, actor)) !== undefined
+    if (!deleted) return gone()
+    return dataWithToast(
+      { ok: true, error: null },
+      input.kind === 'application' ? 'Application deleted.' : 'Contact request deleted.',
+    )
   }
-  if (!found) return data({ ok: false, error: 'This record no longer exists.' }, { status: 404 })
-  return { ok: true, error: null }
+  if (input.kind === 'application') {
+    // Approving and rejecting are decisions: the same step as on the interpreters screen.
+    if (isApplicationDecision(input.status)) {
+      const here = new URL(request.url)
+      here.searchParams.delete('index')
+      throw redirect(decisionStepUrl(input.id, input.status, here.pathname + here.search))
+    }
+    const changed = await setApplicationStatus(input.id, input.status, actor)
+    if (!changed) return gone()
+    const { firstName, lastName } = changed.after
+    return dataWithToast(
+      { ok: true, error: null },
+      `Status of ${firstName} ${lastName} changed to ${statusLabel(input.status)}.`,
+    )
+  }
+  const changed = await setClientRequestStatus(input.id, input.status, actor)
+  if (!changed) return gone()
+  return dataWithToast(
+    { ok: true, error: null },
+    `Status of ${changed.name} changed to ${statusLabel(input.status)}.`,
+  )
 }
 
 const sortOptions = [
@@ -258,7 +285,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           ) : (
             <ul className="mt-4 divide-y divide-slate-100">
               {loaderData.applications?.items.map((item) => (
-                <ApplicationRow key={item.id} item={item} statuses={applicationStatuses} />
+                <ApplicationRow key={item.id} item={item} />
               ))}
               {loaderData.requests?.items.map((item) => (
                 <RequestRow key={item.id} item={item} statuses={clientRequestStatuses} />

@@ -9,6 +9,7 @@ import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
+import { dataWithToast } from '~/lib/toast.server'
 import {
   listOnboardingBoard,
   onboardingCounts,
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = stepAction.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ error: 'Invalid request.' }, { status: 400 })
   try {
-    await setOnboardingStep(
+    const progress = await setOnboardingStep(
       parsed.data.applicationId,
       parsed.data.step,
       parsed.data.done === 'true',
@@ -74,7 +75,11 @@ export async function action({ request }: Route.ActionArgs) {
         name: admin.name,
       },
     )
-    return { error: null }
+    const step = onboardingSteps.find((entry) => entry.key === parsed.data.step)?.label
+    return dataWithToast(
+      { error: null },
+      `${step}: marked ${parsed.data.done === 'true' ? 'done' : 'not done'}. ${progress} of ${onboardingSteps.length} steps.`,
+    )
   } catch (error) {
     if (!(error instanceof OnboardingRuleError)) throw error
     return data({ error: error.message }, { status: 400 })

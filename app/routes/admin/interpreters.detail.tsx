@@ -1,8 +1,9 @@
-import { Download } from 'lucide-react'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import { z } from 'zod'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { MergeConfirmation, PossibleDuplicates } from '~/components/admin/possible-duplicates'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
+import { ResumeDownloads } from '~/components/admin/resume-downloads'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { StatusBadge } from '~/components/admin/status-badge'
 import {
@@ -12,68 +13,88 @@ import {
   payLabel,
   specializationsLabel,
 } from '~/lib/admin/application-display'
+import { adminReturnPath } from '~/lib/admin/decision-step'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
 import { runtime } from '~/lib/runtime.server'
-import { decideApplication, getResumeFile } from '~/models/application-admin.server'
+import { applicationDecisions, isApplicationDecision, isUndecided } from '~/lib/statuses'
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
+import { decideApplication, resumesOf } from '~/models/application-admin.server'
+import {
+  dismissPossibleDuplicate,
+  mergeApplications,
+  mergedInto,
+  possibleDuplicatesOf,
+} from '~/models/application-duplicates.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications.server'
 import type { Route } from './+types/interpreters.detail'
 
-const decisions = ['approved', 'rejected'] as const
-
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('decide'),
-    decision: z.enum(decisions),
+    decision: z.enum(applicationDecisions),
     sendEmail: z.literal('on').optional(),
   }),
   z.object({
     intent: z.literal('note'),
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
   }),
+  z.object({ intent: z.literal('dismiss-duplicate'), duplicateId: z.uuid() }),
+  z.object({
+    intent: z.literal('merge-duplicate'),
+    duplicateId: z.uuid(),
+    keep: z.enum(['this', 'duplicate']),
+  }),
 ])
+
+/** The list's search and filters, without the dialog's own steps (decide, merge). */
+function listSearchOf(search: string) {
+  const params = new URLSearchParams(search)
+  params.delete('decide')
+  params.delete('merge')
+  params.delete('returnTo')
+  return params.size ? `?${params}` : ''
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const application = await getInterpreterApplication(requireUuidParam(params, 'applicationId'))
-  if (!application) throw data(null, { status: 404, statusText: 'Not Found' })
-  const decide = new URL(request.url).searchParams.get('decide')
-  const pendingDecision =
-    application.status === 'pending' && (decisions as readonly string[]).includes(decide ?? '')
-  const [resume, duplicate, notes, history] = await Promise.all([
-    getResumeFile(application.id),
-    application.possibleDuplicateOf
-      ? getInterpreterApplication(application.possibleDuplicateOf)
-      : undefined,
+  const applicationId = requireUuidParam(params, 'applicationId')
+  const url = new URL(request.url)
+  const application = await getInterpreterApplication(applicationId)
+  if (!application) {
+    // Links to a record that was merged lead to the record it was merged into.
+    const keptId = await mergedInto(applicationId)
+    if (keptId) throw redirect(`/admin/interpreters/${keptId}${listSearchOf(url.search)}`)
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  }
+  const decide = url.searchParams.get('decide') ?? ''
+  const pendingDecision = isUndecided(application.status) && isApplicationDecision(decide)
+  const [resumes, duplicates, notes, history] = await Promise.all([
+    resumesOf(application.id),
+    possibleDuplicatesOf([application.id]),
     notesOf('interpreter_application', application.id),
     historyOf('interpreter_application', application.id),
   ])
+  const possibleDuplicates = duplicates.get(application.id) ?? []
+  const merging = possibleDuplicates.find(
+    (duplicate) => duplicate.id === url.searchParams.get('merge'),
+  )
   const preview = pendingDecision
-    ? applicationDecisionMail(
-        decide as (typeof decisions)[number],
-        application,
-        runtime().config.company,
-      )
+    ? applicationDecisionMail(decide, application, runtime().config.company)
     : null
   return {
     application,
-    resume: resume ? { name: resume.originalName, size: resume.byteSize } : null,
-    duplicate: duplicate
-      ? {
-          id: duplicate.id,
-          createdAt: duplicate.createdAt,
-          status: duplicate.status,
-          position: duplicate.position,
-        }
-      : null,
+    resumes,
+    duplicates: possibleDuplicates,
+    merging: merging ?? null,
     notes,
     history,
     decision: pendingDecision
       ? {
-          decision: decide as (typeof decisions)[number],
+          decision: decide,
           subject: preview!.subject,
           text: preview!.text,
         }
@@ -85,14 +106,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const applicationId = requireUuidParam(params, 'applicationId')
   const actor = { id: admin.id, name: admin.name }
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
+  const form = Object.fromEntries(await request.formData())
+  const parsed = intentSchema.safeParse(form)
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? 'Invalid request.'
+    // The note's error goes next to the note field, any other above the details.
+    return data(
+      form.intent === 'note' ? { error: null, noteError: error } : { error, noteError: null },
+      { status: 400 },
+    )
+  }
   const input = parsed.data
   if (input.intent === 'note') {
     if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
-    return { error: null }
+    return dataWithToast({ error: null, noteError: null }, 'Note added.')
+  }
+  if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
+    return resolveDuplicate(input, applicationId, actor, new URL(request.url).search)
   }
   const outcome = await decideApplication(
     applicationId,
@@ -101,29 +132,71 @@ export async function action({ request, params }: Route.ActionArgs) {
     actor,
   )
   if (outcome === 'missing') throw data(null, { status: 404 })
-  if (outcome === 'not-pending') {
-    return data({ error: 'This application was already decided.' }, { status: 409 })
+  if (outcome === 'already-decided') {
+    return data(
+      { error: 'This application was already decided.', noteError: null },
+      { status: 409 },
+    )
   }
   const url = new URL(request.url)
+  const returnTo = adminReturnPath(url.searchParams.get('returnTo'))
   url.searchParams.delete('decide')
-  throw redirect(`/admin/interpreters/${applicationId}${url.search}`)
+  url.searchParams.delete('returnTo')
+  const application = await getInterpreterApplication(applicationId)
+  const name = application ? `${application.firstName} ${application.lastName}` : 'The applicant'
+  throw redirectWithToast(
+    returnTo ?? `/admin/interpreters/${applicationId}${url.search}`,
+    `${name} ${input.decision === 'approved' ? 'approved' : 'rejected'}. ${
+      input.sendEmail === 'on' ? 'The decision e-mail is on its way.' : 'No e-mail was sent.'
+    }`,
+  )
 }
 
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
+/** Merges the two records (keeping the one staff chose) or dismisses the pair. */
+async function resolveDuplicate(
+  input: { intent: 'dismiss-duplicate' | 'merge-duplicate'; duplicateId: string; keep?: string },
+  applicationId: string,
+  actor: { id: string; name: string },
+  search: string,
+) {
+  const merging = input.intent === 'merge-duplicate'
+  const [keptId, otherId] =
+    merging && input.keep === 'duplicate'
+      ? [input.duplicateId, applicationId]
+      : [applicationId, input.duplicateId]
+  const [kept, other] = await Promise.all([
+    getInterpreterApplication(keptId),
+    getInterpreterApplication(otherId),
+  ])
+  const outcome = merging
+    ? await mergeApplications(keptId, otherId, actor)
+    : await dismissPossibleDuplicate(keptId, otherId, actor)
+  if (outcome === 'missing' || !kept || !other) throw data(null, { status: 404 })
+  if (outcome === 'not-duplicates') {
+    return data(
+      { error: 'These records share neither e-mail address nor phone number.', noteError: null },
+      { status: 409 },
+    )
+  }
+  const name = (record: typeof kept) => `${record.firstName} ${record.lastName}`
+  throw redirectWithToast(
+    `/admin/interpreters/${keptId}${listSearchOf(search)}`,
+    merging
+      ? `${name(other)} (${other.email}) merged into this record.`
+      : `${name(other)} marked as not a duplicate.`,
+  )
 }
 
 export default function InterpreterDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, resume, duplicate, notes, history, decision } = loaderData
+  const { application, resumes, duplicates, merging, notes, history, decision } = loaderData
   const location = useLocation()
   const params = new URLSearchParams(location.search)
-  params.delete('decide')
-  const listSearch = params.size ? `?${params}` : ''
-  const withDecision = (value: string) => {
-    const next = new URLSearchParams(params)
-    next.set('decide', value)
+  // Set when the decision step was opened from another screen (the dashboard's status select).
+  const returnTo = adminReturnPath(params.get('returnTo'))
+  const listSearch = listSearchOf(location.search)
+  const withStep = (step: 'decide' | 'merge', value: string) => {
+    const next = new URLSearchParams(listSearch)
+    next.set(step, value)
     return `?${next}`
   }
   const name = `${application.firstName} ${application.lastName}`
@@ -151,68 +224,16 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
     ['Applied', formatDateTime(application.createdAt)],
   ]
   return (
-    <RouteDialog title={name} closeTo={`/admin/interpreters${listSearch}`} wide>
+    <RouteDialog title={name} closeTo={returnTo ?? `/admin/interpreters${listSearch}`} wide>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={application.status} />
         <OnboardingBar progress={application.onboardingProgress} />
       </div>
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
-      {duplicate ? (
-        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Possible duplicate: the same e-mail address applied on {formatDate(duplicate.createdAt)} (
-          {duplicate.position}).{' '}
-          <Link
-            to={`/admin/interpreters/${duplicate.id}${listSearch}`}
-            className="font-medium underline"
-          >
-            Open the earlier application
-          </Link>
-        </p>
-      ) : null}
-      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
-        {details.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Additional information</h3>
-      <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
-        {application.additionalInfo || 'None given.'}
-      </p>
-      {resume ? (
-        <a
-          href={`/admin/applications/${application.id}/resume`}
-          className="btn-secondary mt-4"
-          download
-          aria-label={`Download resume ${resume.name}`}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Download resume ({resume.name}, {formatBytes(resume.size)})
-        </a>
-      ) : null}
-      {application.status === 'pending' && !decision ? (
-        <div className="mt-6 flex gap-3">
-          <Link to={withDecision('approved')} preventScrollReset className="btn-primary">
-            Approve
-          </Link>
-          <Link to={withDecision('rejected')} preventScrollReset className="btn-secondary">
-            Reject
-          </Link>
-        </div>
-      ) : null}
+      {/* The decision step comes first: it is what this view was opened for. */}
       {decision ? (
         <section
           aria-labelledby="decision-heading"
-          className="mt-6 rounded-lg border border-slate-300 p-4"
+          className="mt-4 rounded-lg border border-slate-300 p-4"
         >
           <h3 id="decision-heading" className="font-semibold text-slate-900">
             {decision.decision === 'approved' ? 'Approve' : 'Reject'} this application
@@ -239,7 +260,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
                 {decision.decision === 'approved' ? 'Confirm approval' : 'Confirm rejection'}
               </button>
               <Link
-                to={`/admin/interpreters/${application.id}${listSearch}`}
+                to={returnTo ?? `/admin/interpreters/${application.id}${listSearch}`}
                 preventScrollReset
                 className="btn-secondary"
               >
@@ -249,7 +270,50 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
           </Form>
         </section>
       ) : null}
-      <StaffNotes notes={notes} error={actionData?.error ?? null} />
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      <PossibleDuplicates
+        duplicates={duplicates}
+        openHref={(id) => `/admin/interpreters/${id}${listSearch}`}
+        mergeHref={(id) => `${withStep('merge', id)}#merge-heading`}
+      />
+      {merging ? (
+        <MergeConfirmation
+          current={application}
+          duplicate={merging}
+          cancelHref={`/admin/interpreters/${application.id}${listSearch}`}
+        />
+      ) : null}
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
+        {details.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Additional information</h3>
+      <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
+        {application.additionalInfo || 'None given.'}
+      </p>
+      <ResumeDownloads applicationId={application.id} resumes={resumes} />
+      {isUndecided(application.status) && !decision ? (
+        <div className="mt-6 flex gap-3">
+          <Link to={withStep('decide', 'approved')} preventScrollReset className="btn-primary">
+            Approve
+          </Link>
+          <Link to={withStep('decide', 'rejected')} preventScrollReset className="btn-secondary">
+            Reject
+          </Link>
+        </div>
+      ) : null}
+      <StaffNotes notes={notes} error={actionData?.noteError ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>
   )

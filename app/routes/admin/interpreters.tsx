@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, GraduationCap, Users } from 'lucide-react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
 import { LanguagesCell, OnboardingBar } from '~/components/admin/onboarding-bar'
+import { PossibleDuplicateMark } from '~/components/admin/possible-duplicates'
 import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { parseListFilters } from '~/lib/admin/list-filters'
@@ -14,6 +15,7 @@ import {
   applicationSorts,
   listApplications,
 } from '~/models/application-admin.server'
+import { possibleDuplicatesOf } from '~/models/application-duplicates.server'
 import { markInboxSeen } from '~/models/inbox.server'
 import type { Route } from './+types/interpreters'
 import { EmptyState } from '~/components/admin/empty-state'
@@ -44,11 +46,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     applicationCounts(),
     markInboxSeen(admin.id, 'applications'),
   ])
-  return { filters, page, counts }
+  // One more than a row shows, to know whether to offer "and more".
+  const duplicates = await possibleDuplicatesOf(
+    page.items.map((application) => application.id),
+    { limit: DUPLICATES_PER_ROW + 1 },
+  )
+  return { filters, page, counts, duplicates: Object.fromEntries(duplicates) }
 }
 
+const DUPLICATES_PER_ROW = 3
+
 export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
-  const { filters, page, counts } = loaderData
+  const { filters, page, counts, duplicates } = loaderData
   const location = useLocation()
   return (
     <>
@@ -131,6 +140,12 @@ export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
                     <td className="px-4 py-3">
                       <p className="font-medium text-slate-900">{name}</p>
                       <p className="text-slate-600">{application.email}</p>
+                      <PossibleDuplicateMark
+                        applicationId={application.id}
+                        duplicates={duplicates[application.id] ?? []}
+                        shown={DUPLICATES_PER_ROW}
+                        search={location.search}
+                      />
                     </td>
                     <td className="px-4 py-3">
                       <LanguagesCell languages={application.languages} />

@@ -1,9 +1,10 @@
-import { Outlet, useRouteError } from 'react-router'
+import { data, Outlet, useRouteError } from 'react-router'
 import { AdminShell } from '~/components/admin/admin-shell'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
+import { takeToast } from '~/lib/toast.server'
 import { unreadNotifications } from '~/models/inbox.server'
 import type { Route } from './+types/layout'
 
@@ -12,11 +13,18 @@ import type { Route } from './+types/layout'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request)
   const url = new URL(request.url)
-  return {
-    user: { name: user.name, email: user.email, role: user.role },
-    notifications: await unreadNotifications(user.id),
-    searchQuery: url.pathname === '/admin/search' ? cleanSearchText(url.searchParams.get('q')) : '',
-  }
+  // This loader runs after every admin action and on the page a redirect leads to.
+  const { toast, clear } = takeToast(request)
+  return data(
+    {
+      user: { name: user.name, email: user.email, role: user.role },
+      notifications: await unreadNotifications(user.id),
+      searchQuery:
+        url.pathname === '/admin/search' ? cleanSearchText(url.searchParams.get('q')) : '',
+      toast,
+    },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -27,6 +35,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       companyName={company.name}
       notifications={loaderData.notifications}
       searchQuery={loaderData.searchQuery}
+      toast={loaderData.toast}
     >
       <Outlet />
     </AdminShell>

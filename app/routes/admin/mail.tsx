@@ -21,13 +21,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 // The schema's list, repeated here so that the browser bundle does not pull in Drizzle.
-const mailStatuses = ['queued', 'sending', 'sent', 'failed'] as const satisfies MailStatus[]
+const mailStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+] as const satisfies MailStatus[]
 
 const statusLabels: Record<MailStatus, string> = {
   queued: 'Queued',
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 }
 
 const statusTone: Record<MailStatus, string> = {
@@ -35,6 +42,7 @@ const statusTone: Record<MailStatus, string> = {
   sending: 'bg-sky-50 text-sky-900 ring-sky-300',
   sent: 'bg-green-50 text-green-900 ring-green-300',
   failed: 'bg-red-50 text-red-900 ring-red-300',
+  cancelled: 'bg-slate-100 text-slate-800 ring-slate-300',
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -76,7 +84,8 @@ export default function MailPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-bold text-slate-900">Mail</h1>
       <p className="mt-1 text-slate-600">
         Every e-mail the site sends waits here until the mail server accepts it. Failed messages
-        were refused for good or ran out of attempts.
+        were refused for good or ran out of attempts; cancelled ones were for a person deleted
+        before they went out.
       </p>
       <div className="mt-4 space-y-3" aria-live="polite">
         {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}

@@ -18,7 +18,7 @@ const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; fra
 /**
  * A resource's file for signed-in admins: `?download=1` always as an attachment; otherwise
  * PDFs and MP4s inline (with HTTP Range for video seeking) and other files as attachments.
- * A link resource's View redirects to its http(s) address. See docs/decisions/030-resource-files.md.
+ * A link resource's View redirects to its http(s) address. See docs/decisions/031-resource-files.md.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)

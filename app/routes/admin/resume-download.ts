@@ -13,13 +13,15 @@ function attachmentHeader(originalName: string): string {
 }
 
 /**
- * The resume of an application, for signed-in admins only, always as a download (the host's
+ * A resume of an application (its own, or one merged in from another record: `fileId`),
+ * for signed-in admins only, always as a download (the host's
  * helmet adds `X-Content-Type-Options: nosniff` to every response, this one included).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const applicationId = requireUuidParam(params, 'applicationId')
-  const file = await getResumeFile(applicationId)
+  const fileId = params.fileId === undefined ? undefined : requireUuidParam(params, 'fileId')
+  const file = await getResumeFile(applicationId, fileId)
   if (!file) throw data(null, { status: 404, statusText: 'Not Found' })
   const body = await runtime().storage.get(file.storageKey)
   if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
@@ -29,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       action: 'resume_download',
       entityType: 'interpreter_application',
       entityId: applicationId,
+      after: { file: file.originalName },
     },
   )
   return new Response(body, {

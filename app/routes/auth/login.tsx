@@ -7,6 +7,7 @@ import { TextField } from '~/components/ui/form-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { attemptLogin, homeFor } from '~/lib/auth/login.server'
 import { safeRedirect } from '~/lib/auth/redirect'
+import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/native-validation'
@@ -59,12 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get('user-agent'),
   })
   if (result.status === 'throttled') {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60)
     return data(
       {
         result: submission.reply({
           formErrors: [
-            `Too many sign-in attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`,
+            `Too many sign-in attempts. Please wait ${describeWait(result.retryAfterSeconds)} and try again.`,
           ],
           hideFields: ['password'],
         }),

@@ -52,7 +52,7 @@ export function clientRequestStaffNotification(
 ): RenderedMail {
   const kind = request.type === 'demo' ? 'demo request' : 'contact request'
   const subject = `New ${kind} from ${request.name} (${request.company})`
-  const adminUrl = `${siteUrl}/admin/clients`
+  const adminUrl = `${siteUrl}/admin/clients/${request.id}`
   const details: [string, string][] = [
     ['Name', request.name],
     ['Email', request.email],
@@ -67,7 +67,7 @@ export function clientRequestStaffNotification(
       `A new ${kind} arrived.`,
       details.map(([label, value]) => `${label}: ${value}`).join('\n'),
       `Message:\n${request.message}`,
-      `Open the client requests: ${adminUrl}`,
+      `Open this request: ${adminUrl}`,
     ].join('\n\n'),
     body: (
       <>
@@ -96,7 +96,7 @@ export function clientRequestStaffNotification(
           {request.message}
         </blockquote>
         <p>
-          <a href={adminUrl}>Open the client requests</a>
+          <a href={adminUrl}>Open this request</a>
         </p>
       </>
     ),

@@ -12,8 +12,8 @@ export interface InterpreterApplicationMailData {
   /** Label/value pairs of the answers, in the order of the form. */
   answers: [string, string][]
   resume: { originalName: string; byteSize: number }
-  /** When an application from the same e-mail address came in during the last 30 days. */
-  possibleDuplicateOf?: { id: string; createdAt: Date } | null
+  /** The earliest application with the same e-mail address or phone number, if any. */
+  possibleDuplicateOf?: { id: string; createdAt: Date; matches: ('email' | 'phone')[] } | null
 }
 
 const formatSize = (bytes: number) =>
@@ -88,7 +88,7 @@ export function interpreterApplicationStaffNotification(
   const name = `${application.firstName} ${application.lastName}`
   const duplicate = application.possibleDuplicateOf
   const subject = `New interpreter application: ${name} (${application.position})${duplicate ? ' - possible duplicate' : ''}`
-  const adminUrl = `${siteUrl}/admin/interpreters`
+  const adminUrl = `${siteUrl}/admin/interpreters/${application.id}`
   const details: [string, string][] = [
     ['Name', name],
     ['Email', application.email],
@@ -103,7 +103,7 @@ export function interpreterApplicationStaffNotification(
     ['Application id', application.id],
   ]
   const duplicateNote = duplicate
-    ? `Possible duplicate: the same e-mail address applied on ${usDate(duplicate.createdAt)} (application ${duplicate.id}).`
+    ? `Possible duplicate: an application with the same ${duplicate.matches.map((match) => (match === 'email' ? 'e-mail address' : 'phone number')).join(' and ')} arrived on ${usDate(duplicate.createdAt)} (application ${duplicate.id}).`
     : undefined
   return renderMail({
     subject,
