@@ -172,6 +172,18 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   ] as const)
     documents.push(await afterFailedSubmit(noScript.page, path, submit, within))
 
+  // The confirmation a group send asks for, as the server answers it.
+  await noScript.page.goto('/admin/communications')
+  await noScript.page.getByRole('button', { name: 'Training Update' }).click()
+  const confirmation = noScript.page.waitForResponse((res) => res.request().method() === 'POST')
+  await noScript.page.getByRole('button', { name: 'Send Message' }).click()
+  const confirmationPage = await confirmation
+  await expect(noScript.page.getByRole('alertdialog')).toBeVisible()
+  documents.push({
+    name: 'POST /admin/communications (confirmation)',
+    html: await confirmationPage.text(),
+  })
+
   // The first-start set-up exists only while there is no admin at all, so it comes last.
   await app.db.delete(users)
   const setupToken = await createAuthToken('first_admin_setup', null)
