@@ -37,3 +37,8 @@ export function truncate(text: string, length: number): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`
 }
+
+/** `Ana Applicant`: an applicant's first and last name. */
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`
+}

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { Logo } from '~/components/layout/logo'
+import { SkipLink } from '~/components/layout/skip-link'
 import { adminSidebarLinks } from '~/content/admin-navigation'
 import { FocusRestorer } from './focus-restorer'
 import { NotificationBell, type BellSummary } from './notification-bell'
@@ -85,6 +86,7 @@ export function AdminShell({
 }) {
   return (
     <ToastContext.Provider value={toast}>
+      <SkipLink />
       <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="hidden w-64 bg-slate-900 px-4 py-6 lg:block">
           <Link to="/admin/dashboard" className="flex items-center gap-3 px-2 text-white">
@@ -149,7 +151,8 @@ export function AdminShell({
               </Form>
             </div>
           </header>
-          <main id="main" className="px-4 py-8 sm:px-6 lg:px-8">
+          {/* tabIndex -1: the skip link moves the focus here, so the next Tab goes on from it. */}
+          <main id="main" tabIndex={-1} className="px-4 py-8 outline-none sm:px-6 lg:px-8">
             {children}
           </main>
         </div>

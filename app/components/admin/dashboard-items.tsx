@@ -106,7 +106,7 @@ export function ApplicationRow({ item }: { item: ApplicationItem }) {
   const name = `${item.firstName} ${item.lastName}`
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
+      <div className="min-w-0 wrap-break-word">
         <div className="flex flex-wrap items-center gap-2">
           <Link
             to={`/admin/interpreters/${item.id}`}
@@ -151,7 +151,7 @@ export interface RequestItem {
 export function RequestRow({ item, statuses }: { item: RequestItem; statuses: readonly string[] }) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
+      <div className="min-w-0 wrap-break-word">
         <div className="flex flex-wrap items-center gap-2">
           <Link
             to={`/admin/clients/${item.id}`}

@@ -1,5 +1,6 @@
 import { Inbox, RotateCcw, Search } from 'lucide-react'
 import { Form, useSubmit } from 'react-router'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
 import { messageTypeLabels, messageTypes, type MessageType } from '~/lib/communications'
@@ -110,86 +111,87 @@ export function MessageHistory({
             : 'Messages you send from Compose Message appear here.'}
         </EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Sent messages</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Recipients
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Sent
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Delivery
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {history.items.map((entry) => (
-                <tr key={entry.id} className="align-top">
-                  <td className="max-w-xs px-4 py-3 font-medium break-words text-slate-900">
-                    {entry.subject}
-                  </td>
-                  <td className="max-w-xs px-4 py-3 break-words text-slate-700">
-                    {entry.recipientLabel}
-                    <span className="block text-slate-600">
-                      {entry.recipientCount}{' '}
-                      {entry.recipientCount === 1 ? 'recipient' : 'recipients'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {formatDateTime(entry.sentAt)}
-                    <span className="block text-slate-600">by {entry.sentByName}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${typeClasses[entry.type]}`}
+        <DataTable
+          caption="Sent messages"
+          rows={history.items}
+          rowKey={(entry) => entry.id}
+          columns={[
+            {
+              header: 'Subject',
+              rowHeader: true,
+              className: 'font-medium text-slate-900',
+              cell: (entry) => entry.subject,
+            },
+            {
+              header: 'Recipients',
+              className: 'text-slate-700',
+              cell: (entry) => (
+                <>
+                  <Truncated text={entry.recipientLabel} />
+                  <span className="block text-slate-600">
+                    {entry.recipientCount} {entry.recipientCount === 1 ? 'recipient' : 'recipients'}
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: 'Sent',
+              width: 'w-52',
+              className: 'text-slate-700',
+              cell: (entry) => (
+                <>
+                  {formatDateTime(entry.sentAt)}
+                  <span className="block text-slate-600">by {entry.sentByName}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Type',
+              width: 'w-28',
+              cell: (entry) => (
+                <span
+                  className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${typeClasses[entry.type]}`}
+                >
+                  {messageTypeLabels[entry.type]}
+                </span>
+              ),
+            },
+            {
+              header: 'Delivery',
+              width: 'w-32',
+              className: 'whitespace-nowrap text-slate-700',
+              cell: (entry) => (
+                <ul>
+                  <li>Delivered: {entry.delivered}</li>
+                  <li>Pending: {entry.pending}</li>
+                  <li className={entry.failed > 0 ? 'font-semibold text-red-700' : undefined}>
+                    Failed: {entry.failed}
+                  </li>
+                </ul>
+              ),
+            },
+            {
+              header: 'Actions',
+              width: 'w-44',
+              cell: (entry) =>
+                entry.failed > 0 ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="retry" />
+                    <input type="hidden" name="messageId" value={entry.id} />
+                    <button
+                      type="submit"
+                      className="btn-secondary px-3 py-1.5 whitespace-nowrap"
+                      aria-label={`Retry failed deliveries of ${entry.subject}`}
                     >
-                      {messageTypeLabels[entry.type]}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    <ul>
-                      <li>Delivered: {entry.delivered}</li>
-                      <li>Pending: {entry.pending}</li>
-                      <li className={entry.failed > 0 ? 'font-semibold text-red-700' : undefined}>
-                        Failed: {entry.failed}
-                      </li>
-                    </ul>
-                  </td>
-                  <td className="px-4 py-3">
-                    {entry.failed > 0 ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="retry" />
-                        <input type="hidden" name="messageId" value={entry.id} />
-                        <button
-                          type="submit"
-                          className="btn-secondary px-3 py-1.5 whitespace-nowrap"
-                          aria-label={`Retry failed deliveries of ${entry.subject}`}
-                        >
-                          <RotateCcw aria-hidden="true" className="size-4" /> Retry failed
-                        </button>
-                      </Form>
-                    ) : (
-                      <span className="text-slate-500">—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      <RotateCcw aria-hidden="true" className="size-4" /> Retry failed
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                ),
+            },
+          ]}
+        />
       )}
       <Pagination page={filters.page} pageSize={history.pageSize} total={history.total} />
     </section>

@@ -91,7 +91,7 @@ export default function ClientRequestDetails({ loaderData, actionData }: Route.C
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
+            <dd className="wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

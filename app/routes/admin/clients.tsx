@@ -1,5 +1,6 @@
 import { Building2, CheckCircle2, Inbox, Mail, PhoneCall } from 'lucide-react'
 import { Link, Outlet, useLocation } from 'react-router'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
@@ -88,70 +89,68 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
             : 'Requests sent from the contact and demo forms appear here.'}
         </EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Client requests</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Client
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Company
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Request
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {page.items.map((request) => (
-                <tr key={request.id} className="align-top">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{request.name}</p>
-                    <p className="text-slate-600">{request.email}</p>
-                  </td>
-                  <td className="px-4 py-3 text-slate-800">{request.company}</td>
-                  <td className="max-w-xs px-4 py-3 text-slate-700">
-                    {truncate(request.message, 80)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={request.status} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {formatDate(request.createdAt)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <Link
-                      to={`${request.id}${location.search}`}
-                      preventScrollReset
-                      className="font-medium text-brand-700 underline hover:text-brand-800"
-                      aria-label={`View details of ${request.name}'s request`}
-                    >
-                      View details
-                    </Link>
-                    <a
-                      href={replyDraftHref(request)}
-                      className="ml-4 font-medium text-brand-700 underline hover:text-brand-800"
-                      aria-label={`Send email to ${request.name}`}
-                    >
-                      Send email
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Client requests"
+          rows={page.items}
+          rowKey={(request) => request.id}
+          columns={[
+            {
+              header: 'Client',
+              rowHeader: true,
+              width: 'w-1/4',
+              cell: (request) => (
+                <>
+                  <p className="font-medium text-slate-900">{request.name}</p>
+                  <Truncated text={request.email} className="text-slate-600" />
+                </>
+              ),
+            },
+            {
+              header: 'Company',
+              className: 'text-slate-800',
+              cell: (request) => request.company,
+            },
+            {
+              header: 'Request',
+              className: 'text-slate-700',
+              cell: (request) => truncate(request.message, 80),
+            },
+            {
+              header: 'Status',
+              width: 'w-32',
+              cell: (request) => <StatusBadge status={request.status} />,
+            },
+            {
+              header: 'Date',
+              width: 'w-28',
+              className: 'whitespace-nowrap text-slate-700',
+              cell: (request) => formatDate(request.createdAt),
+            },
+            {
+              header: 'Actions',
+              width: 'w-36',
+              cell: (request) => (
+                <div className="flex flex-wrap gap-x-4 gap-y-1">
+                  <Link
+                    to={`${request.id}${location.search}`}
+                    preventScrollReset
+                    className="font-medium text-brand-700 underline hover:text-brand-800"
+                    aria-label={`View details of ${request.name}'s request`}
+                  >
+                    View details
+                  </Link>
+                  <a
+                    href={replyDraftHref(request)}
+                    className="font-medium text-brand-700 underline hover:text-brand-800"
+                    aria-label={`Send email to ${request.name}`}
+                  >
+                    Send email
+                  </a>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
       <Outlet />

@@ -1,13 +1,14 @@
 import { CheckCircle2, CircleDashed, GraduationCap, Users } from 'lucide-react'
 import { data, Form, Link, useFetcher, useSubmit } from 'react-router'
 import { z } from 'zod'
+import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
 import { StatCards } from '~/components/admin/stat-cards'
 import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/content/onboarding'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate, fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
 import { dataWithToast } from '~/lib/toast.server'
 import {
@@ -175,57 +176,46 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
           Approved interpreters appear here to be onboarded.
         </EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Onboarding steps of approved interpreters</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Interpreter
-                </th>
-                {onboardingSteps.map((step) => (
-                  <th key={step.key} scope="col" className="px-3 py-3 align-bottom">
-                    {step.label}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-3">
-                  Progress
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {board.items.map((interpreter) => {
-                const name = `${interpreter.firstName} ${interpreter.lastName}`
-                return (
-                  <tr key={interpreter.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 text-left font-normal">
-                      <Link
-                        to={`/admin/interpreters/${interpreter.id}`}
-                        className="font-medium text-brand-700 underline"
-                      >
-                        {name}
-                      </Link>
-                      <p className="text-slate-600">{interpreter.position}</p>
-                    </th>
-                    {onboardingSteps.map((step) => (
-                      <td key={step.key} className="px-3 py-3">
-                        <StepToggle
-                          applicationId={interpreter.id}
-                          step={step.key}
-                          label={`${step.label}: ${name}`}
-                          done={interpreter.steps[step.key]}
-                        />
-                      </td>
-                    ))}
-                    <td className="px-4 py-3">
-                      <OnboardingBar progress={interpreter.onboardingProgress} />
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Onboarding steps of approved interpreters"
+          dense
+          rows={board.items}
+          rowKey={(interpreter) => interpreter.id}
+          columns={[
+            {
+              header: 'Interpreter',
+              rowHeader: true,
+              cell: (interpreter) => (
+                <>
+                  <Link
+                    to={`/admin/interpreters/${interpreter.id}`}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {fullName(interpreter)}
+                  </Link>
+                  <p className="text-slate-600">{interpreter.position}</p>
+                </>
+              ),
+            },
+            ...onboardingSteps.map((step) => ({
+              header: step.label,
+              width: 'w-26',
+              cell: (interpreter: (typeof board.items)[number]) => (
+                <StepToggle
+                  applicationId={interpreter.id}
+                  step={step.key}
+                  label={`${step.label}: ${fullName(interpreter)}`}
+                  done={interpreter.steps[step.key]}
+                />
+              ),
+            })),
+            {
+              header: 'Progress',
+              width: 'w-36',
+              cell: (interpreter) => <OnboardingBar progress={interpreter.onboardingProgress} />,
+            },
+          ]}
+        />
       )}
       <Pagination page={filters.page} pageSize={board.pageSize} total={board.total} />
     </>

@@ -294,7 +294,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="break-words text-slate-900">{value}</dd>
+            <dd className="wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, GraduationCap, Users } from 'lucide-react'
 import { Link, Outlet, useLocation } from 'react-router'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
 import { LanguagesCell, OnboardingBar } from '~/components/admin/onboarding-bar'
 import { PossibleDuplicateMark } from '~/components/admin/possible-duplicates'
@@ -7,7 +8,7 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate, fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo'
 import { applicationStatuses } from '~/lib/statuses'
 import {
@@ -107,74 +108,65 @@ export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
             : 'Applications sent from the careers pages appear here.'}
         </EmptyState>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Interpreter applications</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Interpreter
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Languages
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Onboarding
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Applied
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {page.items.map((application) => {
-                const name = `${application.firstName} ${application.lastName}`
-                return (
-                  <tr key={application.id} className="align-top">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{name}</p>
-                      <p className="text-slate-600">{application.email}</p>
-                      <PossibleDuplicateMark
-                        applicationId={application.id}
-                        duplicates={duplicates[application.id] ?? []}
-                        shown={DUPLICATES_PER_ROW}
-                        search={location.search}
-                      />
-                    </td>
-                    <td className="px-4 py-3">
-                      <LanguagesCell languages={application.languages} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={application.status} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <OnboardingBar progress={application.onboardingProgress} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {formatDate(application.createdAt)}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      <Link
-                        to={`${application.id}${location.search}`}
-                        preventScrollReset
-                        className="font-medium text-brand-700 underline hover:text-brand-800"
-                        aria-label={`View details of ${name}`}
-                      >
-                        View details
-                      </Link>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Interpreter applications"
+          rows={page.items}
+          rowKey={(application) => application.id}
+          columns={[
+            {
+              header: 'Interpreter',
+              rowHeader: true,
+              cell: (application) => (
+                <>
+                  <p className="font-medium text-slate-900">{fullName(application)}</p>
+                  <Truncated text={application.email} className="text-slate-600" />
+                  <PossibleDuplicateMark
+                    applicationId={application.id}
+                    duplicates={duplicates[application.id] ?? []}
+                    shown={DUPLICATES_PER_ROW}
+                    search={location.search}
+                  />
+                </>
+              ),
+            },
+            {
+              header: 'Languages',
+              width: 'w-44',
+              cell: (application) => <LanguagesCell languages={application.languages} />,
+            },
+            {
+              header: 'Status',
+              width: 'w-40',
+              cell: (application) => <StatusBadge status={application.status} />,
+            },
+            {
+              header: 'Onboarding',
+              width: 'w-36',
+              cell: (application) => <OnboardingBar progress={application.onboardingProgress} />,
+            },
+            {
+              header: 'Applied',
+              width: 'w-32',
+              className: 'whitespace-nowrap text-slate-700',
+              cell: (application) => formatDate(application.createdAt),
+            },
+            {
+              header: 'Actions',
+              width: 'w-32',
+              className: 'whitespace-nowrap',
+              cell: (application) => (
+                <Link
+                  to={`${application.id}${location.search}`}
+                  preventScrollReset
+                  className="font-medium text-brand-700 underline hover:text-brand-800"
+                  aria-label={`View details of ${fullName(application)}`}
+                >
+                  View details
+                </Link>
+              ),
+            },
+          ]}
+        />
       )}
       <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
       <Outlet />

@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react'
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import type { MailStatus } from '../../../db/schema/mail'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { FormMessage } from '~/components/layout/auth-card'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDateTime } from '~/lib/format'
@@ -103,78 +104,72 @@ export default function MailPage({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </nav>
-      <div className="mt-4 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Outgoing e-mail</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Message
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Attempts
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Last error
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {messages.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                  No messages.
-                </td>
-              </tr>
-            ) : null}
-            {messages.map((message) => (
-              <tr key={message.id}>
-                <td className="px-4 py-3">
-                  <p className="font-medium text-slate-900">{message.subject}</p>
-                  <p className="text-slate-600">
-                    To {message.toAddress} · {formatDateTime(message.createdAt)}
-                  </p>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <span
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusTone[message.status]}`}
-                  >
-                    {statusLabels[message.status]}
+      <DataTable
+        caption="Outgoing e-mail"
+        className="mt-4"
+        rows={messages}
+        rowKey={(message) => message.id}
+        empty="No messages."
+        columns={[
+          {
+            header: 'Message',
+            rowHeader: true,
+            width: 'w-2/5',
+            cell: (message) => (
+              <>
+                <p className="font-medium text-slate-900">{message.subject}</p>
+                <p className="text-slate-600 @4xl:flex">
+                  <Truncated text={`To ${message.toAddress}`} inline />
+                  <span className="shrink-0 whitespace-pre">
+                    {' · '}
+                    {formatDateTime(message.createdAt)}
                   </span>
-                  {message.sentAt ? (
-                    <p className="mt-1 text-xs text-slate-600">{formatDateTime(message.sentAt)}</p>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3">{message.attempts}</td>
-                <td className="max-w-md px-4 py-3 break-words text-slate-700">
-                  {message.lastError ?? '—'}
-                </td>
-                <td className="px-4 py-3">
-                  {message.status === 'failed' ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="mailId" value={message.id} />
-                      <button
-                        type="submit"
-                        className="btn-secondary inline-flex items-center gap-1 px-3 py-1.5"
-                        aria-label={`Retry the message to ${message.toAddress}: ${message.subject}`}
-                      >
-                        <RotateCcw aria-hidden="true" className="size-4" /> Retry
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </p>
+              </>
+            ),
+          },
+          {
+            header: 'Status',
+            width: 'w-36',
+            cell: (message) => (
+              <>
+                <span
+                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusTone[message.status]}`}
+                >
+                  {statusLabels[message.status]}
+                </span>
+                {message.sentAt ? (
+                  <p className="mt-1 text-xs text-slate-600">{formatDateTime(message.sentAt)}</p>
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'Attempts', width: 'w-28', cell: (message) => message.attempts },
+          {
+            header: 'Last error',
+            className: 'text-slate-700',
+            cell: (message) => message.lastError ?? '—',
+          },
+          {
+            header: 'Actions',
+            width: 'w-32',
+            cell: (message) =>
+              message.status === 'failed' ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry" />
+                  <input type="hidden" name="mailId" value={message.id} />
+                  <button
+                    type="submit"
+                    className="btn-secondary inline-flex items-center gap-1 px-3 py-1.5"
+                    aria-label={`Retry the message to ${message.toAddress}: ${message.subject}`}
+                  >
+                    <RotateCcw aria-hidden="true" className="size-4" /> Retry
+                  </button>
+                </Form>
+              ) : null,
+          },
+        ]}
+      />
       {page > 1 || hasMore ? (
         <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
           {page > 1 ? (

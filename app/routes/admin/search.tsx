@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
@@ -30,36 +31,47 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           : 'Type a name, e-mail, company or language in the search box above.'}
       </p>
       {groups.map((group) => (
-        <section
-          key={group.label}
-          className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          aria-label={group.label}
-        >
+        <section key={group.label} className="mt-8" aria-label={group.label}>
           <h2 className="text-lg font-semibold text-slate-900">
             {group.label} ({group.total})
           </h2>
           {group.hits.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Nothing found.</p>
           ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {group.hits.map((hit) => (
-                <li key={hit.id} className="flex items-center justify-between gap-4 py-2">
-                  <div>
-                    <Link
-                      to={hit.href}
-                      className="font-medium text-brand-700 underline hover:text-brand-800"
-                    >
-                      {hit.title}
-                    </Link>
-                    <p className="text-sm text-slate-600">{hit.detail}</p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-3 text-sm text-slate-600">
-                    <StatusBadge status={hit.status} />
-                    {formatDate(hit.createdAt)}
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              caption={group.label}
+              className="mt-3"
+              rows={group.hits}
+              rowKey={(hit) => hit.id}
+              columns={[
+                {
+                  header: 'Name',
+                  rowHeader: true,
+                  cell: (hit) => (
+                    <>
+                      <Link
+                        to={hit.href}
+                        className="font-medium text-brand-700 underline hover:text-brand-800"
+                      >
+                        {hit.title}
+                      </Link>
+                      <Truncated text={hit.detail} className="text-slate-600" />
+                    </>
+                  ),
+                },
+                {
+                  header: 'Status',
+                  width: 'w-44',
+                  cell: (hit) => <StatusBadge status={hit.status} />,
+                },
+                {
+                  header: 'Date',
+                  width: 'w-32',
+                  className: 'whitespace-nowrap text-slate-600',
+                  cell: (hit) => formatDate(hit.createdAt),
+                },
+              ]}
+            />
           )}
           {group.total > group.hits.length ? (
             <Link

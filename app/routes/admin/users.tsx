@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { UserPlus } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { DataTable, Truncated } from '~/components/admin/data-table'
 import { FormMessage } from '~/components/layout/auth-card'
 import { TextField } from '~/components/ui/form-fields'
 import { requestPasswordReset } from '~/lib/auth/password-reset.server'
@@ -87,6 +88,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client: 'Client' } as const
 
+function accountStatus(user: { passwordSet: boolean; active: boolean }) {
+  if (!user.passwordSet) return 'Invited'
+  return user.active ? 'Active' : 'Deactivated'
+}
+
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { users, currentUserId } = loaderData
   const navigation = useNavigation()
@@ -95,7 +101,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
   const [form, fields] = useForm({
     lastResult: actionData?.invite,
     constraint: loaderData.constraint,
+    // Errors change while typing, never on the blur of a click on 'Send invitation': a
+    // message that went away between press and release moved the button from under the
+    // pointer and the click was lost. Each field also keeps a line for its message.
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: validateNatively<{ name: string; email: string }>,
   })
   const error = actionData && 'error' in actionData ? actionData.error : null
@@ -107,95 +117,79 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_22rem]">
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Staff accounts</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Last login
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.map((user) => {
-                const status = !user.passwordSet
-                  ? 'Invited'
-                  : user.active
-                    ? 'Active'
-                    : 'Deactivated'
-                return (
-                  <tr key={user.id}>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">
-                        {user.name}
-                        {user.id === currentUserId ? (
-                          <span className="text-slate-500"> (you)</span>
-                        ) : null}
-                      </p>
-                      <p className="text-slate-600">{user.email}</p>
-                    </td>
-                    <td className="px-4 py-3">{roleLabels[user.role]}</td>
-                    <td className="px-4 py-3">{status}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap gap-2">
-                        {user.id !== currentUserId ? (
-                          <Form method="post">
-                            <input type="hidden" name="userId" value={user.id} />
-                            <input
-                              type="hidden"
-                              name="intent"
-                              value={user.active ? 'deactivate' : 'reactivate'}
-                            />
-                            <button
-                              type="submit"
-                              className="btn-secondary px-3 py-1.5"
-                              aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`}
-                            >
-                              {user.active ? 'Deactivate' : 'Reactivate'}
-                            </button>
-                          </Form>
-                        ) : null}
-                        {user.active ? (
-                          <Form method="post">
-                            <input type="hidden" name="userId" value={user.id} />
-                            <input type="hidden" name="intent" value="reset" />
-                            <button
-                              type="submit"
-                              className="btn-secondary px-3 py-1.5"
-                              aria-label={`Send a password reset to ${user.name}`}
-                            >
-                              Send password reset
-                            </button>
-                          </Form>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+      <div className="mt-6 grid gap-6 2xl:grid-cols-[1fr_22rem]">
+        <DataTable
+          caption="Staff accounts"
+          className=""
+          rows={users}
+          rowKey={(user) => user.id}
+          columns={[
+            {
+              header: 'Name',
+              rowHeader: true,
+              cell: (user) => (
+                <>
+                  <p className="font-medium text-slate-900">
+                    {user.name}
+                    {user.id === currentUserId ? (
+                      <span className="text-slate-500"> (you)</span>
+                    ) : null}
+                  </p>
+                  <Truncated text={user.email} className="text-slate-600" />
+                </>
+              ),
+            },
+            { header: 'Role', width: 'w-32', cell: (user) => roleLabels[user.role] },
+            { header: 'Status', width: 'w-28', cell: accountStatus },
+            {
+              header: 'Last login',
+              width: 'w-44',
+              className: 'text-slate-700',
+              cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'),
+            },
+            {
+              header: 'Actions',
+              width: 'w-56',
+              cell: (user) => (
+                <div className="flex flex-wrap gap-2">
+                  {user.id !== currentUserId ? (
+                    <Form method="post">
+                      <input type="hidden" name="userId" value={user.id} />
+                      <input
+                        type="hidden"
+                        name="intent"
+                        value={user.active ? 'deactivate' : 'reactivate'}
+                      />
+                      <button
+                        type="submit"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`}
+                      >
+                        {user.active ? 'Deactivate' : 'Reactivate'}
+                      </button>
+                    </Form>
+                  ) : null}
+                  {user.active ? (
+                    <Form method="post">
+                      <input type="hidden" name="userId" value={user.id} />
+                      <input type="hidden" name="intent" value="reset" />
+                      <button
+                        type="submit"
+                        className="btn-secondary px-3 py-1.5"
+                        aria-label={`Send a password reset to ${user.name}`}
+                      >
+                        Send password reset
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              ),
+            },
+          ]}
+        />
         <section
           aria-labelledby="invite-heading"
-          className="h-fit rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          className="h-fit max-w-xl rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 2xl:max-w-none"
         >
           <h2
             id="invite-heading"
@@ -206,7 +200,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-1 text-sm text-slate-600">
             They receive a link to choose a password, valid for 48 hours.
           </p>
-          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="mt-4 space-y-4 [&_.field-error]:min-h-5"
+          >
             <input type="hidden" name="intent" value="invite" />
             <TextField meta={fields.name} label="Name" autoComplete="off" />
             <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />

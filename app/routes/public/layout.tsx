@@ -2,6 +2,7 @@ import { Outlet, useRouteError, useRouteLoaderData } from 'react-router'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { Footer } from '~/components/layout/footer'
 import { Header } from '~/components/layout/header'
+import { SkipLink } from '~/components/layout/skip-link'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 import { publicNavigation, type PublicNavigation } from '~/content/navigation'
 import { useCompany } from '~/lib/company'
@@ -34,12 +35,7 @@ function PublicShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollReveal />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <Header companyName={company.name} navigation={navigation} />
       <div id="main" className="flex-1">
         {children}
