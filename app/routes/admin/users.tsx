@@ -140,7 +140,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               ),
             },
             { header: 'Role', width: 'w-32', cell: (user) => roleLabels[user.role] },
-            { header: 'Status', width: 'w-28', cell: accountStatus },
+            { header: 'Status', width: 'w-32', cell: accountStatus },
             {
               header: 'Last login',
               width: 'w-44',
