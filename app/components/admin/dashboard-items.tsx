@@ -76,7 +76,8 @@ export function DeleteButton({
         <Trash2 aria-hidden="true" className="size-4" />
         Delete<span className="sr-only"> {what}</span>
       </summary>
-      <div className="absolute right-0 z-20 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl">
+      {/* In the row's flow on phones, where Delete may sit at the left edge of its line. */}
+      <div className="z-20 mt-2 w-72 max-w-full rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-xl sm:absolute sm:right-0 sm:max-w-none">
         <p className="text-slate-800">Delete {what} permanently? This cannot be undone.</p>
         <Form method="post" className="mt-3" preventScrollReset>
           <input type="hidden" name="intent" value="delete" />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetchers, useLocation, useNavigation } from 'react-router'
 
 /**
@@ -73,6 +73,7 @@ export function FocusRestorer() {
   const fetchers = useFetchers()
   const location = useLocation()
   const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
+  const loaded = useRef(false)
 
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
@@ -84,6 +85,12 @@ export function FocusRestorer() {
 
   useEffect(() => {
     if (busy) return
+    // A page the browser has just loaded keeps the focus where the browser starts it, so
+    // that the skip link stays the first tab stop (app/components/layout/skip-link.tsx).
+    if (!loaded.current) {
+      loaded.current = true
+      return
+    }
     // After React has committed the new page and the browser has moved focus (or lost it).
     const frame = window.requestAnimationFrame(() => {
       const active = document.activeElement
