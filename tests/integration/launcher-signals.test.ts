@@ -69,6 +69,8 @@ async function groupGone(pgid: number, since: number, timeoutMs: number) {
 interface LaunchedServer extends ServerProcess {
   /** Every process left in the launched process group gets SIGKILL (cleanup). */
   killGroup(): void
+  /** Resolves once the group's output has been read to its end (after its last process). */
+  outputRead: Promise<void>
 }
 
 /**
@@ -102,6 +104,13 @@ async function launch(dataDir: string, { direct = false } = {}): Promise<Launche
   })
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  // The pipes close when the last process holding them (the launcher) has gone; what it
+  // wrote last may arrive after the group looks empty.
+  const outputRead = Promise.all(
+    [child.stdout!, child.stderr!].map(
+      (stream) => new Promise<void>((resolve) => stream.on('close', () => resolve())),
+    ),
+  ).then(() => undefined)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const killGroup = () => {
     try {
@@ -116,6 +125,7 @@ async function launch(dataDir: string, { direct = false } = {}): Promise<Launche
     output: () => output,
     exited,
     killGroup,
+    outputRead,
     stop() {
       killGroup()
       return exited
@@ -220,8 +230,8 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
       )
       expect(answers).toEqual(emails.map(() => 'confirmed'))
       expect(goneAfterMs).toBeLessThan(10_000)
-      // npm dies with its shell at once (dash does not survive SIGTERM); the launcher
-      // outlives it to report the server's exit code.
+      await Promise.race([server.outputRead, sleep(5_000)])
+      // The launcher outlives the server to report its exit code.
       expect(server.output()).toContain('The server exited with code 0.')
       expect(server.output()).toContain('runtime stopped')
       expect(lockHolder(dataDir)).toBeUndefined()
@@ -267,6 +277,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
       expect(left).toEqual([])
       expect(goneAfterMs).toBeLessThan(10_000)
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+      await Promise.race([server.outputRead, sleep(5_000)])
       expect(server.output()).toContain('The server exited with code 0.')
       expect(lockHolder(dataDir)).toBeUndefined()
     } finally {
@@ -293,6 +304,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
       launcher.child.kill('SIGKILL')
       const goneAfterMs = await processGone(serverPid, killedAt, 15_000)
       expect(goneAfterMs).toBeLessThan(10_000)
+      await Promise.race([launcher.outputRead, sleep(5_000)])
       expect(launcher.output()).toContain('parent process gone')
       expect(launcher.output()).toContain('runtime stopped')
       expect(lockHolder(dataDir)).toBeUndefined()
@@ -322,6 +334,7 @@ describe('the server process', () => {
       upload.release()
       expect(await upload.answer).toBe('confirmed')
       expect(await server.exited).toBe(0)
+      await Promise.race([server.outputRead, sleep(5_000)])
       expect(server.output()).toContain('already shutting down: ignored')
     } finally {
       await server.stop('SIGKILL')
