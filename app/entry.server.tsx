@@ -7,11 +7,11 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from './lib/nonce'
-import { runtime } from './lib/runtime.server'
+import { runtime } from './platform/runtime.server'
 
 // The host reaches the runtime through the server build, so that the app and the host
 // share one database and one mail worker (see server/host.ts).
-export { startRuntime, stopRuntime, runtime } from './lib/runtime.server'
+export { startRuntime, stopRuntime, runtime } from './platform/runtime.server'
 
 export const streamTimeout = 5_000
 

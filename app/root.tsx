@@ -4,7 +4,7 @@ import stylesheet from './app.css?url'
 import { RouteErrorScreen } from './components/layout/error-screens'
 import { PendingIndicator, ScrollManager } from './components/layout/navigation-feedback'
 import { useNonce } from './lib/nonce'
-import { runtime } from './lib/runtime.server'
+import { runtime } from './platform/runtime.server'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

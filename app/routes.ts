@@ -7,7 +7,7 @@ export default [
     route('services', 'routes/public/services.tsx'),
     route('industries', 'routes/public/industries.tsx'),
     route('about', 'routes/public/about.tsx'),
-    route('careers', 'routes/public/careers.tsx'),
+    route('careers', 'routes/careers/careers.tsx'),
     route('contact', 'routes/public/contact.tsx'),
     route('demo', 'routes/public/demo.tsx'),
     route('privacy', 'routes/public/privacy.tsx'),

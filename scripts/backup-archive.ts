@@ -13,11 +13,11 @@ import { PGlite } from '@electric-sql/pglite'
 import { citext } from '@electric-sql/pglite/contrib/citext'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
-import type { Config } from '../app/lib/config.server'
-import { acquireDataDirLock } from '../app/lib/data-dir-lock.server'
-import { openDatabase, queryRows, type Database } from '../app/lib/db.server'
-import { databaseTargetFor as targetOf, fileStorageFor } from '../app/lib/runtime.server'
-import type { FileStorage } from '../app/lib/storage/file-storage.server'
+import type { Config } from '../app/platform/config.server'
+import { acquireDataDirLock } from '../app/platform/data-dir-lock.server'
+import { openDatabase, queryRows, type Database } from '../app/platform/db.server'
+import { databaseTargetFor as targetOf, fileStorageFor } from '../app/platform/runtime.server'
+import type { FileStorage } from '../app/platform/storage/file-storage.server'
 
 const run = promisify(execFile)
 

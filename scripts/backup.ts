@@ -3,8 +3,8 @@
 // stop the server first (it holds the data directory's lock); on PostgreSQL it may run.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../app/lib/config.server'
-import { DataDirLockedError } from '../app/lib/data-dir-lock.server'
+import { ConfigError, loadConfig } from '../app/platform/config.server'
+import { DataDirLockedError } from '../app/platform/data-dir-lock.server'
 import { createBackup } from './backup-archive'
 
 const { values } = parseArgs({ options: { output: { type: 'string', short: 'o' } } })

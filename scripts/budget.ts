@@ -1,6 +1,6 @@
 // `npm run budget`: first-load JavaScript of every public page, gzipped, from the build's
 // browser manifest (run `npm run build` first). Exits 1 when a page is over the budget.
-import { projectPath } from '../app/lib/project-path.server'
+import { projectPath } from '../app/platform/project-path.server'
 import { measurePublicPages, PUBLIC_PAGE_JS_BUDGET_BYTES } from '../tests/support/js-budget'
 
 const pages = measurePublicPages(projectPath('build/client'))

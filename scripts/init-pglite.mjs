@@ -1,5 +1,5 @@
 // Runs initdb for a new embedded database directory in a short-lived process, so the
-// memory initdb needs is returned to the system when it exits (see app/lib/db.server.ts).
+// memory initdb needs is returned to the system when it exits (see app/platform/db.server.ts).
 import { PGlite } from '@electric-sql/pglite'
 
 const pgdata = process.argv[2]

@@ -3,8 +3,8 @@
 // or an empty PostgreSQL database when DATABASE_URL is set, and empty file storage), then
 // checks row counts and file checksums against the archive's manifest.
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../app/lib/config.server'
-import { DataDirLockedError } from '../app/lib/data-dir-lock.server'
+import { ConfigError, loadConfig } from '../app/platform/config.server'
+import { DataDirLockedError } from '../app/platform/data-dir-lock.server'
 import { restoreBackup, RestoreError } from './backup-archive'
 
 const archive = process.argv[2]

@@ -15,13 +15,13 @@ import {
   onboardingStepsDone,
   storedFiles,
 } from '../db/schema'
-import { onboardingStepKeys } from '../app/content/onboarding'
+import { onboardingStepKeys } from '../app/domain/onboarding'
 import { builtInJobs } from '../app/content/jobs'
-import { loadConfig } from '../app/lib/config.server'
-import { openDatabase } from '../app/lib/db.server'
-import { databaseTargetFor } from '../app/lib/runtime.server'
-import { LocalFileStorage } from '../app/lib/storage/local-file-storage.server'
-import { type applicationStatuses, type clientRequestStatuses } from '../app/lib/statuses'
+import { loadConfig } from '../app/platform/config.server'
+import { openDatabase } from '../app/platform/db.server'
+import { databaseTargetFor } from '../app/platform/runtime.server'
+import { LocalFileStorage } from '../app/platform/storage/local-file-storage.server'
+import { type applicationStatuses, type clientRequestStatuses } from '../app/domain/statuses'
 import path from 'node:path'
 
 const { values } = parseArgs({

@@ -4,8 +4,8 @@ import { Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
-import type { FormConstraint } from '~/lib/form-constraint'
-import { useNativeForm } from '~/lib/native-form'
+import type { FormConstraint } from '~/lib/forms/form-constraint'
+import { useNativeForm } from '~/lib/forms/native-form'
 import type { ClientRequestInput } from '~/lib/validation/client-request'
 
 export interface ClientRequestActionData {

@@ -1,4 +1,4 @@
-import type { RecipientGroup } from '../lib/communications'
+import type { RecipientGroup } from '../domain/communications'
 
 /** Merge fields a subject or message may contain, replaced per recipient. */
 export const mergeFields = [

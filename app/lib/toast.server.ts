@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { data, redirect } from 'react-router'
-import { runtime } from './runtime.server'
+import { runtime } from '../platform/runtime.server'
 
 /**
  * One-time messages after a change in the admin area ("Status saved", "Resource deleted").

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { auditLog, staffNotes } from '../../db/schema'
-import type { Database } from '../lib/db.server'
-import { db } from '../lib/runtime.server'
+import type { Database } from '../platform/db.server'
+import { db } from '../platform/runtime.server'
 
 /** The signed-in staff member who makes a change. */
 export interface Actor {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { authTokens, type AuthTokenPurpose } from '../../db/schema'
-import { hashToken, randomToken } from '../lib/auth/tokens.server'
-import { now } from '../lib/clock.server'
-import type { Database } from '../lib/db.server'
-import { db } from '../lib/runtime.server'
+import { hashToken, randomToken } from '../platform/tokens.server'
+import { now } from '../platform/clock.server'
+import type { Database } from '../platform/db.server'
+import { db } from '../platform/runtime.server'
 
 export const TOKEN_LIFETIMES_MS: Record<AuthTokenPurpose, number> = {
   password_reset: 30 * 60 * 1000,

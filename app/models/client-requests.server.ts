@@ -3,17 +3,17 @@ import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
 import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
-import { clientRequestStatuses, type ClientRequestStatus } from '../lib/statuses'
+import { clientRequestStatuses, type ClientRequestStatus } from '../domain/statuses'
 import { recordAudit, type Actor } from './audit.server'
-import { redactMailOf, removeMailFiles } from './mail-outbox.server'
-import { claimFormToken } from '../lib/form-protection.server'
-import { mayAcknowledge } from '../lib/mail/acknowledgement-limit.server'
-import { enqueueMail } from '../lib/mail/outbox.server'
+import { redactMailOf, removeMailFiles } from './mail.server'
+import { claimFormToken } from '../lib/forms/form-protection.server'
+import { mayAcknowledge } from '../emails/acknowledgement-limit.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
 import {
   clientRequestAcknowledgement,
   clientRequestStaffNotification,
-} from '../lib/mail/templates/client-request.server'
-import { runtime } from '../lib/runtime.server'
+} from '../emails/client-request.server'
+import { runtime } from '../platform/runtime.server'
 import type { ClientRequestInput } from '../lib/validation/client-request'
 
 export type ClientRequest = typeof clientRequests.$inferSelect

@@ -20,12 +20,12 @@ import {
   type RecipientGroup,
   type RecipientGroupRule,
   type RecipientSelection,
-} from '../lib/communications'
-import type { Database } from '../lib/db.server'
-import { enqueueMail } from '../lib/mail/outbox.server'
-import { staffMessageMail } from '../lib/mail/templates/staff-message.server'
-import { unsubscribeUrl } from '../lib/mail/unsubscribe-token.server'
-import { runtime } from '../lib/runtime.server'
+} from '../domain/communications'
+import type { Database } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
+import { staffMessageMail } from '../emails/staff-message.server'
+import { unsubscribeUrl } from '../emails/unsubscribe-token.server'
+import { runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 
 export type { RecipientSelection }
@@ -50,7 +50,7 @@ const notUnsubscribed = (email: AnyPgColumn) =>
   sql`not exists (select 1 from ${mailUnsubscribes} where ${mailUnsubscribes.email} = lower(${email}))`
 
 /**
- * The applications an interpreter group's rule (app/lib/communications.ts) takes in: the
+ * The applications an interpreter group's rule (app/domain/communications.ts) takes in: the
  * group counts and the send both use it, so the number staff confirm is the number sent.
  */
 function applicationsOf(rule: Extract<RecipientGroupRule, { audience: 'interpreters' }>): SQL {
@@ -400,7 +400,7 @@ async function deliveryCounts(messageIds: string[]) {
 
 export interface MessageStats {
   sent: number
-  /** Messages of each type (app/lib/communications.ts), as the history filter finds them. */
+  /** Messages of each type (app/domain/communications.ts), as the history filter finds them. */
   byType: Record<MessageType, number>
   /** Delivered out of the e-mails whose delivery finished (sent or failed), in percent; null before any. */
   deliveryRate: number | null

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { inboxViews, users } from '../../db/schema'
-import { now } from '../lib/clock.server'
-import { db } from '../lib/runtime.server'
-import { applicationsSince } from './application-admin.server'
+import { now } from '../platform/clock.server'
+import { db } from '../platform/runtime.server'
+import { applicationsSince } from './interpreter-applications/review.server'
 import { clientRequestsSince } from './client-requests.server'
 
 export type Inbox = (typeof inboxViews.$inferInsert)['inbox']

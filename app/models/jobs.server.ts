@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
 import { isSlug } from '../lib/http/params'
-import { db } from '../lib/runtime.server'
+import { db } from '../platform/runtime.server'
 
 export type Job = typeof jobs.$inferSelect
 

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { interpreterApplications, onboardingStepsDone } from '../../db/schema'
-import type { OnboardingStepKey } from '../content/onboarding'
+import type { OnboardingStepKey } from '../domain/onboarding'
 import { containsPattern, PAGE_SIZE } from '../lib/admin/list-filters'
-import { now } from '../lib/clock.server'
-import { runtime } from '../lib/runtime.server'
-import { ONBOARDING_STEP_COUNT } from '../lib/statistics'
+import { now } from '../platform/clock.server'
+import { runtime } from '../platform/runtime.server'
+import { ONBOARDING_STEP_COUNT } from '../domain/statistics'
 import { recordAudit, type Actor } from './audit.server'
 
 export const onboardingStages = ['not_started', 'in_progress', 'complete'] as const

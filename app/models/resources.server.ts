@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { count, desc, eq } from 'drizzle-orm'
 import { resources, storedFiles, type ResourceType } from '../../db/schema'
-import { runtime } from '../lib/runtime.server'
-import { newStorageKey } from '../lib/storage/file-storage.server'
+import { runtime } from '../platform/runtime.server'
+import { newStorageKey } from '../platform/storage/file-storage.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
 import { recordAudit, type Actor } from './audit.server'
 

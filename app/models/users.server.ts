@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '../../db/schema'
-import { hashPassword } from '../lib/auth/password.server'
-import { now } from '../lib/clock.server'
-import type { Database } from '../lib/db.server'
-import { db } from '../lib/runtime.server'
+import { hashPassword } from '../platform/passwords.server'
+import { now } from '../platform/clock.server'
+import type { Database } from '../platform/db.server'
+import { db } from '../platform/runtime.server'
 
 export type User = typeof users.$inferSelect
 /** A user as screens see it: never the password hash. */

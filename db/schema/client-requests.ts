@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-import { clientRequestStatuses } from '../../app/lib/statuses'
+import { clientRequestStatuses } from '../../app/domain/statuses'
 
-export { clientRequestStatuses, type ClientRequestStatus } from '../../app/lib/statuses'
+export { clientRequestStatuses, type ClientRequestStatus } from '../../app/domain/statuses'
 
 export const clientRequestTypes = ['contact', 'demo'] as const
 export type ClientRequestType = (typeof clientRequestTypes)[number]

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { messageTypes } from '../../app/lib/communications'
+import { messageTypes } from '../../app/domain/communications'
 import { users } from './users'
 
-export { messageTypes, type MessageType } from '../../app/lib/communications'
+export { messageTypes, type MessageType } from '../../app/domain/communications'
 
 /**
  * A message staff sent from the communications screen. Each recipient's copy is a row of

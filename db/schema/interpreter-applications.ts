@@ -9,19 +9,19 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { applicationStatuses } from '../../app/lib/statuses'
+import { applicationStatuses } from '../../app/domain/statuses'
 import { jobs } from './jobs'
 import { storedFiles } from './stored-files'
 import { users } from './users'
 
 // Spec section 4: pending on creation; the statuses live with their labels and colours.
-export { applicationStatuses, type ApplicationStatus } from '../../app/lib/statuses'
+export { applicationStatuses, type ApplicationStatus } from '../../app/domain/statuses'
 
 /** The three application flows (spec section 2). */
 export const applicationSources = ['job-posting', 'contract-interpreter', 'language-page'] as const
 export type ApplicationSource = (typeof applicationSources)[number]
 
-import { ONBOARDING_STEP_COUNT } from '../../app/lib/statistics'
+import { ONBOARDING_STEP_COUNT } from '../../app/domain/statistics'
 
 export const interpreterApplications = pgTable(
   'interpreter_applications',
@@ -90,7 +90,7 @@ export const interpreterApplications = pgTable(
       table.onboardingProgress,
     ),
     index('interpreter_applications_email_idx').on(sql`lower(${table.email})`, table.createdAt),
-    // Possible duplicates by phone (app/models/application-duplicates.server.ts).
+    // Possible duplicates by phone (app/models/interpreter-applications/duplicates.server.ts).
     index('interpreter_applications_phone_digits_idx')
       .on(table.phoneDigits)
       .where(sql`${table.phoneDigits} is not null`),

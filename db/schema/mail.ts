@@ -47,7 +47,7 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_reference_idx').on(table.reference),
-    // Deleting a person finds the mail addressed to them (app/models/mail-outbox.server.ts).
+    // Deleting a person finds the mail addressed to them (app/models/mail.server.ts).
     index('mail_outbox_to_address_idx').on(sql`lower(${table.toAddress})`),
   ],
 )

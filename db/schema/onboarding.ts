@@ -1,5 +1,5 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { onboardingStepKeys } from '../../app/content/onboarding'
+import { onboardingStepKeys } from '../../app/domain/onboarding'
 import { interpreterApplications } from './interpreter-applications'
 import { users } from './users'
 

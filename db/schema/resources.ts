@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { resourceTypes } from '../../app/content/resources'
+import { resourceTypes } from '../../app/domain/resources'
 import { storedFiles } from './stored-files'
 import { users } from './users'
 
-export { resourceTypes, type ResourceType } from '../../app/content/resources'
+export { resourceTypes, type ResourceType } from '../../app/domain/resources'
 
 /**
  * The resource library of the admin area (spec section 3, Resource): an uploaded file

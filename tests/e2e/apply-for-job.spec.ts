@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { mailOutbox, rateLimitWindows } from '../../db/schema'
-import { APPLICATION_RATE_LIMIT } from '../../app/lib/interpreter-application-action.server'
+import { APPLICATION_RATE_LIMIT } from '../../app/routes/careers/+shared/application-action.server'
 import { largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 import {

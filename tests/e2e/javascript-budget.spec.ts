@@ -1,4 +1,4 @@
-import { projectPath } from '../../app/lib/project-path.server'
+import { projectPath } from '../../app/platform/project-path.server'
 import {
   firstLoadFiles,
   measurePublicPages,

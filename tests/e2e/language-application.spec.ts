@@ -1,4 +1,4 @@
-import { possibleDuplicatesOf } from '../../app/models/application-duplicates.server'
+import { possibleDuplicatesOf } from '../../app/models/interpreter-applications/duplicates.server'
 import { largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import {

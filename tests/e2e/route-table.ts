@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
-import { projectPath } from '../../app/lib/project-path.server'
+import { projectPath } from '../../app/platform/project-path.server'
 
 export interface BuiltRoute {
   id: string

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { rateLimitWindows } from '../../db/schema'
-import { RESUME_WRONG_TYPE_MESSAGE } from '../../app/lib/interpreter-application-action.server'
+import { RESUME_WRONG_TYPE_MESSAGE } from '../../app/routes/careers/+shared/application-action.server'
 import { applicationFields } from '../support/http-client'
 import {
   htmlDocument,

@@ -8,9 +8,9 @@ import {
   sessions,
   users,
 } from '../../db/schema'
-import { announceFirstAdminSetup } from '../../app/lib/auth/first-admin.server'
+import { announceFirstAdminSetup } from '../../app/boot/first-admin.server'
 import { attemptLogin } from '../../app/lib/auth/login.server'
-import { requestPasswordReset } from '../../app/lib/auth/password-reset.server'
+import { requestPasswordReset } from '../../app/models/password-resets.server'
 import {
   createSession,
   deleteExpiredSessions,
@@ -19,7 +19,7 @@ import {
   requireUser,
   SESSION_ABSOLUTE_MS,
 } from '../../app/lib/auth/session.server'
-import { setClock } from '../../app/lib/clock.server'
+import { setClock } from '../../app/platform/clock.server'
 import {
   consumeAuthToken,
   createAuthToken,

@@ -12,13 +12,10 @@ import {
   users,
 } from '../../db/schema'
 import { applyMergeFields } from '../../app/content/communications'
-import { recipientGroups } from '../../app/lib/communications'
-import { createMailTransport } from '../../app/lib/mail/transport.server'
-import {
-  unsubscribeToken,
-  verifyUnsubscribeToken,
-} from '../../app/lib/mail/unsubscribe-token.server'
-import { MailWorker } from '../../app/lib/mail/worker.server'
+import { recipientGroups } from '../../app/domain/communications'
+import { createMailTransport } from '../../app/platform/mail/transport.server'
+import { unsubscribeToken, verifyUnsubscribeToken } from '../../app/emails/unsubscribe-token.server'
+import { MailWorker } from '../../app/platform/mail/worker.server'
 import { parseRecipientSelection } from '../../app/lib/validation/message'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { composeAction } from '../../app/routes/admin/communications.server'

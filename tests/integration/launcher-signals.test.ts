@@ -7,8 +7,8 @@ import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { interpreterApplications, mailOutbox, storedFiles } from '../../db/schema'
-import { openDatabase } from '../../app/lib/db.server'
-import { projectPath } from '../../app/lib/project-path.server'
+import { openDatabase } from '../../app/platform/db.server'
+import { projectPath } from '../../app/platform/project-path.server'
 import { freePort } from '../support/free-port'
 import {
   APPLICATION_CONFIRMATION,

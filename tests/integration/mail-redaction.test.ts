@@ -16,13 +16,13 @@ import {
   createMailTransport,
   mailFilePath,
   type MailTransport,
-} from '../../app/lib/mail/transport.server'
+} from '../../app/platform/mail/transport.server'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
-import { deleteApplication } from '../../app/models/application-admin.server'
+import { deleteApplication } from '../../app/models/interpreter-applications/review.server'
 import { createClientRequest, deleteClientRequest } from '../../app/models/client-requests.server'
 import { messageStats, sendMessage } from '../../app/models/communications.server'
-import { createInterpreterApplication } from '../../app/models/interpreter-applications.server'
-import { listOutbox, REDACTED_ADDRESS, REDACTED_TEXT } from '../../app/models/mail-outbox.server'
+import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
+import { listOutbox, REDACTED_ADDRESS, REDACTED_TEXT } from '../../app/models/mail.server'
 import { createUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'

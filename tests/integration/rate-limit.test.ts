@@ -5,12 +5,12 @@ import { clientRequests, rateLimitWindows } from '../../db/schema'
 import {
   CLIENT_REQUEST_RATE_LIMIT,
   submitClientRequest,
-} from '../../app/lib/client-request-action.server'
+} from '../../app/routes/public/+shared/client-request-action.server'
 import {
   deleteExpiredRateLimitWindows,
   hitRateLimit,
   refundRateLimit,
-} from '../../app/lib/rate-limit.server'
+} from '../../app/platform/rate-limit.server'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 

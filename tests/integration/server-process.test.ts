@@ -4,7 +4,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientRequests } from '../../db/schema'
-import { openDatabase } from '../../app/lib/db.server'
+import { openDatabase } from '../../app/platform/db.server'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady } from '../support/server-process'
 

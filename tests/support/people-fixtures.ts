@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, type ApplicationStatus } from '../../db/schema'
-import type { Database } from '../../app/lib/db.server'
+import type { Database } from '../../app/platform/db.server'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
-import { createInterpreterApplication } from '../../app/models/interpreter-applications.server'
+import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { pdfDocument } from './document-fixtures'
 
 /** An interpreter application (through the real model, resume and all) with the given status. */

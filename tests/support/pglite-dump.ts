@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '../../app/lib/db.server'
-import { projectPath } from '../../app/lib/project-path.server'
+import { openDatabase } from '../../app/platform/db.server'
+import { projectPath } from '../../app/platform/project-path.server'
 
 /**
  * A migrated, empty embedded database as a tarball, cached under .tmp/ and rebuilt when

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import type { DatabaseTarget } from '../../app/lib/db.server'
+import type { DatabaseTarget } from '../../app/platform/db.server'
 
 export interface TestDatabase {
   target: DatabaseTarget

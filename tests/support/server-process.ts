@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { projectPath } from '../../app/lib/project-path.server'
+import { projectPath } from '../../app/platform/project-path.server'
 import { freePort } from './free-port'
 
 export interface ServerProcess {

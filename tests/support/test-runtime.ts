@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '../../app/lib/config.server'
-import type { Database } from '../../app/lib/db.server'
-import type { MailTransport } from '../../app/lib/mail/transport.server'
-import type { FileStorage } from '../../app/lib/storage/file-storage.server'
-import { startRuntime, type Runtime } from '../../app/lib/runtime.server'
+import { loadConfig } from '../../app/platform/config.server'
+import type { Database } from '../../app/platform/db.server'
+import type { MailTransport } from '../../app/platform/mail/transport.server'
+import type { FileStorage } from '../../app/platform/storage/file-storage.server'
+import { startRuntime, type Runtime } from '../../app/platform/runtime.server'
 import { createTestDatabase, type TestDatabaseKind } from './test-database'
 
 export interface TestRuntime {

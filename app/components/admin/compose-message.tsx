@@ -10,7 +10,7 @@ import {
   recipientGroupRules,
   recipientGroups,
   type RecipientGroup,
-} from '~/lib/communications'
+} from '~/domain/communications'
 import { MESSAGE_MAX, SUBJECT_MAX } from '~/lib/validation/message'
 
 interface ComposeValues {
@@ -281,7 +281,7 @@ function FieldError({ name, errors }: { name: keyof ComposeValues; errors: Compo
 
 /**
  * The recipients select, with no group chosen at first, and beside it who the chosen group
- * is (its rule from app/lib/communications.ts); before a choice, every group's rule.
+ * is (its rule from app/domain/communications.ts); before a choice, every group's rule.
  */
 function RecipientsField({
   counts,

@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { useDismissDetails } from '~/components/layout/use-dismiss'
 import { formatDate, truncate } from '~/lib/format'
-import { applicationStatusChoices, statusLabel, type ApplicationStatus } from '~/lib/statuses'
+import { applicationStatusChoices, statusLabel, type ApplicationStatus } from '~/domain/statuses'
 import { StatusBadge } from './status-badge'
 
 export type DashboardKind = 'application' | 'client_request'

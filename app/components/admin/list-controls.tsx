@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { Form, Link, useLocation, useSubmit } from 'react-router'
-import { statusLabel } from '~/lib/statuses'
+import { statusLabel } from '~/domain/statuses'
 
 /**
  * Search box and status filter of an admin list, as a GET form: the filters live in the

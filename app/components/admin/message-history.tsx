@@ -3,7 +3,7 @@ import { Form, useSubmit } from 'react-router'
 import { DataTable, Truncated } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
-import { messageTypeLabels, messageTypes, type MessageType } from '~/lib/communications'
+import { messageTypeLabels, messageTypes, type MessageType } from '~/domain/communications'
 import { formatDateTime } from '~/lib/format'
 import { EmptyState } from '~/components/admin/empty-state'
 

@@ -1,4 +1,4 @@
-import { languagesSummary, ONBOARDING_STEP_COUNT } from '~/lib/statistics'
+import { languagesSummary, ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 
 /** 'n/6 steps' with a bar (spec section 2, Admin interpreters). */
 export function OnboardingBar({ progress }: { progress: number }) {

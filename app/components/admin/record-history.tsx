@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
 import { formatDateTime } from '~/lib/format'
-import { statusLabel } from '~/lib/statuses'
+import { statusLabel } from '~/domain/statuses'
 
 interface HistoryEntry {
   id: number

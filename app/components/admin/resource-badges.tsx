@@ -1,5 +1,5 @@
 import { BookOpen, FileText, Link2, Video } from 'lucide-react'
-import { resourceTypeLabels, type ResourceType } from '~/content/resources'
+import { resourceTypeLabels, type ResourceType } from '~/domain/resources'
 
 const badgeClasses: Record<ResourceType, string> = {
   document: 'bg-blue-100 text-blue-900 ring-blue-300',

@@ -1,4 +1,4 @@
-import { statusLabel, statusTone, toneClasses } from '~/lib/statuses'
+import { statusLabel, statusTone, toneClasses } from '~/domain/statuses'
 
 export function StatusBadge({ status }: { status: string }) {
   return (

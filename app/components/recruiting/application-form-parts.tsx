@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { CheckboxField, HoneypotField } from '~/components/ui/native-fields'
-import type { NativeField } from '~/lib/native-form'
+import type { NativeField } from '~/lib/forms/native-form'
 
 /** The one-time form token and the honeypot every application form carries. */
 export function ApplicationFormProtection({ formToken }: { formToken: string }) {

@@ -8,9 +8,9 @@ import {
   TextField,
 } from '~/components/ui/native-fields'
 import type { FullApplicationChoices } from '~/content/application-options'
-import type { FormConstraint } from '~/lib/form-constraint'
-import type { ApplicationActionData } from '~/lib/interpreter-application-action.server'
-import { useNativeForm } from '~/lib/native-form'
+import type { FormConstraint } from '~/lib/forms/form-constraint'
+import type { ApplicationActionData } from '~/routes/careers/+shared/application-action.server'
+import { useNativeForm } from '~/lib/forms/native-form'
 import type { FullApplicationInput } from '~/lib/validation/interpreter-application'
 import {
   ApplicationFormFooter,

@@ -2,10 +2,10 @@ import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FileField, SelectField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { JobPostingChoices } from '~/content/application-options'
-import type { FormConstraint } from '~/lib/form-constraint'
-import { useNativeForm } from '~/lib/native-form'
+import type { FormConstraint } from '~/lib/forms/form-constraint'
+import { useNativeForm } from '~/lib/forms/native-form'
 import type { JobPostingApplicationInput } from '~/lib/validation/interpreter-application'
-import type { ApplicationActionData } from '~/lib/interpreter-application-action.server'
+import type { ApplicationActionData } from '~/routes/careers/+shared/application-action.server'
 import {
   ApplicationFormFooter,
   ApplicationFormProtection,

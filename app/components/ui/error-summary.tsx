@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
-import type { InvalidField } from '~/lib/refused-submits'
+import type { InvalidField } from '~/lib/forms/refused-submits'
 
 function focusControl(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const control = document.getElementById(id)

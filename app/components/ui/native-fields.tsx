@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import type { NativeField } from '~/lib/native-form'
+import type { NativeField } from '~/lib/forms/native-form'
 import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
 
 /**

@@ -1,4 +1,4 @@
-import type { ApplicationDecision } from '../statuses'
+import type { ApplicationDecision } from '../../domain/statuses'
 
 /**
  * The decision step of an application (preview the e-mail, send it or not, confirm), and

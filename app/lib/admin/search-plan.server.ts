@@ -1,6 +1,6 @@
 import { count, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Database } from '../db.server'
+import type { Database } from '../../platform/db.server'
 
 /**
  * How a page of search results is found. PostgreSQL can walk the sort column's index and

@@ -6,12 +6,16 @@ import {
   type PublicUser,
   type User,
 } from '../../models/users.server'
-import { enqueueMail } from '../mail/outbox.server'
-import { signInsPausedMail } from '../mail/templates/account.server'
-import { runtime } from '../runtime.server'
-import { verifyAgainstDummy, verifyPassword } from './password.server'
+import { enqueueMail } from '../../platform/mail/outbox.server'
+import { signInsPausedMail } from '../../emails/account.server'
+import { runtime } from '../../platform/runtime.server'
+import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.server'
 import { createSession } from './session.server'
-import { recordLoginSuccess, reserveLoginAttempt, restartWaitFromAnswer } from './throttle.server'
+import {
+  recordLoginSuccess,
+  reserveLoginAttempt,
+  restartWaitFromAnswer,
+} from '../../models/login-attempts.server'
 
 /**
  * A failed sign-in is answered no sooner than this after it began: the time of an answer

@@ -2,16 +2,16 @@ import { eq, lt, or } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import { sessions, users, type UserRole } from '../../../db/schema'
 import { toPublicUser, type PublicUser } from '../../models/users.server'
-import { now } from '../clock.server'
-import type { Database } from '../db.server'
-import { db, runtime } from '../runtime.server'
+import { now } from '../../platform/clock.server'
+import type { Database } from '../../platform/db.server'
+import { db, runtime } from '../../platform/runtime.server'
 import {
   clearSessionCookie,
   readSessionToken,
   serializeSessionCookie,
   type SessionCookieSettings,
 } from './cookie.server'
-import { hashToken, randomToken } from './tokens.server'
+import { hashToken, randomToken } from '../../platform/tokens.server'
 
 /** A session ends after 30 minutes without a request (sliding) … */
 export const SESSION_IDLE_MS = 30 * 60 * 1000

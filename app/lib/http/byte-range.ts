@@ -1,4 +1,4 @@
-import type { ByteRange } from '../storage/file-storage.server'
+import type { ByteRange } from '../../platform/storage/file-storage.server'
 
 /**
  * Reads a single-range `Range: bytes=…` header against a file of `size` bytes (RFC 9110

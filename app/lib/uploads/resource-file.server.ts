@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { DOCUMENT_MAX_BYTES, VIDEO_MAX_BYTES } from '../../content/resources'
+import { DOCUMENT_MAX_BYTES, VIDEO_MAX_BYTES } from '../../domain/resources'
 import { detectResumeFileType } from './resume-file.server'
 
 /** A file the resource library accepts, as found from its content. */

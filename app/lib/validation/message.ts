@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isRecipientGroup, type RecipientSelection } from '../communications'
+import { isRecipientGroup, type RecipientSelection } from '../../domain/communications'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { resourceTypes } from '../../content/resources'
+import { resourceTypes } from '../../domain/resources'
 
 /** Only web addresses may be opened from the library: no `javascript:`, `data:` or files. */
 export function isSafeResourceUrl(value: string): boolean {

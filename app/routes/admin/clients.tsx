@@ -8,9 +8,9 @@ import { parseListFilters } from '~/lib/admin/list-filters'
 import { replyDraftHref } from '~/lib/admin/mail-draft'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate, truncate } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
+import { seoMeta } from '~/lib/seo/meta'
 import { markInboxSeen } from '~/models/inbox.server'
-import { clientsScreenStatuses } from '~/lib/statuses'
+import { clientsScreenStatuses } from '~/domain/statuses'
 import {
   clientRequestCounts,
   clientRequestSorts,

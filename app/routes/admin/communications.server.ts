@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import type { RecipientGroup } from '~/lib/communications'
+import type { RecipientGroup } from '~/domain/communications'
 import { composeMessageSchema, parseConfirmedCount } from '~/lib/validation/message'
 import type { Actor } from '~/models/audit.server'
 import {

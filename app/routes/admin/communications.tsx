@@ -7,8 +7,8 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { messageTemplates } from '~/content/communications'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { recipientsForTemplate } from '~/lib/communications'
-import { seoMeta } from '~/lib/seo'
+import { recipientsForTemplate } from '~/domain/communications'
+import { seoMeta } from '~/lib/seo/meta'
 import { parseRecipientSelection } from '~/lib/validation/message'
 import {
   findPeople,

@@ -6,15 +6,15 @@ import { Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { seoMeta } from '~/lib/seo'
-import { dashboardCards } from '~/lib/statistics'
+import { seoMeta } from '~/lib/seo/meta'
+import { dashboardCards } from '~/domain/statistics'
 import { decisionStepUrl } from '~/lib/admin/decision-step'
 import {
   applicationStatuses,
   clientRequestStatuses,
   isApplicationDecision,
   statusLabel,
-} from '~/lib/statuses'
+} from '~/domain/statuses'
 import { dataWithToast } from '~/lib/toast.server'
 import {
   applicationCounts,
@@ -22,7 +22,7 @@ import {
   deleteApplication,
   listApplications,
   setApplicationStatus,
-} from '~/models/application-admin.server'
+} from '~/models/interpreter-applications/review.server'
 import {
   clientRequestCounts,
   clientRequestSorts,

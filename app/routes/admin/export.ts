@@ -1,16 +1,19 @@
 import { data } from 'react-router'
 import { parseListFilters, type ListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { toCsv, type CsvColumn } from '~/lib/csv'
-import { applicationStatuses, clientRequestStatuses } from '~/lib/statuses'
-import { allApplicationsMatching, applicationSorts } from '~/models/application-admin.server'
+import { toCsv, type CsvColumn } from '~/lib/http/csv'
+import { applicationStatuses, clientRequestStatuses } from '~/domain/statuses'
+import {
+  allApplicationsMatching,
+  applicationSorts,
+} from '~/models/interpreter-applications/review.server'
 import { recordAudit } from '~/models/audit.server'
 import {
   allClientRequestsMatching,
   clientRequestSorts,
   type ClientRequest,
 } from '~/models/client-requests.server'
-import type { InterpreterApplication } from '~/models/interpreter-applications.server'
+import type { InterpreterApplication } from '~/models/interpreter-applications/create.server'
 import type { Route } from './+types/export'
 
 const applicationColumns: CsvColumn<InterpreterApplication>[] = [

@@ -5,11 +5,11 @@ import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
 import { StatCards } from '~/components/admin/stat-cards'
-import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/content/onboarding'
+import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate, fullName } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
+import { seoMeta } from '~/lib/seo/meta'
 import { dataWithToast } from '~/lib/toast.server'
 import {
   listOnboardingBoard,

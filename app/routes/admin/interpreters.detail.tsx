@@ -17,19 +17,19 @@ import { adminReturnPath } from '~/lib/admin/decision-step'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
-import { applicationDecisionMail } from '~/lib/mail/templates/application-decision.server'
-import { runtime } from '~/lib/runtime.server'
-import { applicationDecisions, isApplicationDecision, isUndecided } from '~/lib/statuses'
+import { applicationDecisionMail } from '~/emails/application-decision.server'
+import { runtime } from '~/platform/runtime.server'
+import { applicationDecisions, isApplicationDecision, isUndecided } from '~/domain/statuses'
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
-import { decideApplication, resumesOf } from '~/models/application-admin.server'
+import { decideApplication, resumesOf } from '~/models/interpreter-applications/review.server'
 import {
   dismissPossibleDuplicate,
   mergeApplications,
   mergedInto,
   possibleDuplicatesOf,
-} from '~/models/application-duplicates.server'
+} from '~/models/interpreter-applications/duplicates.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
-import { getInterpreterApplication } from '~/models/interpreter-applications.server'
+import { getInterpreterApplication } from '~/models/interpreter-applications/create.server'
 import type { Route } from './+types/interpreters.detail'
 
 const intentSchema = z.discriminatedUnion('intent', [

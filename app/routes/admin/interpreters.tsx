@@ -9,14 +9,14 @@ import { StatusBadge } from '~/components/admin/status-badge'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate, fullName } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
-import { applicationStatuses } from '~/lib/statuses'
+import { seoMeta } from '~/lib/seo/meta'
+import { applicationStatuses } from '~/domain/statuses'
 import {
   applicationCounts,
   applicationSorts,
   listApplications,
-} from '~/models/application-admin.server'
-import { possibleDuplicatesOf } from '~/models/application-duplicates.server'
+} from '~/models/interpreter-applications/review.server'
+import { possibleDuplicatesOf } from '~/models/interpreter-applications/duplicates.server'
 import { markInboxSeen } from '~/models/inbox.server'
 import type { Route } from './+types/interpreters'
 import { EmptyState } from '~/components/admin/empty-state'

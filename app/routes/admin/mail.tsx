@@ -6,8 +6,8 @@ import { DataTable, Truncated } from '~/components/admin/data-table'
 import { FormMessage } from '~/components/layout/auth-card'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDateTime } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
-import { listOutbox, retryFailedMail } from '~/models/mail-outbox.server'
+import { seoMeta } from '~/lib/seo/meta'
+import { listOutbox, retryFailedMail } from '~/models/mail.server'
 import type { Route } from './+types/mail'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

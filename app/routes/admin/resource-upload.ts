@@ -1,5 +1,5 @@
 import { requireAdmin } from '~/lib/auth/session.server'
-import { addResourceFromRequest } from '~/lib/resource-upload-action.server'
+import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/resource-upload'
 

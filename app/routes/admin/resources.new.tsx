@@ -14,11 +14,11 @@ import {
   uploadGuidelines,
   VIDEO_MAX_BYTES,
   type ResourceType,
-} from '~/content/resources'
+} from '~/domain/resources'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { validateNatively } from '~/lib/native-validation'
-import { addResourceFromRequest } from '~/lib/resource-upload-action.server'
-import { seoMeta } from '~/lib/seo'
+import { validateNatively } from '~/lib/forms/native-validation'
+import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'
+import { seoMeta } from '~/lib/seo/meta'
 import { resourceSchema } from '~/lib/validation/resource'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/resources.new'

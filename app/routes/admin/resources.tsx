@@ -14,7 +14,7 @@ import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource
 import { StatCards } from '~/components/admin/stat-cards'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
+import { seoMeta } from '~/lib/seo/meta'
 import { listResources, resourceCounts } from '~/models/resources.server'
 import type { Route } from './+types/resources'
 import { EmptyState } from '~/components/admin/empty-state'

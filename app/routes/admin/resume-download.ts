@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
-import { runtime } from '~/lib/runtime.server'
+import { runtime } from '~/platform/runtime.server'
 import { recordAudit } from '~/models/audit.server'
-import { getResumeFile } from '~/models/application-admin.server'
+import { getResumeFile } from '~/models/interpreter-applications/review.server'
 import type { Route } from './+types/resume-download'
 
 /** `filename*` keeps any characters of the original name; the plain fallback is ASCII only. */

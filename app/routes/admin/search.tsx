@@ -4,8 +4,8 @@ import { StatusBadge } from '~/components/admin/status-badge'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
-import { seoMeta } from '~/lib/seo'
-import { searchAdmin } from '~/models/admin-search.server'
+import { seoMeta } from '~/lib/seo/meta'
+import { searchAdmin } from '~/models/search.server'
 import type { Route } from './+types/search'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

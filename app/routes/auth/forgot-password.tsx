@@ -4,19 +4,23 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/form-fields'
-import { requestPasswordReset } from '~/lib/auth/password-reset.server'
+import { requestPasswordReset } from '~/models/password-resets.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/native-validation'
-import { useErrorSummary } from '~/lib/refused-submits'
-import { hitRateLimit, retryAfterHeaders, TOO_MANY_REQUESTS_MESSAGE } from '~/lib/rate-limit.server'
-import { db, runtime } from '~/lib/runtime.server'
-import { seoMeta } from '~/lib/seo'
+import { validateNatively } from '~/lib/forms/native-validation'
+import { useErrorSummary } from '~/lib/forms/refused-submits'
+import {
+  hitRateLimit,
+  retryAfterHeaders,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from '~/platform/rate-limit.server'
+import { db, runtime } from '~/platform/runtime.server'
+import { seoMeta } from '~/lib/seo/meta'
 import { forgotPasswordSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/forgot-password'
 
 const RESET_REQUESTS_PER_IP = { bucket: 'password-reset-ip', limit: 5, windowMs: 15 * 60 * 1000 }
 
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {

@@ -10,15 +10,15 @@ import { safeRedirect } from '~/lib/auth/redirect'
 import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/native-validation'
-import { useErrorSummary } from '~/lib/refused-submits'
-import { seoMeta } from '~/lib/seo'
+import { validateNatively } from '~/lib/forms/native-validation'
+import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/login'
 
 /** The spec's login failure message (section 8). */
 
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password.'
 
 type Portal = 'Interpreter' | 'Client'

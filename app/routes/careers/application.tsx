@@ -9,16 +9,16 @@ import { TrendingUpIcon } from '~/components/ui/icons/trending-up'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList } from '~/components/recruiting/job-sections'
 import { positionBenefits, positionDetails, resolvePosition } from '~/content/interpreter-positions'
-import { issueFormToken } from '~/lib/form-protection.server'
-import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import { pageHead } from '~/lib/page-head.server'
+import { issueFormToken } from '~/lib/forms/form-protection.server'
+import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import { pageHead } from '~/lib/seo/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/application'
 
 // Passes the action's Retry-After (429) on to the document response.
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 // The application form carries the resume.
 export const handle = acceptsUploads
 

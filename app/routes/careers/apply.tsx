@@ -10,18 +10,18 @@ import { Link } from 'react-router'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { contractInterpreter } from '~/content/contract-interpreter'
-import { issueFormToken } from '~/lib/form-protection.server'
+import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { requireSlugParam } from '~/lib/http/params'
-import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import { pageHead } from '~/lib/page-head.server'
+import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import { pageHead } from '~/lib/seo/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/apply'
 
 // Passes the action's Retry-After (429) on to the document response.
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 // The application form carries the resume.
 export const handle = acceptsUploads
 

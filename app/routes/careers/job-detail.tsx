@@ -9,20 +9,20 @@ import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { jobTags } from '~/content/job-posting'
-import { issueFormToken } from '~/lib/form-protection.server'
+import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { requireSlugParam } from '~/lib/http/params'
-import { submitInterpreterApplication } from '~/lib/interpreter-application-action.server'
-import { jobPostingJsonLd } from '~/lib/job-posting-json-ld'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import { pageHead } from '~/lib/page-head.server'
-import { runtime } from '~/lib/runtime.server'
+import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
+import { jobPostingJsonLd } from '~/lib/seo/job-posting-json-ld'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import { pageHead } from '~/lib/seo/page-head.server'
+import { runtime } from '~/platform/runtime.server'
 import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-application'
 import { getOpenJob } from '~/models/jobs.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/job-detail'
 
 // Passes the action's Retry-After (429) on to the document response.
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 // The application form carries the resume.
 export const handle = acceptsUploads
 

@@ -10,9 +10,9 @@ import {
 import { GlobeIcon } from '~/components/ui/icons/globe'
 import { aboutPage } from '~/content/marketing/about'
 import { claims } from '~/content/marketing/claims'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/about'
 
 // The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).

@@ -6,15 +6,15 @@ import { PhoneIcon } from '~/components/ui/icons/phone'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { telHref, useCompany } from '~/lib/company'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { issueFormToken } from '~/lib/form-protection.server'
+import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { clientRequestSchema } from '~/lib/validation/client-request'
-import { submitClientRequest } from '~/lib/client-request-action.server'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/contact'
 
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 export const meta: Route.MetaFunction = metaFromLoader
 
 export function loader() {

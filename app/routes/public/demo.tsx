@@ -4,16 +4,16 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
 import { demoPage } from '~/content/marketing/demo'
-import { submitClientRequest } from '~/lib/client-request-action.server'
-import { issueFormToken } from '~/lib/form-protection.server'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
+import { issueFormToken } from '~/lib/forms/form-protection.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import { clientRequestSchema } from '~/lib/validation/client-request'
 import type { Route } from './+types/demo'
 
 // Passes the action's Retry-After (429) on to the document response.
-export { headers } from '~/lib/http-headers'
+export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = metaFromLoader
 

@@ -9,9 +9,9 @@ import {
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { industriesPage } from '~/content/marketing/industries'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/industries'
 
 // The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).

@@ -1,8 +1,8 @@
 import { useCompany } from '~/lib/company'
 import { PRIVACY_NOTICE_VERSION, privacySections } from '~/content/privacy-notice'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/privacy'
 
 // The page's head is built on the server (issue 3: no SEO copy in the page's JavaScript).

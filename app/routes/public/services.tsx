@@ -10,9 +10,9 @@ import {
 } from '~/components/marketing/page-parts'
 import { claims } from '~/content/marketing/claims'
 import { servicesPage } from '~/content/marketing/services'
-import { metaFromLoader } from '~/lib/meta-from-loader'
-import type { PageSeo } from '~/lib/seo'
-import { pageHead } from '~/lib/page-head.server'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/services'
 
 // The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).

@@ -1,8 +1,8 @@
 import { data, Form } from 'react-router'
 import { FormMessage } from '~/components/layout/auth-card'
-import { verifyUnsubscribeToken } from '~/lib/mail/unsubscribe-token.server'
-import { runtime } from '~/lib/runtime.server'
-import { seoMeta } from '~/lib/seo'
+import { verifyUnsubscribeToken } from '~/emails/unsubscribe-token.server'
+import { runtime } from '~/platform/runtime.server'
+import { seoMeta } from '~/lib/seo/meta'
 import { isUnsubscribed, unsubscribe } from '~/models/communications.server'
 import type { Route } from './+types/unsubscribe'
 

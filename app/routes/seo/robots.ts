@@ -1,5 +1,5 @@
 import { disallowedPaths } from '~/content/public-pages'
-import { runtime } from '~/lib/runtime.server'
+import { runtime } from '~/platform/runtime.server'
 
 /** /robots.txt: keeps crawlers out of the admin area, portals and login pages. */
 export function loader() {

@@ -1,6 +1,6 @@
 import { careersLanguages, languageSlug, otherLanguagesAction } from '~/content/marketing/careers'
 import { publicPages } from '~/content/public-pages'
-import { runtime } from '~/lib/runtime.server'
+import { runtime } from '~/platform/runtime.server'
 import { listOpenJobsForSitemap } from '~/models/jobs.server'
 
 const escapeXml = (value: string) =>

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from '../platform/db.server'
+import type { Logger } from '../platform/logger.server'
+import { deleteExpiredSessions } from '../lib/auth/session.server'
+import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
+import type { FileStorage } from '../platform/storage/file-storage.server'
+import { sweepOrphanFiles } from '../platform/storage/orphan-sweep.server'
+
+/** What maintenance tasks may use besides the database. */
+export interface MaintenanceServices {
+  storage: FileStorage
+  databaseKind: 'pglite' | 'postgres'
+}
+
+/**
+ * Periodic housekeeping shared by every instance; each task must be safe to run on several
+ * instances at once.
+ */
+const tasks: {
+  name: string
+  run: (db: Database, services: MaintenanceServices) => Promise<unknown>
+}[] = [
+  { name: 'delete expired rate-limit windows', run: (db) => deleteExpiredRateLimitWindows(db) },
+  { name: 'delete expired sessions', run: (db) => deleteExpiredSessions(db) },
+  {
+    name: 'delete stored files no record refers to',
+    run: (db, { storage }) => sweepOrphanFiles(db, storage),
+  },
+  {
+    // PostgreSQL's autovacuum keeps statistics and visibility maps current; the embedded
+    // database has no autovacuum, so without this the planner and index-only scans degrade.
+    name: 'vacuum and analyze the embedded database',
+    run: async (db, { databaseKind }) => {
+      if (databaseKind === 'pglite') await db.execute(sql`vacuum (analyze)`)
+    },
+  },
+]
+
+export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000
+
+export async function runMaintenance(db: Database, logger: Logger, services: MaintenanceServices) {
+  for (const task of tasks) {
+    try {
+      await task.run(db, services)
+    } catch (error) {
+      logger.error({ err: error, task: task.name }, 'maintenance task failed')
+    }
+  }
+}

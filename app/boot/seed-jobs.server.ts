@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm'
+import { jobs } from '../../db/schema'
+import { builtInJobs, type JobContent } from '../content/jobs'
+import type { Database } from '../platform/db.server'
+
+// The columns the content module owns. Status and dates are operational: once a posting
+// exists, staff (or a migration) change them in the database and a restart keeps them.
+const contentColumns = [
+  'title',
+  'type',
+  'native_language',
+  'fluent_language',
+  'description',
+  'requirements',
+  'responsibilities',
+  'benefits',
+] as const
+
+/**
+ * Inserts the built-in postings that are missing and brings the copy of existing ones in
+ * line with `app/content/jobs.ts`. Safe to run on every start and on several instances at
+ * once (one upsert); a row whose copy is unchanged is not touched.
+ */
+export async function seedJobs(db: Database, content: readonly JobContent[] = builtInJobs) {
+  if (content.length === 0) return
+  const excluded = (column: string) => sql.raw(`excluded."${column}"`)
+  const current = (column: string) => sql.raw(`"jobs"."${column}"`)
+  await db
+    .insert(jobs)
+    .values(
+      content.map((job) => ({
+        id: job.id,
+        title: job.title,
+        type: job.type,
+        nativeLanguage: job.nativeLanguage,
+        fluentLanguage: job.fluentLanguage,
+        description: job.description,
+        requirements: job.requirements,
+        responsibilities: job.responsibilities,
+        benefits: job.benefits,
+        status: job.status,
+        postedOn: job.postedOn,
+        closesAt: job.closesAt ? new Date(job.closesAt) : null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: jobs.id,
+      set: {
+        title: sql`excluded.title`,
+        type: sql`excluded.type`,
+        nativeLanguage: sql`excluded.native_language`,
+        fluentLanguage: sql`excluded.fluent_language`,
+        description: sql`excluded.description`,
+        requirements: sql`excluded.requirements`,
+        responsibilities: sql`excluded.responsibilities`,
+        benefits: sql`excluded.benefits`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`(${sql.join(contentColumns.map(current), sql`, `)}) is distinct from (${sql.join(
+        contentColumns.map(excluded),
+        sql`, `,
+      )})`,
+    })
+}

@@ -1,0 +1,31 @@
+import type { MetaDescriptor } from 'react-router'
+import { organizationJsonLd } from './organization-json-ld.server'
+import { runtime } from '../../platform/runtime.server'
+import { seoTags, type PageSeo } from './meta'
+import { breadcrumbListJsonLd, type Crumb } from './structured-data'
+
+/**
+ * A public page's head, built on the server: its SEO tags (title, description, keywords,
+ * canonical, Open Graph, social card) and its structured data: the Organization on every
+ * page, a BreadcrumbList for inner pages (`trail`) and any other item (FAQPage,
+ * JobPosting). Routes return it from their loader as `head` and export
+ * `meta = metaFromLoader`, so the page's JavaScript carries none of it (issue 3 budget).
+ */
+export function pageHead(
+  seo: PageSeo,
+  trail?: readonly Crumb[],
+  structuredData: readonly object[] = [],
+): { meta: MetaDescriptor[] } {
+  const { siteUrl, company } = runtime().config
+  const items = [
+    organizationJsonLd(siteUrl, company),
+    ...(trail ? [breadcrumbListJsonLd(siteUrl, trail)] : []),
+    ...structuredData,
+  ]
+  return {
+    meta: [
+      ...seoTags(seo, siteUrl, company.name),
+      ...items.map((item) => ({ 'script:ld+json': item }) as MetaDescriptor),
+    ],
+  }
+}

@@ -1,0 +1,338 @@
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
+import { containsPattern, PAGE_SIZE, type ListFilters } from '../../lib/admin/list-filters'
+import { pageOfMatches, type SortKey } from '../../lib/admin/search-plan.server'
+import { now } from '../../platform/clock.server'
+import { enqueueMail } from '../../platform/mail/outbox.server'
+import { applicationDecisionMail, type Decision } from '../../emails/application-decision.server'
+import { runtime } from '../../platform/runtime.server'
+import {
+  ONBOARDING_STEP_COUNT,
+  startOfThisWeek,
+  type ApplicationCounts,
+} from '../../domain/statistics'
+import {
+  applicationStatuses,
+  isUndecided,
+  type ApplicationDecision,
+  type ApplicationStatus,
+} from '../../domain/statuses'
+import { recordAudit, type Actor } from '../audit.server'
+import { redactMailOf, removeMailFiles } from '../mail.server'
+import type { InterpreterApplication } from './create.server'
+
+export const applicationSorts = ['createdAt', 'name', 'status'] as const
+export type ApplicationSort = (typeof applicationSorts)[number]
+export type ApplicationFilters = ListFilters<ApplicationStatus, ApplicationSort> & {
+  /** What the search looks at: the dashboard adds languages to name and e-mail. */
+  searchIn?: 'name-email-languages' | 'name-email'
+}
+
+// The indexed expressions (migrations 0006 and 0007): the queries must use them verbatim.
+const nameEmailText = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
+const fullSearchText = sql`interpreter_application_search_text(${interpreterApplications.firstName}, ${interpreterApplications.lastName}, ${interpreterApplications.email}, ${interpreterApplications.languages})`
+
+function whereFor(filters: Pick<ApplicationFilters, 'q' | 'status' | 'searchIn'>): SQL | undefined {
+  const text = filters.searchIn === 'name-email' ? nameEmailText : fullSearchText
+  return and(
+    filters.q ? sql`${text} ilike ${containsPattern(filters.q)}` : undefined,
+    filters.status !== 'all' ? eq(interpreterApplications.status, filters.status) : undefined,
+  )
+}
+
+function orderFor(
+  filters: Pick<ApplicationFilters, 'sort' | 'direction'>,
+  key: SortKey = (column) => column,
+) {
+  const direction = filters.direction === 'asc' ? asc : desc
+  const columns =
+    filters.sort === 'name'
+      ? [direction(interpreterApplications.lastName), direction(interpreterApplications.firstName)]
+      : [direction(key(interpreterApplications[filters.sort]))]
+  return [
+    ...columns,
+    desc(key(interpreterApplications.createdAt)),
+    desc(interpreterApplications.id),
+  ]
+}
+
+/** One page of applications matching the search and the status filter. */
+export async function listApplications(filters: ApplicationFilters) {
+  const { items, total } = await pageOfMatches({
+    db: runtime().database.db,
+    table: interpreterApplications,
+    where: whereFor(filters),
+    searching: filters.q !== '',
+    orderBy: (key) => orderFor(filters, key),
+    offset: (filters.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  })
+  return { items, total, pageSize: PAGE_SIZE }
+}
+
+/** Every application matching the filters, for the CSV export. */
+export async function allApplicationsMatching(
+  filters: ApplicationFilters,
+): Promise<InterpreterApplication[]> {
+  return runtime()
+    .database.db.select()
+    .from(interpreterApplications)
+    .where(whereFor(filters))
+    .orderBy(...orderFor(filters))
+}
+
+/**
+ * Totals per status, this week's and the fully onboarded. Three small queries that each
+ * use an index (status, created_at) rather than one aggregate that reads every row.
+ */
+export async function applicationCounts(): Promise<ApplicationCounts> {
+  const database = runtime().database.db
+  const weekStart = startOfThisWeek(now())
+  const [byStatus, thisWeek, fullyOnboarded] = await Promise.all([
+    database
+      .select({ status: interpreterApplications.status, value: count() })
+      .from(interpreterApplications)
+      .groupBy(interpreterApplications.status),
+    database.$count(interpreterApplications, gte(interpreterApplications.createdAt, weekStart)),
+    database.$count(
+      interpreterApplications,
+      and(
+        eq(interpreterApplications.status, 'approved'),
+        gte(interpreterApplications.onboardingProgress, ONBOARDING_STEP_COUNT),
+      ),
+    ),
+  ])
+  const counts: ApplicationCounts = {
+    total: 0,
+    pending: 0,
+    approved: 0,
+    rejected: 0,
+    interview_scheduled: 0,
+    thisWeek,
+    fullyOnboarded,
+  }
+  for (const row of byStatus) {
+    counts[row.status] = row.value
+    counts.total += row.value
+  }
+  return counts
+}
+
+/** Applications that arrived after the given time (the notification bell). */
+export async function applicationsSince(since: Date, limit = 5) {
+  const database = runtime().database.db
+  const where = gte(interpreterApplications.createdAt, since)
+  const [items, total] = await Promise.all([
+    database
+      .select()
+      .from(interpreterApplications)
+      .where(where)
+      .orderBy(desc(interpreterApplications.createdAt))
+      .limit(limit),
+    database.$count(interpreterApplications, where),
+  ])
+  return { items, total }
+}
+
+export function isApplicationStatus(value: unknown): value is ApplicationStatus {
+  return (applicationStatuses as readonly unknown[]).includes(value)
+}
+
+/** Changes the status and records who did it, from what, to what. */
+/**
+ * Sets an undecided status (pending, interview scheduled); approving and rejecting are
+ * decisions and go through `decideApplication`.
+ */
+export async function setApplicationStatus(
+  id: string,
+  status: Exclude<ApplicationStatus, ApplicationDecision>,
+  actor: Actor,
+) {
+  return runtime().database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .for('update')
+    if (!before) return undefined
+    if (before.status === status) return { before, after: before }
+    const [after] = await tx
+      .update(interpreterApplications)
+      .set({ status, updatedAt: now() })
+      .where(eq(interpreterApplications.id, id))
+      .returning()
+    await recordAudit(
+      actor,
+      {
+        action: 'status_change',
+        entityType: 'interpreter_application',
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      },
+      tx,
+    )
+    return { before, after: after! }
+  })
+}
+
+/**
+ * Deletes the application, its resumes and the personal data in the mail about it: the
+ * rows in one transaction (the audit log keeps what the application was), then the files
+ * and the `.eml` copies of the redacted mail.
+ */
+export async function deleteApplication(id: string, actor: Actor): Promise<boolean> {
+  const { database, storage, logger } = runtime()
+  const deleted = await database.db.transaction(async (tx) => {
+    const merged = await tx
+      .select({ fileId: applicationResumes.fileId })
+      .from(applicationResumes)
+      .where(eq(applicationResumes.applicationId, id))
+    const [application] = await tx
+      .delete(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .returning()
+    if (!application) return undefined
+    const files = await tx
+      .delete(storedFiles)
+      .where(
+        inArray(storedFiles.id, [application.resumeFileId, ...merged.map((row) => row.fileId)]),
+      )
+      .returning({ storageKey: storedFiles.storageKey })
+    const { resumeFileId: _resumeFileId, phoneDigits: _phoneDigits, ...kept } = application
+    await recordAudit(
+      actor,
+      { action: 'delete', entityType: 'interpreter_application', entityId: id, before: kept },
+      tx,
+    )
+    const mail = await redactMailOf(tx, {
+      reference: `interpreter_application:${id}`,
+      email: application.email,
+    })
+    return { storageKeys: files.map((file) => file.storageKey), mail }
+  })
+  if (!deleted) return false
+  for (const key of deleted.storageKeys) {
+    // If this fails the row is gone already; the orphan sweep removes the file later.
+    await storage.delete(key).catch((error: unknown) => {
+      logger.warn({ err: error, key }, 'could not delete a resume file; the sweep will')
+    })
+  }
+  await removeMailFiles(deleted.mail)
+  return true
+}
+
+export interface ResumeSummary {
+  id: string
+  originalName: string
+  byteSize: number
+  createdAt: Date
+  /** The resume the application was sent with; the others came with merged applications. */
+  own: boolean
+}
+
+/** Every resume the application holds: its own first, then those merged in, oldest first. */
+export async function resumesOf(applicationId: string): Promise<ResumeSummary[]> {
+  const database = runtime().database.db
+  const columns = {
+    id: storedFiles.id,
+    originalName: storedFiles.originalName,
+    byteSize: storedFiles.byteSize,
+    createdAt: storedFiles.createdAt,
+  }
+  const [own, merged] = await Promise.all([
+    database
+      .select(columns)
+      .from(interpreterApplications)
+      .innerJoin(storedFiles, eq(storedFiles.id, interpreterApplications.resumeFileId))
+      .where(eq(interpreterApplications.id, applicationId)),
+    database
+      .select(columns)
+      .from(applicationResumes)
+      .innerJoin(storedFiles, eq(storedFiles.id, applicationResumes.fileId))
+      .where(eq(applicationResumes.applicationId, applicationId))
+      .orderBy(asc(storedFiles.createdAt), asc(storedFiles.id)),
+  ])
+  return [
+    ...own.map((file) => ({ ...file, own: true })),
+    ...merged.map((file) => ({ ...file, own: false })),
+  ]
+}
+
+/**
+ * A resume's stored-file row, for the admin download: the application's own, or the given
+ * one if the application holds it.
+ */
+export async function getResumeFile(applicationId: string, fileId?: string) {
+  const resumes = await resumesOf(applicationId)
+  const resume = resumes.find((candidate) => (fileId ? candidate.id === fileId : candidate.own))
+  if (!resume) return undefined
+  const [file] = await runtime()
+    .database.db.select()
+    .from(storedFiles)
+    .where(eq(storedFiles.id, resume.id))
+  return file
+}
+
+/**
+ * Approves or rejects an undecided application (pending or interview scheduled) and, unless
+ * staff chose not to, queues the
+ * decision e-mail in the same transaction.
+ */
+export async function decideApplication(
+  id: string,
+  decision: Decision,
+  options: { sendEmail: boolean },
+  actor: Actor,
+): Promise<'decided' | 'already-decided' | 'missing'> {
+  const { config, database, mailWorker } = runtime()
+  const outcome = await database.db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+      .for('update')
+    if (!application) return 'missing' as const
+    if (!isUndecided(application.status)) return 'already-decided' as const
+    await tx
+      .update(interpreterApplications)
+      .set({ status: decision, updatedAt: now() })
+      .where(eq(interpreterApplications.id, id))
+    await recordAudit(
+      actor,
+      {
+        action: 'status_change',
+        entityType: 'interpreter_application',
+        entityId: id,
+        before: { status: application.status },
+        after: { status: decision },
+      },
+      tx,
+    )
+    if (options.sendEmail) {
+      const mail = applicationDecisionMail(decision, application, config.company)
+      await enqueueMail(tx, [
+        {
+          template: `application-${decision}`,
+          to: application.email,
+          replyTo: config.mailReplyTo,
+          reference: `interpreter_application:${id}`,
+          ...mail,
+        },
+      ])
+      await recordAudit(
+        actor,
+        {
+          action: 'decision_email',
+          entityType: 'interpreter_application',
+          entityId: id,
+          after: { decision },
+        },
+        tx,
+      )
+    }
+    return 'decided' as const
+  })
+  if (outcome === 'decided' && options.sendEmail) mailWorker.nudge()
+  return outcome
+}

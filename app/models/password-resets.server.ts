@@ -1,0 +1,40 @@
+import { createAuthToken } from './auth-tokens.server'
+import { findUserByEmail } from './users.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
+import { passwordResetMail } from '../emails/account.server'
+import { hitRateLimit, type RateLimitRule } from '../platform/rate-limit.server'
+import { now } from '../platform/clock.server'
+import { runtime } from '../platform/runtime.server'
+
+/** However often the form is sent, an account gets at most three reset mails an hour. */
+export const RESET_MAILS_PER_ACCOUNT: RateLimitRule = {
+  bucket: 'password-reset-account',
+  limit: 3,
+  windowMs: 60 * 60 * 1000,
+}
+
+/**
+ * Sends a single-use reset link when an active account has this address and has not had
+ * three this hour; does nothing otherwise. The form runs it in the background and answers
+ * the same, at once, either way (app/routes/auth/forgot-password.tsx).
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { config, database, mailWorker } = runtime()
+  const user = await findUserByEmail(email)
+  if (!user || !user.active) return
+  const queued = await database.db.transaction(async (tx) => {
+    const allowance = await hitRateLimit(tx, RESET_MAILS_PER_ACCOUNT, user.id, now())
+    if (!allowance.allowed) return false
+    const token = await createAuthToken('password_reset', user.id, tx)
+    const mail = passwordResetMail({
+      name: user.name,
+      resetUrl: `${config.siteUrl}/reset-password?token=${token}`,
+      company: config.company,
+    })
+    await enqueueMail(tx, [
+      { template: 'password-reset', to: user.email, reference: `user:${user.id}`, ...mail },
+    ])
+    return true
+  })
+  if (queued) mailWorker.nudge()
+}

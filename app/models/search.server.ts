@@ -1,0 +1,56 @@
+import { listApplications } from './interpreter-applications/review.server'
+import { listClientRequests } from './client-requests.server'
+
+export interface SearchHit {
+  id: string
+  title: string
+  detail: string
+  status: string
+  href: string
+  createdAt: Date
+}
+
+export interface SearchGroup {
+  label: string
+  total: number
+  hits: SearchHit[]
+  /** The full list with this search applied. */
+  moreHref: string
+}
+
+/** The top bar's search: applications and client requests together, grouped. */
+export async function searchAdmin(q: string): Promise<SearchGroup[]> {
+  const filters = { q, status: 'all', sort: 'createdAt', direction: 'desc', page: 1 } as const
+  const [applications, requests] = await Promise.all([
+    listApplications(filters),
+    listClientRequests(filters),
+  ])
+  return [
+    {
+      label: 'Applications',
+      total: applications.total,
+      hits: applications.items.slice(0, 10).map((application) => ({
+        id: application.id,
+        title: `${application.firstName} ${application.lastName}`,
+        detail: `${application.position} · ${application.email} · ${application.languages.join(', ')}`,
+        status: application.status,
+        href: `/admin/interpreters/${application.id}`,
+        createdAt: application.createdAt,
+      })),
+      moreHref: `/admin/dashboard?tab=applications&q=${encodeURIComponent(q)}`,
+    },
+    {
+      label: 'Client requests',
+      total: requests.total,
+      hits: requests.items.slice(0, 10).map((request) => ({
+        id: request.id,
+        title: request.name,
+        detail: `${request.company} · ${request.email}`,
+        status: request.status,
+        href: `/admin/clients/${request.id}`,
+        createdAt: request.createdAt,
+      })),
+      moreHref: `/admin/clients?q=${encodeURIComponent(q)}`,
+    },
+  ]
+}

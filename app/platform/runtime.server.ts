@@ -1,0 +1,143 @@
+import path from 'node:path'
+import { BackgroundTasks } from './background-tasks.server'
+import { loadConfig, type Config } from './config.server'
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
+import { createLogger, type Logger } from './logger.server'
+import { createMailTransport, type MailTransport } from './mail/transport.server'
+import { announceFirstAdminSetup } from '../boot/first-admin.server'
+import { MailWorker } from './mail/worker.server'
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from '../boot/maintenance.server'
+import { seedJobs } from '../boot/seed-jobs.server'
+import type { FileStorage } from './storage/file-storage.server'
+import { LocalFileStorage } from './storage/local-file-storage.server'
+import { S3FileStorage } from './storage/s3-file-storage.server'
+
+/**
+ * Everything with a lifetime: the configuration, the database and the workers. The host
+ * starts one runtime before it listens and stops it on shutdown; loaders and actions reach
+ * it through `runtime()` and `db()`.
+ */
+export interface Runtime {
+  config: Config
+  logger: Logger
+  database: DatabaseHandle
+  mailWorker: MailWorker
+  mailDir: string
+  /** Uploaded files (resumes); never served publicly. */
+  storage: FileStorage
+  /** Work started by requests that they do not wait for; finished before the database closes. */
+  background: BackgroundTasks
+  stop(): Promise<void>
+}
+
+export interface StartRuntimeOptions {
+  config?: Config
+  logger?: Logger
+  /** Overrides the database chosen by the configuration (tests). */
+  database?: DatabaseTarget
+  /** Overrides the mail transport chosen by the configuration (tests). */
+  mailTransport?: MailTransport
+  /** Start the mail worker's polling loop (default true). */
+  startWorkers?: boolean
+  /** Overrides the file storage chosen by the configuration (tests). */
+  storage?: FileStorage
+  /** Print the first-admin setup link when no admin exists (default true). */
+  announceSetup?: boolean
+}
+
+// Kept on globalThis so that the development server's module reloads find the same one.
+const RUNTIME_KEY = Symbol.for('language-services.runtime')
+type RuntimeHolder = { [RUNTIME_KEY]?: Runtime }
+const holder = globalThis as RuntimeHolder
+
+export function databaseTargetFor(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir }
+}
+
+/** The configured file storage: `DATA_DIR/uploads` or an S3-compatible bucket. */
+export function fileStorageFor(config: Config): FileStorage {
+  const { fileStorage } = config
+  if (fileStorage.kind === 's3') return new S3FileStorage(fileStorage)
+  return new LocalFileStorage(path.join(config.dataDir, 'uploads'))
+}
+
+export async function startRuntime(options: StartRuntimeOptions = {}): Promise<Runtime> {
+  const existing = holder[RUNTIME_KEY]
+  if (existing) return existing
+  const config = options.config ?? loadConfig()
+  const logger = options.logger ?? createLogger(config)
+  const target = options.database ?? databaseTargetFor(config)
+  const database = await openDatabase(target, {
+    onConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+  })
+  logger.info({ database: database.kind }, 'database open and migrated')
+  try {
+    await seedJobs(database.db)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const storage = options.storage ?? fileStorageFor(config)
+
+  const mailDir = path.join(config.dataDir, 'mail')
+  const transport =
+    options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir })
+  const mailWorker = new MailWorker({
+    db: database.db,
+    transport,
+    logger: logger.child({ component: 'mail' }),
+    from: config.mailFrom,
+    pollIntervalMs: config.mail.pollIntervalMs,
+    retryBaseMs: config.mail.retryBaseMs,
+    maxAttempts: config.mail.maxAttempts,
+  })
+  let maintenanceTimer: NodeJS.Timeout | undefined
+  if (options.startWorkers !== false) {
+    mailWorker.start()
+    maintenanceTimer = setInterval(
+      () => void runMaintenance(database.db, logger, { storage, databaseKind: database.kind }),
+      MAINTENANCE_INTERVAL_MS,
+    )
+    maintenanceTimer.unref()
+  }
+  logger.info({ transport: transport.describe }, 'mail worker ready')
+  logger.info({ storage: storage.describe }, 'file storage ready')
+
+  const runtime: Runtime = {
+    config,
+    logger,
+    database,
+    mailWorker,
+    mailDir,
+    storage,
+    background: new BackgroundTasks(logger),
+    async stop() {
+      clearInterval(maintenanceTimer)
+      await runtime.background.settle()
+      await mailWorker.stop()
+      storage.close?.()
+      await database.close()
+      if (holder[RUNTIME_KEY] === runtime) delete holder[RUNTIME_KEY]
+      logger.info('runtime stopped')
+    },
+  }
+  holder[RUNTIME_KEY] = runtime
+  if (options.announceSetup !== false) await announceFirstAdminSetup(runtime)
+  return runtime
+}
+
+export function runtime(): Runtime {
+  const current = holder[RUNTIME_KEY]
+  if (!current) throw new Error('The runtime has not been started (call startRuntime first).')
+  return current
+}
+
+export function db(): Database {
+  return runtime().database.db
+}
+
+export async function stopRuntime() {
+  await holder[RUNTIME_KEY]?.stop()
+}

@@ -1,0 +1,141 @@
+import { Form, Link } from 'react-router'
+import { PageHero, SectionHeading } from '~/components/marketing/page-parts'
+import { ArrowRightIcon } from '~/components/ui/icons/arrow-right'
+import { GlobeIcon } from '~/components/ui/icons/globe'
+import {
+  applicationHref,
+  careersHero,
+  careersLanguages,
+  careersPerks,
+  hiringSteps,
+  languageSlug,
+  otherLanguagesAction,
+} from '~/content/marketing/careers'
+import { claims } from '~/content/marketing/claims'
+import { metaFromLoader } from '~/lib/seo/meta-from-loader'
+import type { PageSeo } from '~/lib/seo/meta'
+import { pageHead } from '~/lib/seo/page-head.server'
+import type { Route } from './+types/careers'
+
+// The page's head is built on the server (issue 3: no SEO copy in the page's JavaScript).
+export function loader() {
+  const seo: PageSeo = {
+    title: 'Careers: Remote Interpreter Jobs',
+    description: `Work from home as a remote contract interpreter in ASL, Spanish, Korean, Mandarin, Cantonese, Vietnamese and more. Flexible hours; we reply to applications within ${claims.responseTime.jobApplications}.`,
+    path: '/careers',
+    keywords: [
+      'remote interpreter jobs',
+      'work from home interpreter',
+      'contract interpreter',
+      'freelance interpreter',
+      'bilingual jobs',
+    ],
+  }
+  return {
+    head: pageHead(seo, [
+      { name: 'Home', path: '/' },
+      { name: 'Careers', path: '/careers' },
+    ]),
+  }
+}
+
+export const meta: Route.MetaFunction = metaFromLoader
+
+export default function CareersPage() {
+  return (
+    <main>
+      <PageHero eyebrow="Careers" heading={careersHero.heading} text={careersHero.text}>
+        <a href="#current-openings" className="btn-accent mt-8">
+          View Current Openings
+        </a>
+      </PageHero>
+      <section aria-label="Why interpret with us" className="border-b border-slate-200 bg-brand-50">
+        <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-3 lg:px-8">
+          {careersPerks.map((perk) => (
+            <li key={perk.title}>
+              <p className="font-semibold text-brand-900">{perk.title}</p>
+              <p className="mt-1 text-slate-700">{perk.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section
+        id="current-openings"
+        aria-labelledby="current-openings-heading"
+        className="py-16 sm:py-24"
+      >
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="current-openings-heading"
+            heading="Current Openings"
+            text="Remote interpreter positions, independent contractor. Choose your language to see the position and apply."
+          />
+          <ul
+            aria-label="Remote interpreter positions by language"
+            className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {careersLanguages.map((language) => (
+              <li key={language}>
+                <Link
+                  to={applicationHref(languageSlug(language))}
+                  className="group flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <span>
+                    <span className="block font-semibold text-slate-900">
+                      {language} Interpreter
+                    </span>
+                    <span className="block text-sm text-slate-700">Remote · Contract</span>
+                  </span>
+                  <ArrowRightIcon className="size-5 shrink-0 text-brand-700 transition-transform group-hover:translate-x-1" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">
+            <GlobeIcon className="size-8 text-brand-700" />
+            <p className="text-lg font-semibold text-slate-900">
+              Do you speak another language? We hire interpreters in {claims.languages} languages.
+            </p>
+            {/* A button (spec: "a button for all other languages") that navigates, with or
+                without JavaScript, to /application?language=general-interpreter. */}
+            <Form method="get" action="/application" className="mt-2">
+              <input type="hidden" name="language" value={otherLanguagesAction.slug} />
+              <button type="submit" className="btn-primary">
+                {otherLanguagesAction.label}
+              </button>
+            </Form>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="process-heading" className="bg-slate-50 py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="process-heading"
+            heading="Our Hiring Process"
+            text="Four steps from application to your first call."
+          />
+          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {hiringSteps.map((step, index) => (
+              <li
+                key={step.title}
+                className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-slate-700">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </main>
+  )
+}

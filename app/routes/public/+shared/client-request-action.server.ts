@@ -1,0 +1,76 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { ClientRequestType } from '../../../../db/schema'
+import { createClientRequest } from '../../../models/client-requests.server'
+import { isHoneypotFilled, readFormToken } from '../../../lib/forms/form-protection.server'
+import {
+  hitRateLimit,
+  refundRateLimit,
+  retryAfterHeaders,
+  TOO_MANY_REQUESTS_MESSAGE,
+  type RateLimitRule,
+} from '../../../platform/rate-limit.server'
+import { db, runtime } from '../../../platform/runtime.server'
+import { clientRequestSchema } from '../../../lib/validation/client-request'
+
+/** Contact and demo requests from one address: 10 every 10 minutes. */
+export const CLIENT_REQUEST_RATE_LIMIT: RateLimitRule = {
+  bucket: 'client-request',
+  limit: 10,
+  windowMs: 10 * 60 * 1000,
+}
+
+export const CLIENT_REQUEST_NOT_STORED_MESSAGE =
+  'We could not save your message because of a problem on our side, and nothing was stored. Please try again in a few minutes.'
+
+/**
+ * The action behind the contact and demo forms: validate with the shared schema, store the
+ * request and its two e-mails, and answer 400 with field errors when the input is wrong.
+ */
+export async function submitClientRequest(
+  request: Request,
+  type: ClientRequestType,
+  clientIp: string,
+) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: clientRequestSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), sent: false as const }, { status: 400 })
+  }
+  // Counted up front, so that parallel posts cannot all pass; given back unless stored.
+  const countedAt = new Date()
+  const limit = await hitRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
+  const giveBackLimit = () => refundRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
+  if (!limit.allowed) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }),
+        sent: false as const,
+      },
+      { status: 429, headers: retryAfterHeaders(limit) },
+    )
+  }
+  if (isHoneypotFilled(formData)) {
+    // Answer like a success so the bot learns nothing; store and send nothing.
+    runtime().logger.info({ form: type }, 'honeypot filled; submission dropped')
+    return { result: submission.reply({ resetForm: true }), sent: true as const }
+  }
+  try {
+    const stored = await createClientRequest(
+      { ...submission.value, type },
+      { formToken: readFormToken(formData) },
+    )
+    if (!stored.created) await giveBackLimit()
+  } catch (error) {
+    runtime().logger.error({ err: error, form: type }, 'a client request could not be stored')
+    await giveBackLimit().catch(() => undefined)
+    return data(
+      {
+        result: submission.reply({ formErrors: [CLIENT_REQUEST_NOT_STORED_MESSAGE] }),
+        sent: false as const,
+      },
+      { status: 500 },
+    )
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true as const }
+}

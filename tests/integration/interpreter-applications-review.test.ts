@@ -1,0 +1,217 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  interpreterApplications,
+  mailOutbox,
+  onboardingStepsDone,
+  storedFiles,
+  users,
+} from '../../db/schema'
+import { setClock } from '../../app/platform/clock.server'
+import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import {
+  applicationCounts,
+  decideApplication,
+  deleteApplication,
+  listApplications,
+  setApplicationStatus,
+} from '../../app/models/interpreter-applications/review.server'
+import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
+import {
+  OnboardingRuleError,
+  onboardingCounts,
+  setOnboardingStep,
+} from '../../app/models/onboarding.server'
+import { createUser } from '../../app/models/users.server'
+import { pdfDocument } from '../support/document-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+const DAY = 24 * 60 * 60 * 1000
+
+async function apply(
+  firstName: string,
+  languages: string[],
+  email = `${firstName.toLowerCase()}@example.org`,
+) {
+  const bytes = pdfDocument(`${firstName} resume`)
+  const { id } = await createInterpreterApplication(
+    {
+      source: 'language-page',
+      sourceReference: 'general-interpreter',
+      jobId: null,
+      position: 'Professional Interpreter',
+      firstName,
+      lastName: 'Applicant',
+      email,
+      phone: '+1 512 555 0100',
+      languages,
+      interpretingExperience: '3-5',
+      specializations: [],
+      expectedPayPerMinute: '1.00-1.25',
+      privacyConsentAt: new Date(),
+      privacyNoticeVersion: 'test',
+      answers: [],
+    },
+    { bytes, originalName: 'cv.pdf', type: (await detectResumeFileType(bytes))! },
+  )
+  return id
+}
+
+const filters = { q: '', status: 'all', sort: 'createdAt', direction: 'desc', page: 1 } as const
+
+describe.each(testDatabaseKinds())('application administration on %s', (kind) => {
+  let test: TestRuntime
+  let actor: { id: string; name: string }
+  beforeAll(async () => {
+    test = await startTestRuntime(kind)
+  })
+  afterAll(() => test.stop())
+  beforeEach(async () => {
+    for (const table of [
+      onboardingStepsDone,
+      interpreterApplications,
+      storedFiles,
+      mailOutbox,
+      auditLog,
+      users,
+    ]) {
+      await test.db.delete(table)
+    }
+    const admin = await createUser({
+      email: 'staff@example.com',
+      name: 'Sam Staff',
+      role: 'admin',
+      password: 'a long staff password',
+    })
+    actor = { id: admin.id, name: admin.name }
+  })
+  afterEach(() => setClock())
+
+  it('searches name, e-mail and languages case-insensitively, or name and e-mail only', async () => {
+    await apply('Amira', ['Arabic', 'English'])
+    await apply('Bao', ['Vietnamese', 'Cantonese', 'English'])
+    const byLanguage = await listApplications({ ...filters, q: 'CANTON' })
+    expect(byLanguage.items.map((item) => item.firstName)).toEqual(['Bao'])
+    expect((await listApplications({ ...filters, q: 'amira@' })).total).toBe(1)
+    expect(
+      (await listApplications({ ...filters, q: 'cantonese', searchIn: 'name-email' })).total,
+    ).toBe(0)
+    // LIKE wildcards typed by staff are plain characters.
+    expect((await listApplications({ ...filters, q: '%' })).total).toBe(0)
+  })
+
+  it("counts per status, this week's applications and the fully onboarded", async () => {
+    const old = await apply('Old', ['Thai'])
+    await test.db
+      .update(interpreterApplications)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(interpreterApplications.id, old))
+    const approved = await apply('Approved', ['Lao'])
+    await apply('Pending', ['Khmer'])
+    await decideApplication(approved, 'approved', { sendEmail: false }, actor)
+    expect(await applicationCounts()).toMatchObject({
+      total: 3,
+      pending: 2,
+      approved: 1,
+      thisWeek: 2,
+      fullyOnboarded: 0,
+    })
+    for (const step of [
+      'agreement_signed',
+      'background_check',
+      'language_test',
+      'medical_terminology',
+      'orientation',
+      'test_call',
+    ] as const) {
+      await setOnboardingStep(approved, step, true, actor)
+    }
+    expect((await applicationCounts()).fullyOnboarded).toBe(1)
+    expect(await onboardingCounts()).toEqual({
+      approved: 1,
+      not_started: 0,
+      in_progress: 0,
+      complete: 1,
+    })
+  })
+
+  it('derives onboarding progress from the ticked steps, for approved interpreters only', async () => {
+    const id = await apply('Ina', ['Hmong'])
+    await expect(setOnboardingStep(id, 'agreement_signed', true, actor)).rejects.toThrow(
+      OnboardingRuleError,
+    )
+    await decideApplication(id, 'approved', { sendEmail: false }, actor)
+    expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
+    expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
+    expect(await setOnboardingStep(id, 'orientation', true, actor)).toBe(2)
+    expect(await setOnboardingStep(id, 'agreement_signed', false, actor)).toBe(1)
+    const [row] = await test.db
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, id))
+    expect(row?.onboardingProgress).toBe(1)
+    const [done] = await test.db.select().from(onboardingStepsDone)
+    expect(done).toMatchObject({ step: 'orientation', completedByName: 'Sam Staff' })
+  })
+
+  it('approves with a queued decision e-mail, or without one, once', async () => {
+    const withMail = await apply('Mail', ['Korean'])
+    const withoutMail = await apply('Quiet', ['Korean'])
+    await test.db.delete(mailOutbox)
+    expect(await decideApplication(withMail, 'approved', { sendEmail: true }, actor)).toBe(
+      'decided',
+    )
+    expect(await decideApplication(withoutMail, 'rejected', { sendEmail: false }, actor)).toBe(
+      'decided',
+    )
+    expect(await decideApplication(withMail, 'rejected', { sendEmail: true }, actor)).toBe(
+      'already-decided',
+    )
+    const mails = await test.db.select().from(mailOutbox)
+    expect(mails.map((mail) => [mail.template, mail.toAddress])).toEqual([
+      ['application-approved', 'mail@example.org'],
+    ])
+    // It invites a reply: replies go to the mailbox staff read, not to MAIL_FROM.
+    expect(mails[0]!.replyTo).toBe('info@example.com')
+    const history = await test.db.select().from(auditLog).where(eq(auditLog.entityId, withMail))
+    expect(history.map((entry) => entry.action).sort()).toEqual(['decision_email', 'status_change'])
+  })
+
+  it('decides an application with an interview scheduled, and never one already decided', async () => {
+    const interviewed = await apply('Interviewed', ['Korean'])
+    await setApplicationStatus(interviewed, 'interview_scheduled', actor)
+    await test.db.delete(mailOutbox)
+    expect(await decideApplication(interviewed, 'approved', { sendEmail: true }, actor)).toBe(
+      'decided',
+    )
+    const [row] = await test.db
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, interviewed))
+    expect(row?.status).toBe('approved')
+    expect(await test.db.$count(mailOutbox)).toBe(1)
+    // Reopened first, then decided again.
+    await setApplicationStatus(interviewed, 'pending', actor)
+    expect(await decideApplication(interviewed, 'rejected', { sendEmail: false }, actor)).toBe(
+      'decided',
+    )
+  })
+
+  it('deletes the application, its file row and its stored file', async () => {
+    const id = await apply('Gone', ['Somali'])
+    const [file] = await test.db.select().from(storedFiles)
+    const filePath = path.join(test.dataDir, 'uploads', file!.storageKey)
+    expect(existsSync(filePath)).toBe(true)
+    expect(await deleteApplication(id, actor)).toBe(true)
+    expect(await test.db.$count(interpreterApplications)).toBe(0)
+    expect(await test.db.$count(storedFiles)).toBe(0)
+    expect(existsSync(filePath)).toBe(false)
+    expect(await deleteApplication(id, actor)).toBe(false)
+    const [entry] = await test.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
+    expect((entry?.before as { firstName: string }).firstName).toBe('Gone')
+  })
+})
