@@ -11,7 +11,8 @@ import { runtime } from './platform/runtime.server'
 
 // The host reaches the runtime through the server build, so that the app and the host
 // share one database and one mail worker (see server/host.ts).
-export { startRuntime, stopRuntime, runtime } from './platform/runtime.server'
+export { stopRuntime, runtime } from './platform/runtime.server'
+export { startApp } from './boot/start.server'
 
 export const streamTimeout = 5_000
 

@@ -10,7 +10,8 @@ import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
-import type { Runtime, StartRuntimeOptions } from '../app/platform/runtime.server'
+import type { StartAppOptions } from '../app/boot/start.server'
+import type { Runtime } from '../app/platform/runtime.server'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
 import { publicPageCache } from './page-cache'
@@ -26,7 +27,7 @@ export interface HostOptions {
   /** In development the app is served by Vite with hot reload. */
   vite?: ViteDevServer
   /** Passed to the runtime: tests replace the configuration, the database or the mail transport. */
-  runtime?: StartRuntimeOptions
+  runtime?: StartAppOptions
   /** Overrides the configured port (0 picks a free one). */
   port?: number
   host?: string
@@ -67,7 +68,7 @@ async function loadBuild(options: HostOptions): Promise<() => Promise<ServerBuil
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const getBuild = await loadBuild(options)
   const entry = (await getBuild()).entry.module as unknown as EntryModule
-  const runtime = await entry.startRuntime(options.runtime)
+  const runtime = await entry.startApp(options.runtime)
   const { config, logger } = runtime
   const siteOrigin = new URL(config.siteUrl).origin
   const httpsSite = siteOrigin.startsWith('https:')

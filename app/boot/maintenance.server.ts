@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../platform/db.server'
 import type { Logger } from '../platform/logger.server'
-import { deleteExpiredSessions } from '../lib/auth/session.server'
+import type { Runtime } from '../platform/runtime.server'
+import { deleteExpiredSessions } from '../models/sessions.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
 import type { FileStorage } from '../platform/storage/file-storage.server'
 import { sweepOrphanFiles } from '../platform/storage/orphan-sweep.server'
@@ -46,4 +47,15 @@ export async function runMaintenance(db: Database, logger: Logger, services: Mai
       logger.error({ err: error, task: task.name }, 'maintenance task failed')
     }
   }
+}
+
+/** Runs the maintenance tasks every ten minutes until the runtime stops. */
+export function startMaintenance(runtime: Runtime) {
+  const { database, logger, storage } = runtime
+  const timer = setInterval(
+    () => void runMaintenance(database.db, logger, { storage, databaseKind: database.kind }),
+    MAINTENANCE_INTERVAL_MS,
+  )
+  timer.unref()
+  runtime.onStop(() => clearInterval(timer))
 }

@@ -22,17 +22,19 @@ export async function recordAudit(
     before?: unknown
     after?: unknown
   },
-  database: Database = db(),
+  tx?: Database,
 ) {
-  await database.insert(auditLog).values({
-    actorId: actor.id,
-    actorName: actor.name,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  })
+  await db(tx)
+    .insert(auditLog)
+    .values({
+      actorId: actor.id,
+      actorName: actor.name,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })
 }
 
 /** A record's history, newest first. */

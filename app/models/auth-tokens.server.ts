@@ -15,15 +15,17 @@ export const TOKEN_LIFETIMES_MS: Record<AuthTokenPurpose, number> = {
 export async function createAuthToken(
   purpose: AuthTokenPurpose,
   userId: string | null,
-  database: Database = db(),
+  tx?: Database,
 ): Promise<string> {
   const token = randomToken()
-  await database.insert(authTokens).values({
-    tokenHash: hashToken(token),
-    purpose,
-    userId,
-    expiresAt: new Date(now().getTime() + TOKEN_LIFETIMES_MS[purpose]),
-  })
+  await db(tx)
+    .insert(authTokens)
+    .values({
+      tokenHash: hashToken(token),
+      purpose,
+      userId,
+      expiresAt: new Date(now().getTime() + TOKEN_LIFETIMES_MS[purpose]),
+    })
   return token
 }
 
@@ -37,22 +39,14 @@ function validToken(token: string, purpose: AuthTokenPurpose) {
 }
 
 /** The token's row while it is unused and unexpired. */
-export async function findValidAuthToken(
-  token: string,
-  purpose: AuthTokenPurpose,
-  database: Database = db(),
-) {
-  const [row] = await database.select().from(authTokens).where(validToken(token, purpose))
+export async function findValidAuthToken(token: string, purpose: AuthTokenPurpose, tx?: Database) {
+  const [row] = await db(tx).select().from(authTokens).where(validToken(token, purpose))
   return row
 }
 
 /** Marks the token used and returns its row, atomically: a second use gets undefined. */
-export async function consumeAuthToken(
-  token: string,
-  purpose: AuthTokenPurpose,
-  database: Database = db(),
-) {
-  const [row] = await database
+export async function consumeAuthToken(token: string, purpose: AuthTokenPurpose, tx?: Database) {
+  const [row] = await db(tx)
     .update(authTokens)
     .set({ usedAt: now() })
     .where(validToken(token, purpose))

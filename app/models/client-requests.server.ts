@@ -13,7 +13,7 @@ import {
   clientRequestAcknowledgement,
   clientRequestStaffNotification,
 } from '../emails/client-request.server'
-import { runtime } from '../platform/runtime.server'
+import { db, runtime } from '../platform/runtime.server'
 import type { ClientRequestInput } from '../lib/validation/client-request'
 
 export type ClientRequest = typeof clientRequests.$inferSelect
@@ -32,9 +32,9 @@ export async function createClientRequest(
   input: ClientRequestInput & { type: ClientRequestType },
   options: { formToken?: string } = {},
 ): Promise<CreatedClientRequest> {
-  const { config, database, mailWorker } = runtime()
+  const { config } = runtime()
   const id = randomUUID()
-  const result = await database.db.transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     if (options.formToken) {
       const claim = await claimFormToken(tx, options.formToken, `client-request:${input.type}`, id)
       if (!claim.firstUse) return { id: claim.reference, created: false }
@@ -78,15 +78,11 @@ export async function createClientRequest(
     ])
     return { id, created: true }
   })
-  if (result.created) mailWorker.nudge()
   return result
 }
 
 export async function getClientRequest(id: string): Promise<ClientRequest | undefined> {
-  const [request] = await runtime()
-    .database.db.select()
-    .from(clientRequests)
-    .where(eq(clientRequests.id, id))
+  const [request] = await db().select().from(clientRequests).where(eq(clientRequests.id, id))
   return request
 }
 
@@ -116,7 +112,7 @@ function orderFor(
 /** One page of client requests matching the search (name, e-mail, company, message) and status. */
 export async function listClientRequests(filters: ClientRequestFilters) {
   const { items, total } = await pageOfMatches({
-    db: runtime().database.db,
+    db: db(),
     table: clientRequests,
     where: whereFor(filters),
     searching: filters.q !== '',
@@ -131,8 +127,8 @@ export async function listClientRequests(filters: ClientRequestFilters) {
 export async function allClientRequestsMatching(
   filters: ClientRequestFilters,
 ): Promise<ClientRequest[]> {
-  return runtime()
-    .database.db.select()
+  return db()
+    .select()
     .from(clientRequests)
     .where(whereFor(filters))
     .orderBy(...orderFor(filters))
@@ -142,8 +138,8 @@ export async function allClientRequestsMatching(
 export async function clientRequestCounts(): Promise<
   Record<ClientRequestStatus | 'total', number>
 > {
-  const rows = await runtime()
-    .database.db.select({ status: clientRequests.status, value: count() })
+  const rows = await db()
+    .select({ status: clientRequests.status, value: count() })
     .from(clientRequests)
     .groupBy(clientRequests.status)
   const counts = Object.fromEntries(clientRequestStatuses.map((status) => [status, 0])) as Record<
@@ -159,12 +155,12 @@ export async function clientRequestCounts(): Promise<
 }
 
 export async function countClientRequests(): Promise<number> {
-  return runtime().database.db.$count(clientRequests)
+  return db().$count(clientRequests)
 }
 
 /** Requests that arrived after the given time (the notification bell). */
 export async function clientRequestsSince(since: Date, limit = 5) {
-  const database = runtime().database.db
+  const database = db()
   const where = gte(clientRequests.createdAt, since)
   const [items, total] = await Promise.all([
     database
@@ -184,7 +180,7 @@ export async function setClientRequestStatus(
   status: ClientRequestStatus,
   actor: Actor,
 ) {
-  return runtime().database.db.transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(clientRequests)
@@ -217,7 +213,7 @@ export async function setClientRequestStatus(
  * audit log keeps what the request was.
  */
 export async function deleteClientRequest(id: string, actor: Actor): Promise<boolean> {
-  const redacted = await runtime().database.db.transaction(async (tx) => {
+  const redacted = await db().transaction(async (tx) => {
     const [deleted] = await tx.delete(clientRequests).where(eq(clientRequests.id, id)).returning()
     if (!deleted) return undefined
     await recordAudit(

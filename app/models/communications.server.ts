@@ -22,10 +22,10 @@ import {
   type RecipientSelection,
 } from '../domain/communications'
 import type { Database } from '../platform/db.server'
-import { enqueueMail } from '../platform/mail/outbox.server'
+import { enqueueMail, wakeMailWorker } from '../platform/mail/outbox.server'
 import { staffMessageMail } from '../emails/staff-message.server'
 import { unsubscribeUrl } from '../emails/unsubscribe-token.server'
-import { runtime } from '../platform/runtime.server'
+import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 
 export type { RecipientSelection }
@@ -62,9 +62,7 @@ function applicationsOf(rule: Extract<RecipientGroupRule, { audience: 'interpret
  * unsubscribed. Two aggregate queries (one per table) whatever the number of applications;
  * the unsubscribe check is an index lookup per row.
  */
-export async function recipientGroupCounts(
-  database: Database = runtime().database.db,
-): Promise<Record<RecipientGroup, number>> {
+export async function recipientGroupCounts(tx?: Database): Promise<Record<RecipientGroup, number>> {
   const email = sql`lower(${interpreterApplications.email})`
   const counts = {} as Record<RecipientGroup, number>
   const perInterpreterGroup: Record<string, SQL<number>> = {}
@@ -74,11 +72,11 @@ export async function recipientGroupCounts(
       perInterpreterGroup[group] =
         sql<number>`count(distinct ${email}) filter (where ${applicationsOf(rule)})::int`
   }
-  const [interpreters] = await database
+  const [interpreters] = await db(tx)
     .select(perInterpreterGroup)
     .from(interpreterApplications)
     .where(notUnsubscribed(interpreterApplications.email))
-  const [clients] = await database
+  const [clients] = await db(tx)
     .select({ count: sql<number>`count(distinct lower(${clientRequests.email}))::int` })
     .from(clientRequests)
     .where(notUnsubscribed(clientRequests.email))
@@ -97,10 +95,9 @@ const clientSearchText = sql`(${clientRequests.name} || ' ' || ${clientRequests.
 export async function findPeople(query: string, limit = 10): Promise<PersonMatch[]> {
   const q = query.trim().slice(0, 200)
   if (q.length < 2) return []
-  const db = runtime().database.db
   const pattern = containsPattern(q)
   const [applicants, clients] = await Promise.all([
-    db
+    db()
       .select({
         id: interpreterApplications.id,
         firstName: interpreterApplications.firstName,
@@ -111,7 +108,7 @@ export async function findPeople(query: string, limit = 10): Promise<PersonMatch
       .where(sql`${applicationNameEmail} ilike ${pattern}`)
       .orderBy(desc(interpreterApplications.createdAt))
       .limit(limit),
-    db
+    db()
       .select({ id: clientRequests.id, name: clientRequests.name, email: clientRequests.email })
       .from(clientRequests)
       .where(sql`${clientSearchText} ilike ${pattern}`)
@@ -137,12 +134,12 @@ export async function findPeople(query: string, limit = 10): Promise<PersonMatch
 /** The recipients of a selection, one per address (the newest record's name), by address. */
 export async function recipientsOf(
   selection: RecipientSelection,
-  options: { limit?: number; database?: Database } = {},
+  options: { limit?: number; tx?: Database } = {},
 ): Promise<Recipient[]> {
-  const db = options.database ?? runtime().database.db
+  const database = db(options.tx)
   if (selection.kind === 'person') {
     if (selection.source === 'application') {
-      const [row] = await db
+      const [row] = await database
         .select({
           email: interpreterApplications.email,
           firstName: interpreterApplications.firstName,
@@ -152,7 +149,7 @@ export async function recipientsOf(
         .where(eq(interpreterApplications.id, selection.id))
       return row ? [{ email: row.email, name: `${row.firstName} ${row.lastName}` }] : []
     }
-    const [row] = await db
+    const [row] = await database
       .select({ email: clientRequests.email, name: clientRequests.name })
       .from(clientRequests)
       .where(eq(clientRequests.id, selection.id))
@@ -160,7 +157,7 @@ export async function recipientsOf(
   }
   const rule = recipientGroupRules[selection.group]
   if (rule.audience === 'clients') {
-    const query = db
+    const query = database
       .selectDistinctOn([sql`lower(${clientRequests.email})`], {
         email: clientRequests.email,
         name: clientRequests.name,
@@ -170,7 +167,7 @@ export async function recipientsOf(
       .orderBy(sql`lower(${clientRequests.email})`, desc(clientRequests.createdAt))
     return options.limit ? query.limit(options.limit) : query
   }
-  const query = db
+  const query = database
     .selectDistinctOn([sql`lower(${interpreterApplications.email})`], {
       email: interpreterApplications.email,
       name: sql<string>`${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName}`,
@@ -243,15 +240,15 @@ export async function sendMessage(
   actor: Actor,
   options: { confirmedCount?: number } = {},
 ): Promise<SentMessage> {
-  const { config, database, mailWorker } = runtime()
+  const { config } = runtime()
   const id = randomUUID()
   const type = messageTypeOf(draft.selection)
   const bulk = isGroupSend(draft.selection)
   const { confirmedCount } = options
   if (bulk && confirmedCount === undefined)
     throw new Error('A group send needs the number of recipients staff confirmed.')
-  const recipientCount = await database.db.transaction(async (tx) => {
-    const recipients = await recipientsOf(draft.selection, { database: tx })
+  const recipientCount = await db().transaction(async (tx) => {
+    const recipients = await recipientsOf(draft.selection, { tx })
     if (confirmedCount !== undefined && recipients.length !== confirmedCount)
       throw new RecipientCountChanged(confirmedCount, recipients.length)
     await tx.insert(messages).values({
@@ -309,7 +306,6 @@ export async function sendMessage(
     )
     return recipients.length
   })
-  mailWorker.nudge()
   return { id, recipientCount }
 }
 
@@ -340,20 +336,19 @@ const messageSearchText = sql`(${messages.subject} || ' ' || ${messages.recipien
 
 /** One page of the message history, newest first, with delivery counts from the outbox. */
 export async function listMessages(filters: MessageHistoryFilters) {
-  const db = runtime().database.db
   const where = and(
     filters.q ? sql`${messageSearchText} ilike ${containsPattern(filters.q)}` : undefined,
     filters.type !== 'all' ? eq(messages.type, filters.type) : undefined,
   )
   const [rows, [total]] = await Promise.all([
-    db
+    db()
       .select()
       .from(messages)
       .where(where)
       .orderBy(desc(messages.sentAt), desc(messages.id))
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE),
-    db.select({ count: count() }).from(messages).where(where),
+    db().select({ count: count() }).from(messages).where(where),
   ])
   const deliveries = await deliveryCounts(rows.map((row) => row.id))
   const items: MessageHistoryEntry[] = rows.map((row) => ({
@@ -372,8 +367,8 @@ export async function listMessages(filters: MessageHistoryFilters) {
 async function deliveryCounts(messageIds: string[]) {
   const counts = new Map<string, { delivered: number; pending: number; failed: number }>()
   if (messageIds.length === 0) return counts
-  const rows = await runtime()
-    .database.db.select({
+  const rows = await db()
+    .select({
       reference: mailOutbox.reference,
       status: mailOutbox.status,
       count: count(),
@@ -411,10 +406,9 @@ export interface MessageStats {
  * (the same column the history filter reads), and the delivery rate of their e-mails.
  */
 export async function messageStats(): Promise<MessageStats> {
-  const db = runtime().database.db
   const [byType, deliveries] = await Promise.all([
-    db.select({ type: messages.type, count: count() }).from(messages).groupBy(messages.type),
-    db
+    db().select({ type: messages.type, count: count() }).from(messages).groupBy(messages.type),
+    db()
       .select({ status: mailOutbox.status, count: count() })
       .from(messages)
       .innerJoin(mailOutbox, eq(mailOutbox.reference, sql`'message:' || ${messages.id}::text`))
@@ -432,8 +426,7 @@ export async function messageStats(): Promise<MessageStats> {
 
 /** Queues a message's failed e-mails again, from a fresh start; returns how many. */
 export async function retryFailedDeliveries(messageId: string, actor: Actor): Promise<number> {
-  const { database, mailWorker } = runtime()
-  const retried = await database.db.transaction(async (tx) => {
+  const retried = await db().transaction(async (tx) => {
     const rows = await tx
       .update(mailOutbox)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
@@ -452,27 +445,27 @@ export async function retryFailedDeliveries(messageId: string, actor: Actor): Pr
       )
     return rows.length
   })
-  if (retried > 0) mailWorker.nudge()
+  if (retried > 0) wakeMailWorker()
   return retried
 }
 
 export async function getMessage(id: string) {
   if (!uuidPattern.test(id)) return undefined
-  const [row] = await runtime().database.db.select().from(messages).where(eq(messages.id, id))
+  const [row] = await db().select().from(messages).where(eq(messages.id, id))
   return row
 }
 
 /** Records that an address wants no more bulk e-mail; repeating it changes nothing. */
 export async function unsubscribe(email: string, source: 'link' | 'one-click') {
-  await runtime()
-    .database.db.insert(mailUnsubscribes)
+  await db()
+    .insert(mailUnsubscribes)
     .values({ email: email.trim().toLowerCase(), source })
     .onConflictDoNothing()
 }
 
 export async function isUnsubscribed(email: string): Promise<boolean> {
-  const [row] = await runtime()
-    .database.db.select({ email: mailUnsubscribes.email })
+  const [row] = await db()
+    .select({ email: mailUnsubscribes.email })
     .from(mailUnsubscribes)
     .where(eq(mailUnsubscribes.email, email.trim().toLowerCase()))
   return Boolean(row)

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '../platform/db.server'
+import { wakeMailWorker } from '../platform/mail/outbox.server'
 import { removeMailFile } from '../platform/mail/transport.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -96,7 +97,7 @@ export async function retryFailedMail(id: string, actor: Actor): Promise<boolean
     )
     return true
   })
-  if (retried) runtime().mailWorker.nudge()
+  if (retried) wakeMailWorker()
   return retried
 }
 

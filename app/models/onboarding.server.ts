@@ -3,7 +3,7 @@ import { interpreterApplications, onboardingStepsDone } from '../../db/schema'
 import type { OnboardingStepKey } from '../domain/onboarding'
 import { containsPattern, PAGE_SIZE } from '../lib/admin/list-filters'
 import { now } from '../platform/clock.server'
-import { runtime } from '../platform/runtime.server'
+import { db } from '../platform/runtime.server'
 import { ONBOARDING_STEP_COUNT } from '../domain/statistics'
 import { recordAudit, type Actor } from './audit.server'
 
@@ -37,7 +37,7 @@ function whereFor(filters: OnboardingFilters): SQL | undefined {
 
 /** Approved interpreters with the steps they have done, for the onboarding board. */
 export async function listOnboardingBoard(filters: OnboardingFilters) {
-  const database = runtime().database.db
+  const database = db()
   const where = whereFor(filters)
   const [interpreters, [total]] = await Promise.all([
     database
@@ -82,8 +82,8 @@ export async function listOnboardingBoard(filters: OnboardingFilters) {
 
 /** How many approved interpreters have not started, are in progress, are done. */
 export async function onboardingCounts() {
-  const rows = await runtime()
-    .database.db.select({
+  const rows = await db()
+    .select({
       stage: sql<OnboardingStage>`case when ${interpreterApplications.onboardingProgress} = 0 then 'not_started' when ${interpreterApplications.onboardingProgress} >= ${ONBOARDING_STEP_COUNT} then 'complete' else 'in_progress' end`,
       value: count(),
     })
@@ -112,7 +112,7 @@ export async function setOnboardingStep(
   done: boolean,
   actor: Actor,
 ): Promise<number> {
-  return runtime().database.db.transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const [application] = await tx
       .select({ status: interpreterApplications.status })
       .from(interpreterApplications)

@@ -4,7 +4,7 @@ import { enqueueMail } from '../platform/mail/outbox.server'
 import { passwordResetMail } from '../emails/account.server'
 import { hitRateLimit, type RateLimitRule } from '../platform/rate-limit.server'
 import { now } from '../platform/clock.server'
-import { runtime } from '../platform/runtime.server'
+import { db, runtime } from '../platform/runtime.server'
 
 /** However often the form is sent, an account gets at most three reset mails an hour. */
 export const RESET_MAILS_PER_ACCOUNT: RateLimitRule = {
@@ -19,12 +19,12 @@ export const RESET_MAILS_PER_ACCOUNT: RateLimitRule = {
  * the same, at once, either way (app/routes/auth/forgot-password.tsx).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  const { config, database, mailWorker } = runtime()
+  const { config } = runtime()
   const user = await findUserByEmail(email)
   if (!user || !user.active) return
-  const queued = await database.db.transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     const allowance = await hitRateLimit(tx, RESET_MAILS_PER_ACCOUNT, user.id, now())
-    if (!allowance.allowed) return false
+    if (!allowance.allowed) return
     const token = await createAuthToken('password_reset', user.id, tx)
     const mail = passwordResetMail({
       name: user.name,
@@ -34,7 +34,5 @@ export async function requestPasswordReset(email: string): Promise<void> {
     await enqueueMail(tx, [
       { template: 'password-reset', to: user.email, reference: `user:${user.id}`, ...mail },
     ])
-    return true
   })
-  if (queued) mailWorker.nudge()
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { count, desc, eq } from 'drizzle-orm'
 import { resources, storedFiles, type ResourceType } from '../../db/schema'
-import { runtime } from '../platform/runtime.server'
+import { db, runtime } from '../platform/runtime.server'
 import { newStorageKey } from '../platform/storage/file-storage.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -37,8 +37,8 @@ export type NewResource =
 const LIST_LIMIT = 500
 
 export async function listResources(): Promise<ResourceListItem[]> {
-  const rows = await runtime()
-    .database.db.select({ resource: resources, file: storedFiles })
+  const rows = await db()
+    .select({ resource: resources, file: storedFiles })
     .from(resources)
     .leftJoin(storedFiles, eq(storedFiles.id, resources.fileId))
     .orderBy(desc(resources.createdAt), desc(resources.id))
@@ -56,8 +56,8 @@ export async function listResources(): Promise<ResourceListItem[]> {
 }
 
 export async function resourceCounts(): Promise<ResourceCounts> {
-  const rows = await runtime()
-    .database.db.select({ type: resources.type, count: count() })
+  const rows = await db()
+    .select({ type: resources.type, count: count() })
     .from(resources)
     .groupBy(resources.type)
   const counts: ResourceCounts = { total: 0, document: 0, video: 0, guide: 0 }
@@ -69,8 +69,8 @@ export async function resourceCounts(): Promise<ResourceCounts> {
 }
 
 export async function getResource(id: string) {
-  const [row] = await runtime()
-    .database.db.select({ resource: resources, file: storedFiles })
+  const [row] = await db()
+    .select({ resource: resources, file: storedFiles })
     .from(resources)
     .leftJoin(storedFiles, eq(storedFiles.id, resources.fileId))
     .where(eq(resources.id, id))
@@ -83,13 +83,13 @@ export async function getResource(id: string) {
  * again, so either everything is kept or nothing is.
  */
 export async function createResource(input: NewResource, actor: Actor): Promise<string> {
-  const { database, storage, logger } = runtime()
+  const { storage, logger } = runtime()
   const id = randomUUID()
   const storageKey = input.file ? newStorageKey('resources', input.file.type.extension) : undefined
   if (input.file && storageKey)
     await storage.put(storageKey, input.file.bytes, { contentType: input.file.type.mediaType })
   try {
-    await database.db.transaction(async (tx) => {
+    await db().transaction(async (tx) => {
       let fileId: string | null = null
       if (input.file && storageKey) {
         const [file] = await tx
@@ -138,8 +138,8 @@ export async function createResource(input: NewResource, actor: Actor): Promise<
  * the resource was), then the stored object.
  */
 export async function deleteResource(id: string, actor: Actor): Promise<boolean> {
-  const { database, storage, logger } = runtime()
-  const deletedKey = await database.db.transaction(async (tx) => {
+  const { storage, logger } = runtime()
+  const deletedKey = await db().transaction(async (tx) => {
     const [resource] = await tx.delete(resources).where(eq(resources.id, id)).returning()
     if (!resource) return undefined
     let key = ''

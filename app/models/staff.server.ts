@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { users, type UserRole } from '../../db/schema'
-import { destroyUserSessions } from '../lib/auth/session.server'
+import { deleteUserSessions } from './sessions.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { invitationMail } from '../emails/account.server'
 import { now } from '../platform/clock.server'
-import { runtime } from '../platform/runtime.server'
+import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 import { createAuthToken } from './auth-tokens.server'
 import {
@@ -27,9 +27,9 @@ export async function inviteUser(
   input: { email: string; name: string; role: UserRole },
   actor: Actor,
 ): Promise<PublicUser> {
-  const { config, database, mailWorker } = runtime()
+  const { config } = runtime()
   const email = normalizeEmail(input.email)
-  const invited = await database.db.transaction(async (tx) => {
+  const invited = await db().transaction(async (tx) => {
     const existing = await findUserByEmail(email, tx)
     if (existing && existing.passwordHash !== INVITED_PASSWORD_HASH) {
       throw new StaffRuleError('An account with this e-mail already exists.')
@@ -72,7 +72,6 @@ export async function inviteUser(
     )
     return toPublicUser(user)
   })
-  mailWorker.nudge()
   return invited
 }
 
@@ -83,7 +82,7 @@ export async function inviteUser(
 export async function setUserActive(userId: string, active: boolean, actor: Actor): Promise<void> {
   if (!active && userId === actor.id)
     throw new StaffRuleError('You cannot deactivate your own account.')
-  await runtime().database.db.transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     // Serialise changes to admin accounts so two deactivations cannot both pass the check.
     await tx.execute(sql`select pg_advisory_xact_lock(7261999)`)
     const [user] = await tx.select().from(users).where(eq(users.id, userId))
@@ -109,5 +108,5 @@ export async function setUserActive(userId: string, active: boolean, actor: Acto
       tx,
     )
   })
-  if (!active) await destroyUserSessions(userId)
+  if (!active) await deleteUserSessions(userId)
 }

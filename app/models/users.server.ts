@@ -37,11 +37,11 @@ export class EmailTakenError extends Error {
 
 export async function createUser(
   input: { email: string; name: string; role: UserRole; password: string },
-  database: Database = db(),
+  tx?: Database,
 ): Promise<PublicUser> {
   const email = normalizeEmail(input.email)
   const passwordHash = await hashPassword(input.password)
-  const inserted = await database
+  const inserted = await db(tx)
     .insert(users)
     .values({ email, name: input.name.trim(), role: input.role, passwordHash })
     .onConflictDoNothing()
@@ -51,27 +51,21 @@ export async function createUser(
   return toPublicUser(user)
 }
 
-export async function findUserByEmail(
-  email: string,
-  database: Database = db(),
-): Promise<User | undefined> {
-  const [user] = await database
+export async function findUserByEmail(email: string, tx?: Database): Promise<User | undefined> {
+  const [user] = await db(tx)
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
   return user
 }
 
-export async function getUser(
-  id: string,
-  database: Database = db(),
-): Promise<PublicUser | undefined> {
-  const [user] = await database.select().from(users).where(eq(users.id, id))
+export async function getUser(id: string, tx?: Database): Promise<PublicUser | undefined> {
+  const [user] = await db(tx).select().from(users).where(eq(users.id, id))
   return user ? toPublicUser(user) : undefined
 }
 
-export async function getUserWithPassword(id: string, database: Database = db()) {
-  const [user] = await database.select().from(users).where(eq(users.id, id))
+export async function getUserWithPassword(id: string, tx?: Database) {
+  const [user] = await db(tx).select().from(users).where(eq(users.id, id))
   return user
 }
 
@@ -80,10 +74,10 @@ export async function setPassword(
   userId: string,
   password: string,
   options: { keepSessionTokenHash?: string } = {},
-  database: Database = db(),
+  tx?: Database,
 ) {
   const passwordHash = await hashPassword(password)
-  await database.transaction(async (tx) => {
+  await db(tx).transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId))
     const remaining = options.keepSessionTokenHash
     await tx
@@ -96,11 +90,11 @@ export async function setPassword(
   })
 }
 
-export async function countActiveAdmins(database: Database = db()): Promise<number> {
-  return database.$count(users, and(eq(users.role, 'admin'), eq(users.active, true)))
+export async function countActiveAdmins(tx?: Database): Promise<number> {
+  return db(tx).$count(users, and(eq(users.role, 'admin'), eq(users.active, true)))
 }
 
-export async function listUsers(database: Database = db()): Promise<PublicUser[]> {
-  const rows = await database.select().from(users).orderBy(asc(users.name))
+export async function listUsers(tx?: Database): Promise<PublicUser[]> {
+  const rows = await db(tx).select().from(users).orderBy(asc(users.name))
   return rows.map(toPublicUser)
 }

@@ -4,18 +4,16 @@ import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, type MailTransport } from './mail/transport.server'
-import { announceFirstAdminSetup } from '../boot/first-admin.server'
 import { MailWorker } from './mail/worker.server'
-import { MAINTENANCE_INTERVAL_MS, runMaintenance } from '../boot/maintenance.server'
-import { seedJobs } from '../boot/seed-jobs.server'
 import type { FileStorage } from './storage/file-storage.server'
 import { LocalFileStorage } from './storage/local-file-storage.server'
 import { S3FileStorage } from './storage/s3-file-storage.server'
 
 /**
- * Everything with a lifetime: the configuration, the database and the workers. The host
- * starts one runtime before it listens and stops it on shutdown; loaders and actions reach
- * it through `runtime()` and `db()`.
+ * Everything with a lifetime: the configuration, the database, the mail worker and file
+ * storage. It knows nothing of the product: `app/boot/start.server.ts` starts it and then
+ * wires what needs models (job seeding, maintenance, the first-admin link). Loaders and
+ * actions reach it through `runtime()` and `db()`.
  */
 export interface Runtime {
   config: Config
@@ -27,6 +25,8 @@ export interface Runtime {
   storage: FileStorage
   /** Work started by requests that they do not wait for; finished before the database closes. */
   background: BackgroundTasks
+  /** Registers work to undo before the database closes (timers started at boot). */
+  onStop(hook: () => void | Promise<void>): void
   stop(): Promise<void>
 }
 
@@ -41,8 +41,6 @@ export interface StartRuntimeOptions {
   startWorkers?: boolean
   /** Overrides the file storage chosen by the configuration (tests). */
   storage?: FileStorage
-  /** Print the first-admin setup link when no admin exists (default true). */
-  announceSetup?: boolean
 }
 
 // Kept on globalThis so that the development server's module reloads find the same one.
@@ -73,12 +71,6 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     onConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
   })
   logger.info({ database: database.kind }, 'database open and migrated')
-  try {
-    await seedJobs(database.db)
-  } catch (error) {
-    await database.close()
-    throw error
-  }
   const storage = options.storage ?? fileStorageFor(config)
 
   const mailDir = path.join(config.dataDir, 'mail')
@@ -93,18 +85,11 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     retryBaseMs: config.mail.retryBaseMs,
     maxAttempts: config.mail.maxAttempts,
   })
-  let maintenanceTimer: NodeJS.Timeout | undefined
-  if (options.startWorkers !== false) {
-    mailWorker.start()
-    maintenanceTimer = setInterval(
-      () => void runMaintenance(database.db, logger, { storage, databaseKind: database.kind }),
-      MAINTENANCE_INTERVAL_MS,
-    )
-    maintenanceTimer.unref()
-  }
+  if (options.startWorkers !== false) mailWorker.start()
   logger.info({ transport: transport.describe }, 'mail worker ready')
   logger.info({ storage: storage.describe }, 'file storage ready')
 
+  const stopHooks: (() => void | Promise<void>)[] = []
   const runtime: Runtime = {
     config,
     logger,
@@ -113,8 +98,11 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     mailDir,
     storage,
     background: new BackgroundTasks(logger),
+    onStop(hook) {
+      stopHooks.push(hook)
+    },
     async stop() {
-      clearInterval(maintenanceTimer)
+      for (const hook of stopHooks) await hook()
       await runtime.background.settle()
       await mailWorker.stop()
       storage.close?.()
@@ -124,8 +112,12 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     },
   }
   holder[RUNTIME_KEY] = runtime
-  if (options.announceSetup !== false) await announceFirstAdminSetup(runtime)
   return runtime
+}
+
+/** The running runtime, if one was started in this process. */
+export function currentRuntime(): Runtime | undefined {
+  return holder[RUNTIME_KEY]
 }
 
 export function runtime(): Runtime {
@@ -134,8 +126,12 @@ export function runtime(): Runtime {
   return current
 }
 
-export function db(): Database {
-  return runtime().database.db
+/**
+ * The database to query: the transaction when one is passed (so a model function can join
+ * its caller's transaction), otherwise the runtime's connection.
+ */
+export function db(tx?: Database): Database {
+  return tx ?? runtime().database.db
 }
 
 export async function stopRuntime() {

@@ -13,12 +13,11 @@ import { attemptLogin } from '../../app/lib/auth/login.server'
 import { requestPasswordReset } from '../../app/models/password-resets.server'
 import {
   createSession,
-  deleteExpiredSessions,
   destroySession,
   getSessionUser,
   requireUser,
-  SESSION_ABSOLUTE_MS,
 } from '../../app/lib/auth/session.server'
+import { deleteExpiredSessions, SESSION_ABSOLUTE_MS } from '../../app/models/sessions.server'
 import { setClock } from '../../app/platform/clock.server'
 import {
   consumeAuthToken,

@@ -5,7 +5,8 @@ import { loadConfig } from '../../app/platform/config.server'
 import type { Database } from '../../app/platform/db.server'
 import type { MailTransport } from '../../app/platform/mail/transport.server'
 import type { FileStorage } from '../../app/platform/storage/file-storage.server'
-import { startRuntime, type Runtime } from '../../app/platform/runtime.server'
+import { startApp } from '../../app/boot/start.server'
+import type { Runtime } from '../../app/platform/runtime.server'
 import { createTestDatabase, type TestDatabaseKind } from './test-database'
 
 export interface TestRuntime {
@@ -36,7 +37,7 @@ export async function startTestRuntime(
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
     ...options.env,
   })
-  const runtime = await startRuntime({
+  const runtime = await startApp({
     config,
     database: database.target,
     mailTransport: options.mailTransport,

@@ -8,7 +8,7 @@ import {
 } from '../../models/users.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { signInsPausedMail } from '../../emails/account.server'
-import { runtime } from '../../platform/runtime.server'
+import { db, runtime } from '../../platform/runtime.server'
 import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.server'
 import { createSession } from './session.server'
 import {
@@ -74,17 +74,16 @@ export async function attemptLogin(input: {
 
 // In the background, so that the answer takes no longer for a real account than for none.
 function tellOwnerSignInsArePaused(user: User) {
-  const { config, database, mailWorker, background } = runtime()
+  const { config, background } = runtime()
   background.run('sign-ins paused mail', async () => {
     const mail = signInsPausedMail({
       name: user.name,
       forgotPasswordUrl: `${config.siteUrl}/forgot-password`,
       company: config.company,
     })
-    await enqueueMail(database.db, [
+    await enqueueMail(db(), [
       { template: 'sign-ins-paused', to: user.email, reference: `user:${user.id}`, ...mail },
     ])
-    mailWorker.nudge()
   })
 }
 

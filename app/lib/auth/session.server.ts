@@ -1,24 +1,19 @@
-import { eq, lt, or } from 'drizzle-orm'
 import { redirect } from 'react-router'
-import { sessions, users, type UserRole } from '../../../db/schema'
+import type { UserRole } from '../../../db/schema'
+import {
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  SESSION_ABSOLUTE_MS,
+} from '../../models/sessions.server'
 import { toPublicUser, type PublicUser } from '../../models/users.server'
-import { now } from '../../platform/clock.server'
-import type { Database } from '../../platform/db.server'
-import { db, runtime } from '../../platform/runtime.server'
+import { runtime } from '../../platform/runtime.server'
 import {
   clearSessionCookie,
   readSessionToken,
   serializeSessionCookie,
   type SessionCookieSettings,
 } from './cookie.server'
-import { hashToken, randomToken } from '../../platform/tokens.server'
-
-/** A session ends after 30 minutes without a request (sliding) … */
-export const SESSION_IDLE_MS = 30 * 60 * 1000
-/** … and 12 hours after sign-in, whatever happens (DESIGN.md, security baseline). */
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
-// The sliding timestamp is written at most once a minute, not on every request.
-const TOUCH_INTERVAL_MS = 60 * 1000
 
 export const LOGIN_PATH = '/interpreter-login'
 
@@ -38,19 +33,7 @@ export async function createSession(
   userId: string,
   details: { ipAddress?: string; userAgent?: string | null } = {},
 ): Promise<string> {
-  const token = randomToken()
-  const startedAt = now()
-  await db()
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      createdAt: startedAt,
-      lastSeenAt: startedAt,
-      ipAddress: details.ipAddress ?? null,
-      userAgent: details.userAgent?.slice(0, 300) ?? null,
-    })
-  await db().update(users).set({ lastLoginAt: startedAt }).where(eq(users.id, userId))
+  const token = await insertSession(userId, details)
   return serializeSessionCookie(token, SESSION_ABSOLUTE_MS / 1000, cookieSettings())
 }
 
@@ -70,27 +53,9 @@ export function getSessionUser(request: Request): Promise<SessionUser | undefine
 async function lookUpSession(request: Request): Promise<SessionUser | undefined> {
   const token = readSessionToken(request, cookieSettings())
   if (!token) return undefined
-  const tokenHash = hashToken(token)
-  const [row] = await db()
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-  if (!row) return undefined
-  const current = now().getTime()
-  const idleFor = current - row.session.lastSeenAt.getTime()
-  const age = current - row.session.createdAt.getTime()
-  if (!row.user.active || idleFor > SESSION_IDLE_MS || age > SESSION_ABSOLUTE_MS) {
-    await db().delete(sessions).where(eq(sessions.tokenHash, tokenHash))
-    return undefined
-  }
-  if (idleFor > TOUCH_INTERVAL_MS) {
-    await db()
-      .update(sessions)
-      .set({ lastSeenAt: new Date(current) })
-      .where(eq(sessions.tokenHash, tokenHash))
-  }
-  return { ...toPublicUser(row.user), sessionTokenHash: tokenHash }
+  const live = await findLiveSession(token)
+  if (!live) return undefined
+  return { ...toPublicUser(live.user), sessionTokenHash: live.tokenHash }
 }
 
 /**
@@ -120,27 +85,6 @@ export function requireAdmin(request: Request): Promise<SessionUser> {
 /** Deletes this request's session on the server and returns the cookie that clears it. */
 export async function destroySession(request: Request): Promise<string> {
   const token = readSessionToken(request, cookieSettings())
-  if (token)
-    await db()
-      .delete(sessions)
-      .where(eq(sessions.tokenHash, hashToken(token)))
+  if (token) await deleteSession(token)
   return clearSessionCookie(cookieSettings())
-}
-
-/** Ends every session of a user at once (deactivation, password reset). */
-export async function destroyUserSessions(userId: string) {
-  await db().delete(sessions).where(eq(sessions.userId, userId))
-}
-
-/** Sessions that are over by either limit (maintenance). */
-export async function deleteExpiredSessions(database: Database) {
-  const current = now().getTime()
-  await database
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.lastSeenAt, new Date(current - SESSION_IDLE_MS)),
-        lt(sessions.createdAt, new Date(current - SESSION_ABSOLUTE_MS)),
-      ),
-    )
 }

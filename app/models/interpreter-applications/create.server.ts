@@ -8,7 +8,7 @@ import {
   interpreterApplicationAcknowledgement,
   interpreterApplicationStaffNotification,
 } from '../../emails/interpreter-application.server'
-import { runtime } from '../../platform/runtime.server'
+import { db, runtime } from '../../platform/runtime.server'
 import { newStorageKey } from '../../platform/storage/file-storage.server'
 import type { ResumeFileType } from '../../lib/uploads/resume-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
@@ -68,7 +68,7 @@ export async function createInterpreterApplication(
   resume: ResumeUpload,
   options: { formToken?: string; now?: Date } = {},
 ): Promise<CreatedInterpreterApplication> {
-  const { config, database, mailWorker, storage, logger } = runtime()
+  const { config, storage, logger } = runtime()
   const now = options.now ?? new Date()
   const id = randomUUID()
   const storageKey = newStorageKey('resumes', resume.type.extension, now)
@@ -76,7 +76,7 @@ export async function createInterpreterApplication(
 
   let result: CreatedInterpreterApplication
   try {
-    result = await database.db.transaction(async (tx) => {
+    result = await db().transaction(async (tx) => {
       if (options.formToken) {
         const claim = await claimFormToken(tx, options.formToken, 'interpreter-application', id)
         if (!claim.firstUse) return { id: claim.reference, created: false }
@@ -142,8 +142,7 @@ export async function createInterpreterApplication(
     await deleteQuietly(storageKey)
     throw error
   }
-  if (result.created) mailWorker.nudge()
-  else await deleteQuietly(storageKey)
+  if (!result.created) await deleteQuietly(storageKey)
   return result
 
   async function deleteQuietly(key: string) {
@@ -159,8 +158,8 @@ export async function createInterpreterApplication(
 export async function getInterpreterApplication(
   id: string,
 ): Promise<InterpreterApplication | undefined> {
-  const [application] = await runtime()
-    .database.db.select()
+  const [application] = await db()
+    .select()
     .from(interpreterApplications)
     .where(eq(interpreterApplications.id, id))
   return application

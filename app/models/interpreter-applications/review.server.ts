@@ -5,7 +5,7 @@ import { pageOfMatches, type SortKey } from '../../lib/admin/search-plan.server'
 import { now } from '../../platform/clock.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { applicationDecisionMail, type Decision } from '../../emails/application-decision.server'
-import { runtime } from '../../platform/runtime.server'
+import { db, runtime } from '../../platform/runtime.server'
 import {
   ONBOARDING_STEP_COUNT,
   startOfThisWeek,
@@ -59,7 +59,7 @@ function orderFor(
 /** One page of applications matching the search and the status filter. */
 export async function listApplications(filters: ApplicationFilters) {
   const { items, total } = await pageOfMatches({
-    db: runtime().database.db,
+    db: db(),
     table: interpreterApplications,
     where: whereFor(filters),
     searching: filters.q !== '',
@@ -74,8 +74,8 @@ export async function listApplications(filters: ApplicationFilters) {
 export async function allApplicationsMatching(
   filters: ApplicationFilters,
 ): Promise<InterpreterApplication[]> {
-  return runtime()
-    .database.db.select()
+  return db()
+    .select()
     .from(interpreterApplications)
     .where(whereFor(filters))
     .orderBy(...orderFor(filters))
@@ -86,7 +86,7 @@ export async function allApplicationsMatching(
  * use an index (status, created_at) rather than one aggregate that reads every row.
  */
 export async function applicationCounts(): Promise<ApplicationCounts> {
-  const database = runtime().database.db
+  const database = db()
   const weekStart = startOfThisWeek(now())
   const [byStatus, thisWeek, fullyOnboarded] = await Promise.all([
     database
@@ -120,7 +120,7 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
 
 /** Applications that arrived after the given time (the notification bell). */
 export async function applicationsSince(since: Date, limit = 5) {
-  const database = runtime().database.db
+  const database = db()
   const where = gte(interpreterApplications.createdAt, since)
   const [items, total] = await Promise.all([
     database
@@ -148,7 +148,7 @@ export async function setApplicationStatus(
   status: Exclude<ApplicationStatus, ApplicationDecision>,
   actor: Actor,
 ) {
-  return runtime().database.db.transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(interpreterApplications)
@@ -182,8 +182,8 @@ export async function setApplicationStatus(
  * and the `.eml` copies of the redacted mail.
  */
 export async function deleteApplication(id: string, actor: Actor): Promise<boolean> {
-  const { database, storage, logger } = runtime()
-  const deleted = await database.db.transaction(async (tx) => {
+  const { storage, logger } = runtime()
+  const deleted = await db().transaction(async (tx) => {
     const merged = await tx
       .select({ fileId: applicationResumes.fileId })
       .from(applicationResumes)
@@ -233,7 +233,7 @@ export interface ResumeSummary {
 
 /** Every resume the application holds: its own first, then those merged in, oldest first. */
 export async function resumesOf(applicationId: string): Promise<ResumeSummary[]> {
-  const database = runtime().database.db
+  const database = db()
   const columns = {
     id: storedFiles.id,
     originalName: storedFiles.originalName,
@@ -267,10 +267,7 @@ export async function getResumeFile(applicationId: string, fileId?: string) {
   const resumes = await resumesOf(applicationId)
   const resume = resumes.find((candidate) => (fileId ? candidate.id === fileId : candidate.own))
   if (!resume) return undefined
-  const [file] = await runtime()
-    .database.db.select()
-    .from(storedFiles)
-    .where(eq(storedFiles.id, resume.id))
+  const [file] = await db().select().from(storedFiles).where(eq(storedFiles.id, resume.id))
   return file
 }
 
@@ -285,8 +282,8 @@ export async function decideApplication(
   options: { sendEmail: boolean },
   actor: Actor,
 ): Promise<'decided' | 'already-decided' | 'missing'> {
-  const { config, database, mailWorker } = runtime()
-  const outcome = await database.db.transaction(async (tx) => {
+  const { config } = runtime()
+  const outcome = await db().transaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(interpreterApplications)
@@ -333,6 +330,5 @@ export async function decideApplication(
     }
     return 'decided' as const
   })
-  if (outcome === 'decided' && options.sendEmail) mailWorker.nudge()
   return outcome
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db.server'
+import { currentRuntime } from '../runtime.server'
 import { mailOutbox } from '../../../db/schema'
 
 export interface OutgoingMail {
@@ -17,7 +18,8 @@ export interface OutgoingMail {
 
 /**
  * Queues mail durably. Call it with the transaction that writes the record the mail is
- * about, so both are committed together or not at all.
+ * about, so both are committed together or not at all. The mail worker is woken by itself
+ * once the transaction has committed; callers do nothing more.
  */
 export async function enqueueMail(tx: Database, mails: OutgoingMail[]): Promise<string[]> {
   if (mails.length === 0) return []
@@ -36,5 +38,11 @@ export async function enqueueMail(tx: Database, mails: OutgoingMail[]): Promise<
       })),
     )
     .returning({ id: mailOutbox.id })
+  wakeMailWorker()
   return rows.map((row) => row.id)
+}
+
+/** Tells this process's mail worker that mail is due (queued, or put back for a retry). */
+export function wakeMailWorker() {
+  currentRuntime()?.mailWorker.nudgeAfterCommit()
 }

@@ -26,6 +26,7 @@ export interface MailRunResult {
 // instance that held it probably died).
 const LEASE_SECONDS = 120
 const MAX_BACKOFF_MS = 60 * 60 * 1000
+const NUDGE_DELAYS_MS = [50, 1000]
 
 /**
  * Delivers queued mail. Any number of workers (in any number of processes) can run on
@@ -51,6 +52,15 @@ export class MailWorker {
   /** Asks the worker to look for due mail now instead of at its next poll. */
   nudge() {
     this.wake?.()
+  }
+
+  /**
+   * Nudges the worker once the caller's transaction has had time to commit: mail queued in
+   * a transaction is invisible to the worker until then. A nudge that comes too early finds
+   * nothing and costs one query; the second one, or the next poll, catches a slow commit.
+   */
+  nudgeAfterCommit() {
+    for (const delay of NUDGE_DELAYS_MS) setTimeout(() => this.nudge(), delay).unref()
   }
 
   async stop() {
