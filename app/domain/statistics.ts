@@ -1,3 +1,5 @@
+import { onboardingSteps } from './onboarding'
+
 /**
  * The business rules of the admin numbers (spec sections 2, 4 and 9) in one tested place.
  */
@@ -9,8 +11,8 @@ export function startOfThisWeek(now: Date): Date {
   return new Date(now.getTime() - THIS_WEEK_MS)
 }
 
-/** Onboarding has six steps; fully onboarded means six of six. */
-export const ONBOARDING_STEP_COUNT = 6
+/** Fully onboarded means every step done: six of six. */
+export const ONBOARDING_STEP_COUNT = onboardingSteps.length
 
 export function isFullyOnboarded(onboardingProgress: number): boolean {
   return onboardingProgress >= ONBOARDING_STEP_COUNT

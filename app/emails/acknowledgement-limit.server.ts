@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { hitRateLimit, type RateLimitRule } from '../platform/rate-limit.server'
@@ -19,7 +20,7 @@ export async function mayAcknowledge(tx: Database, address: string): Promise<boo
   const result = await hitRateLimit(
     tx,
     ACKNOWLEDGEMENTS_PER_RECIPIENT,
-    address.trim().toLowerCase(),
+    normalizeEmail(address),
     now(),
   )
   return result.allowed

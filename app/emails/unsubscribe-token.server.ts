@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
@@ -10,12 +11,12 @@ const PURPOSE = 'unsubscribe:v1:'
 
 function signature(email: string, secret: string): Buffer {
   return createHmac('sha256', secret)
-    .update(PURPOSE + email.trim().toLowerCase())
+    .update(PURPOSE + normalizeEmail(email))
     .digest()
 }
 
 export function unsubscribeToken(email: string, secret: string): string {
-  const address = Buffer.from(email.trim().toLowerCase(), 'utf8').toString('base64url')
+  const address = Buffer.from(normalizeEmail(email), 'utf8').toString('base64url')
   return `${address}.${signature(email, secret).toString('base64url')}`
 }
 
@@ -28,7 +29,7 @@ export function verifyUnsubscribeToken(token: string, secret: string): string | 
   const expected = signature(email, secret)
   const given = Buffer.from(mac, 'base64url')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
-  return email.trim().toLowerCase()
+  return normalizeEmail(email)
 }
 
 export function unsubscribeUrl(siteUrl: string, email: string, secret: string): string {

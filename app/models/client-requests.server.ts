@@ -15,6 +15,7 @@ import {
 } from '../emails/client-request.server'
 import { db, runtime } from '../platform/runtime.server'
 import type { ClientRequestInput } from '../lib/validation/client-request'
+import { now } from '../platform/clock.server'
 
 export type ClientRequest = typeof clientRequests.$inferSelect
 
@@ -190,7 +191,7 @@ export async function setClientRequestStatus(
     if (before.status === status) return before
     const [after] = await tx
       .update(clientRequests)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now() })
       .where(eq(clientRequests.id, id))
       .returning()
     await recordAudit(

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -459,7 +460,7 @@ export async function getMessage(id: string) {
 export async function unsubscribe(email: string, source: 'link' | 'one-click') {
   await db()
     .insert(mailUnsubscribes)
-    .values({ email: email.trim().toLowerCase(), source })
+    .values({ email: normalizeEmail(email), source })
     .onConflictDoNothing()
 }
 
@@ -467,6 +468,6 @@ export async function isUnsubscribed(email: string): Promise<boolean> {
   const [row] = await db()
     .select({ email: mailUnsubscribes.email })
     .from(mailUnsubscribes)
-    .where(eq(mailUnsubscribes.email, email.trim().toLowerCase()))
+    .where(eq(mailUnsubscribes.email, normalizeEmail(email)))
   return Boolean(row)
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
 import { isSlug } from '../lib/http/params'
 import { db } from '../platform/runtime.server'
+import { now as currentTime } from '../platform/clock.server'
 
 export type Job = typeof jobs.$inferSelect
 
@@ -13,7 +14,7 @@ const openAt = (now: Date) =>
  * The posting when it is open; undefined for unknown, draft, closed or expired ids, and for
  * ids that are not slugs (a NUL byte, for one, would make PostgreSQL refuse the query).
  */
-export async function getOpenJob(id: string, now: Date = new Date()): Promise<Job | undefined> {
+export async function getOpenJob(id: string, now: Date = currentTime()): Promise<Job | undefined> {
   if (!isSlug(id)) return undefined
   const [job] = await db()
     .select()
@@ -23,7 +24,7 @@ export async function getOpenJob(id: string, now: Date = new Date()): Promise<Jo
 }
 
 /** Every open posting, for the careers page. */
-export async function listOpenJobs(now: Date = new Date()): Promise<Job[]> {
+export async function listOpenJobs(now: Date = currentTime()): Promise<Job[]> {
   return db().select().from(jobs).where(openAt(now)).orderBy(asc(jobs.title))
 }
 
@@ -34,7 +35,7 @@ export interface SitemapEntry {
 }
 
 /** The open postings' pages for /sitemap.xml; closed and draft postings are left out. */
-export async function listOpenJobsForSitemap(now: Date = new Date()): Promise<SitemapEntry[]> {
+export async function listOpenJobsForSitemap(now: Date = currentTime()): Promise<SitemapEntry[]> {
   const rows = await db()
     .select({ id: jobs.id, updatedAt: jobs.updatedAt })
     .from(jobs)
@@ -47,7 +48,7 @@ export async function listOpenJobsForSitemap(now: Date = new Date()): Promise<Si
 export async function setJobStatus(id: string, status: Job['status']): Promise<boolean> {
   const updated = await db()
     .update(jobs)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: currentTime() })
     .where(eq(jobs.id, id))
     .returning({ id: jobs.id })
   return updated.length > 0

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import {
   clientRequests,
@@ -124,7 +125,7 @@ export async function redactMailOf(
   tx: Database,
   person: { reference: string; email: string },
 ): Promise<RedactedMail[]> {
-  const address = person.email.trim().toLowerCase()
+  const address = normalizeEmail(person.email)
   const sameAddress = (column: AnyPgColumn) => sql`lower(${column}) = ${address}`
   const [stillKnown] = await queryRows<{ known: boolean }>(
     tx,

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { users, type UserRole } from '../../db/schema'
 import { deleteUserSessions } from './sessions.server'
@@ -10,7 +11,6 @@ import { createAuthToken } from './auth-tokens.server'
 import {
   findUserByEmail,
   INVITED_PASSWORD_HASH,
-  normalizeEmail,
   toPublicUser,
   type PublicUser,
 } from './users.server'

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../domain/email'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '../../db/schema'
 import { hashPassword } from '../platform/passwords.server'
@@ -20,10 +21,6 @@ export const INVITED_PASSWORD_HASH = 'invitation-pending'
 
 export function hasUsablePassword(user: Pick<User, 'passwordHash'>): boolean {
   return user.passwordHash.startsWith('$argon2')
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
 }
 
 export function toPublicUser(user: User): PublicUser {

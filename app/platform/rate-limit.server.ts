@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { rateLimitWindows } from '../../db/schema'
 import type { Database } from './db.server'
+import { now as currentTime } from './clock.server'
 
 export interface RateLimitRule {
   /** What is limited, for example `contact-form`. */
@@ -24,7 +25,7 @@ export async function hitRateLimit(
   db: Database,
   rule: RateLimitRule,
   key: string,
-  now: Date = new Date(),
+  now: Date = currentTime(),
 ): Promise<RateLimitResult> {
   const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
   const windowEnd = new Date(windowStartMs + rule.windowMs)
@@ -58,7 +59,7 @@ export async function refundRateLimit(
   db: Database,
   rule: RateLimitRule,
   key: string,
-  now: Date = new Date(),
+  now: Date = currentTime(),
 ) {
   const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
   await db
@@ -89,6 +90,6 @@ export function retryAfterHeaders(result: RateLimitResult) {
 }
 
 /** Deletes windows that have ended (called by the runtime's maintenance timer). */
-export async function deleteExpiredRateLimitWindows(db: Database, now: Date = new Date()) {
+export async function deleteExpiredRateLimitWindows(db: Database, now: Date = currentTime()) {
   await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, now))
 }

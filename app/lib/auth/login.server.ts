@@ -1,7 +1,7 @@
+import { normalizeEmail } from '../../domain/email'
 import {
   findUserByEmail,
   hasUsablePassword,
-  normalizeEmail,
   toPublicUser,
   type PublicUser,
   type User,

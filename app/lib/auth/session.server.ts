@@ -6,6 +6,7 @@ import {
   insertSession,
   SESSION_ABSOLUTE_MS,
 } from '../../models/sessions.server'
+import type { Actor } from '../../models/audit.server'
 import { toPublicUser, type PublicUser } from '../../models/users.server'
 import { runtime } from '../../platform/runtime.server'
 import {
@@ -64,9 +65,9 @@ async function lookUpSession(request: Request): Promise<SessionUser | undefined>
  */
 export async function requireUser(
   request: Request,
-  options: { role?: UserRole | null } = {},
+  options: { role?: UserRole } = {},
 ): Promise<SessionUser> {
-  const role = options.role === undefined ? 'admin' : options.role
+  const { role } = options
   const user = await getSessionUser(request)
   if (!user) {
     const url = new URL(request.url)
@@ -77,9 +78,15 @@ export async function requireUser(
   return user
 }
 
+export interface AdminUser extends SessionUser {
+  /** Who did it, as the audit log and the mail log record it. */
+  actor: Actor
+}
+
 /** Shorthand for the admin area: every /admin loader and action starts with it. */
-export function requireAdmin(request: Request): Promise<SessionUser> {
-  return requireUser(request, { role: 'admin' })
+export async function requireAdmin(request: Request): Promise<AdminUser> {
+  const user = await requireUser(request, { role: 'admin' })
+  return { ...user, actor: { id: user.id, name: user.name } }
 }
 
 /** Deletes this request's session on the server and returns the cookie that clears it. */

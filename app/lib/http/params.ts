@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { notFound } from './responses'
 
 /**
  * Route parameters are attacker-controlled text. A value that cannot name a record (a NUL
@@ -35,7 +35,7 @@ function requireParam<P extends Params>(
   statusText: string,
 ): string {
   const value = params[name]
-  if (!valid(value)) throw data(null, { status: 404, statusText })
+  if (!valid(value)) throw notFound(statusText)
   return value
 }
 

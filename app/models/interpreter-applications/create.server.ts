@@ -12,6 +12,7 @@ import { db, runtime } from '../../platform/runtime.server'
 import { newStorageKey } from '../../platform/storage/file-storage.server'
 import type { ResumeFileType } from '../../lib/uploads/resume-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
+import { now as currentTime } from '../../platform/clock.server'
 
 export type InterpreterApplication = typeof interpreterApplications.$inferSelect
 
@@ -69,7 +70,7 @@ export async function createInterpreterApplication(
   options: { formToken?: string; now?: Date } = {},
 ): Promise<CreatedInterpreterApplication> {
   const { config, storage, logger } = runtime()
-  const now = options.now ?? new Date()
+  const now = options.now ?? currentTime()
   const id = randomUUID()
   const storageKey = newStorageKey('resumes', resume.type.extension, now)
   await storage.put(storageKey, resume.bytes, { contentType: resume.type.mediaType })

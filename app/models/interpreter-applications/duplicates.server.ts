@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../domain/email'
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
@@ -144,7 +145,7 @@ async function lockPair(tx: Database, firstId: string, secondId: string) {
 
 function areDuplicates(first: Application, second: Application): boolean {
   return (
-    first.email.toLowerCase() === second.email.toLowerCase() ||
+    normalizeEmail(first.email) === normalizeEmail(second.email) ||
     (first.phoneDigits !== null && first.phoneDigits === second.phoneDigits)
   )
 }

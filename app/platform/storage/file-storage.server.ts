@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { now as currentTime } from '../clock.server'
 
 /** Bytes `start` to `end` of an object, both included (as in an HTTP Range header). */
 export interface ByteRange {
@@ -67,7 +68,7 @@ export function isValidStorageKey(key: string): boolean {
  * A new, unguessable key in a folder per month, for example
  * `resumes/2025-06/4b7c…e1.pdf`. The month folders keep directory listings short.
  */
-export function newStorageKey(folder: string, extension: string, now: Date = new Date()): string {
+export function newStorageKey(folder: string, extension: string, now: Date = currentTime()): string {
   const month = now.toISOString().slice(0, 7)
   return `${folder}/${month}/${randomUUID()}.${extension}`
 }

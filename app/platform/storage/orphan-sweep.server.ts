@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { storedFiles } from '../../../db/schema'
 import type { Database } from '../db.server'
 import type { FileStorage } from './file-storage.server'
+import { now as currentTime } from '../clock.server'
 
 /**
  * A file is stored before the transaction that records it, so an upload whose transaction
@@ -19,7 +20,7 @@ const BATCH = 200
 export async function sweepOrphanFiles(
   db: Database,
   storage: FileStorage,
-  { now = new Date(), minAgeMs = ORPHAN_MIN_AGE_MS }: { now?: Date; minAgeMs?: number } = {},
+  { now = currentTime(), minAgeMs = ORPHAN_MIN_AGE_MS }: { now?: Date; minAgeMs?: number } = {},
 ): Promise<string[]> {
   const cutoff = now.getTime() - minAgeMs
   const deleted: string[] = []

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, { role: null })
+  const user = await requireUser(request)
   return {
     user: { name: user.name, email: user.email, role: user.role },
     constraint: getZodConstraint(changePasswordSchema),
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Changing the password keeps this session and ends every other one. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request, { role: null })
+  const user = await requireUser(request)
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema })
   const hidden = { hideFields: ['currentPassword', 'password', 'confirmPassword'] }
   if (submission.status !== 'success')

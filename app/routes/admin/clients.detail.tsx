@@ -11,6 +11,7 @@ import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
 import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
 import type { Route } from './+types/clients.detail'
+import { notFound } from '~/lib/http/responses'
 
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), status: z.enum(['contacted', 'closed']) }),
@@ -24,7 +25,7 @@ const intentSchema = z.discriminatedUnion('intent', [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const clientRequest = await getClientRequest(requireUuidParam(params, 'requestId'))
-  if (!clientRequest) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (!clientRequest) throw notFound()
   const [notes, history] = await Promise.all([
     notesOf('client_request', clientRequest.id),
     historyOf('client_request', clientRequest.id),
@@ -38,17 +39,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
-  const actor = { id: admin.id, name: admin.name }
+  const actor = admin.actor
   const listUrl = `/admin/clients${new URL(request.url).search}`
   const input = parsed.data
   if (input.intent === 'note') {
-    if (!(await getClientRequest(requestId))) throw data(null, { status: 404 })
+    if (!(await getClientRequest(requestId))) throw notFound()
     await addStaffNote('client_request', requestId, input.body, actor)
     return dataWithToast({ error: null }, 'Note added.')
   }
   if (input.intent === 'reply') {
     const current = await getClientRequest(requestId)
-    if (!current) throw data(null, { status: 404 })
+    if (!current) throw notFound()
     await recordAudit(actor, {
       action: 'reply_drafted',
       entityType: 'client_request',
@@ -58,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirectWithToast(listUrl, `Reply to ${current.name} opened in your e-mail program.`)
   }
   const updated = await setClientRequestStatus(requestId, input.status, actor)
-  if (!updated) throw data(null, { status: 404 })
+  if (!updated) throw notFound()
   throw redirectWithToast(
     listUrl,
     input.status === 'contacted'

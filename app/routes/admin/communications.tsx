@@ -88,7 +88,7 @@ const retrySchema = z.object({ intent: z.literal('retry'), messageId: z.uuid() }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const actor = { id: admin.id, name: admin.name }
+  const actor = admin.actor
   const formData = await request.formData()
   if (formData.get('intent') === 'retry') {
     const parsed = retrySchema.safeParse(Object.fromEntries(formData))

@@ -105,7 +105,7 @@ const itemAction = z.union([
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const actor = { id: admin.id, name: admin.name }
+  const actor = admin.actor
   const parsed = itemAction.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ ok: false, error: 'Invalid request.' }, { status: 400 })
   const input = parsed.data

@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { parseListFilters, type ListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { toCsv, type CsvColumn } from '~/lib/http/csv'
@@ -15,6 +14,8 @@ import {
 } from '~/models/client-requests.server'
 import type { InterpreterApplication } from '~/models/interpreter-applications/create.server'
 import type { Route } from './+types/export'
+import { now } from '../../platform/clock.server'
+import { notFound } from '~/lib/http/responses'
 
 const applicationColumns: CsvColumn<InterpreterApplication>[] = [
   { header: 'First name', value: (row) => row.firstName },
@@ -78,17 +79,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     rows = requests.length
     exported = filters
   } else {
-    throw data(null, { status: 404, statusText: 'Not Found' })
+    throw notFound()
   }
-  await recordAudit(
-    { id: admin.id, name: admin.name },
-    {
-      action: 'export',
-      entityType: params.list,
-      after: { filters: exported, rows },
-    },
-  )
-  const day = new Date().toISOString().slice(0, 10)
+  await recordAudit(admin.actor, {
+    action: 'export',
+    entityType: params.list,
+    after: { filters: exported, rows },
+  })
+  const day = now().toISOString().slice(0, 10)
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -71,10 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
       parsed.data.applicationId,
       parsed.data.step,
       parsed.data.done === 'true',
-      {
-        id: admin.id,
-        name: admin.name,
-      },
+      admin.actor,
     )
     const step = onboardingSteps.find((entry) => entry.key === parsed.data.step)?.label
     return dataWithToast(

@@ -31,6 +31,7 @@ import {
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications/create.server'
 import type { Route } from './+types/interpreters.detail'
+import { notFound } from '~/lib/http/responses'
 
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({
@@ -68,7 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Links to a record that was merged lead to the record it was merged into.
     const keptId = await mergedInto(applicationId)
     if (keptId) throw redirect(`/admin/interpreters/${keptId}${listSearchOf(url.search)}`)
-    throw data(null, { status: 404, statusText: 'Not Found' })
+    throw notFound()
   }
   const decide = url.searchParams.get('decide') ?? ''
   const pendingDecision = isUndecided(application.status) && isApplicationDecision(decide)
@@ -105,7 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const applicationId = requireUuidParam(params, 'applicationId')
-  const actor = { id: admin.id, name: admin.name }
+  const actor = admin.actor
   const form = Object.fromEntries(await request.formData())
   const parsed = intentSchema.safeParse(form)
   if (!parsed.success) {
@@ -118,7 +119,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const input = parsed.data
   if (input.intent === 'note') {
-    if (!(await getInterpreterApplication(applicationId))) throw data(null, { status: 404 })
+    if (!(await getInterpreterApplication(applicationId))) throw notFound()
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
     return dataWithToast({ error: null, noteError: null }, 'Note added.')
   }
@@ -131,7 +132,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     { sendEmail: input.sendEmail === 'on' },
     actor,
   )
-  if (outcome === 'missing') throw data(null, { status: 404 })
+  if (outcome === 'missing') throw notFound()
   if (outcome === 'already-decided') {
     return data(
       { error: 'This application was already decided.', noteError: null },
@@ -171,7 +172,7 @@ async function resolveDuplicate(
   const outcome = merging
     ? await mergeApplications(keptId, otherId, actor)
     : await dismissPossibleDuplicate(keptId, otherId, actor)
-  if (outcome === 'missing' || !kept || !other) throw data(null, { status: 404 })
+  if (outcome === 'missing' || !kept || !other) throw notFound()
   if (outcome === 'not-duplicates') {
     return data(
       { error: 'These records share neither e-mail address nor phone number.', noteError: null },

@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const parsed = retryIntent.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ notice: null, error: 'Invalid request.' }, { status: 400 })
-  const retried = await retryFailedMail(parsed.data.mailId, { id: admin.id, name: admin.name })
+  const retried = await retryFailedMail(parsed.data.mailId, admin.actor)
   if (!retried)
     return data(
       { notice: null, error: 'That message is not failed (any more); nothing was changed.' },

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { contentDisposition, parseByteRange } from '~/lib/http/byte-range'
 import { requireUuidParam } from '~/lib/http/params'
@@ -7,6 +7,7 @@ import { isSafeResourceUrl } from '~/lib/validation/resource'
 import { recordAudit } from '~/models/audit.server'
 import { getResource } from '~/models/resources.server'
 import type { Route } from './+types/resource-file'
+import { notFound } from '~/lib/http/responses'
 
 // Media types the browser may show itself (spec: PDFs and MP4s open in the browser).
 const INLINE_TYPES = new Set(['application/pdf', 'video/mp4'])
@@ -23,20 +24,20 @@ const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; fra
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const found = await getResource(requireUuidParam(params, 'resourceId'))
-  if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (!found) throw notFound()
   const download = new URL(request.url).searchParams.get('download') === '1'
   const { resource, file } = found
   if (!file) {
-    if (download || !resource.url || !isSafeResourceUrl(resource.url))
-      throw data(null, { status: 404, statusText: 'Not Found' })
+    if (download || !resource.url || !isSafeResourceUrl(resource.url)) throw notFound()
     throw redirect(resource.url)
   }
   const inline = !download && INLINE_TYPES.has(file.mediaType)
   if (download)
-    await recordAudit(
-      { id: admin.id, name: admin.name },
-      { action: 'resource_download', entityType: 'resource', entityId: resource.id },
-    )
+    await recordAudit(admin.actor, {
+      action: 'resource_download',
+      entityType: 'resource',
+      entityId: resource.id,
+    })
   const headers = new Headers({
     'Content-Type': file.mediaType,
     'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response(null, { status: 416, headers })
   }
   const body = await runtime().storage.get(file.storageKey, range)
-  if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (!body) throw notFound()
   if (range) {
     headers.set('Content-Range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
     headers.set('Content-Length', String(range.end - range.start + 1))

@@ -13,7 +13,7 @@ export const handle = acceptsUploads
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const outcome = await addResourceFromRequest(request, { id: admin.id, name: admin.name })
+  const outcome = await addResourceFromRequest(request, admin.actor)
   return Response.json(
     { result: outcome.result, resourceId: outcome.resourceId ?? null },
     { status: outcome.status, headers: { 'Cache-Control': 'no-store' } },

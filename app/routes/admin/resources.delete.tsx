@@ -1,17 +1,18 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { Form, redirect, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { ResourceTypeBadge } from '~/components/admin/resource-badges'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { deleteResource, getResource } from '~/models/resources.server'
 import type { Route } from './+types/resources.delete'
+import { notFound } from '~/lib/http/responses'
 
 const LIST_URL = '/admin/resources'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const found = await getResource(requireUuidParam(params, 'resourceId'))
-  if (!found) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (!found) throw notFound()
   return {
     resource: { id: found.resource.id, title: found.resource.title, type: found.resource.type },
     fileName: found.file?.originalName ?? null,
@@ -21,8 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const resourceId = requireUuidParam(params, 'resourceId')
-  if (!(await getResource(resourceId))) throw data(null, { status: 404, statusText: 'Not Found' })
-  await deleteResource(resourceId, { id: admin.id, name: admin.name })
+  if (!(await getResource(resourceId))) throw notFound()
+  await deleteResource(resourceId, admin.actor)
   throw redirect(`${LIST_URL}?notice=deleted`)
 }
 

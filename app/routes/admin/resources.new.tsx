@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const outcome = await addResourceFromRequest(request, { id: admin.id, name: admin.name })
+  const outcome = await addResourceFromRequest(request, admin.actor)
   if (outcome.resourceId) throw redirect(`${LIST_URL}?notice=added`)
   return data({ result: outcome.result }, { status: outcome.status })
 }

@@ -1,10 +1,10 @@
-import { data } from 'react-router'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { runtime } from '~/platform/runtime.server'
 import { recordAudit } from '~/models/audit.server'
 import { getResumeFile } from '~/models/interpreter-applications/review.server'
 import type { Route } from './+types/resume-download'
+import { notFound } from '~/lib/http/responses'
 
 /** `filename*` keeps any characters of the original name; the plain fallback is ASCII only. */
 function attachmentHeader(originalName: string): string {
@@ -22,18 +22,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const applicationId = requireUuidParam(params, 'applicationId')
   const fileId = params.fileId === undefined ? undefined : requireUuidParam(params, 'fileId')
   const file = await getResumeFile(applicationId, fileId)
-  if (!file) throw data(null, { status: 404, statusText: 'Not Found' })
+  if (!file) throw notFound()
   const body = await runtime().storage.get(file.storageKey)
-  if (!body) throw data(null, { status: 404, statusText: 'Not Found' })
-  await recordAudit(
-    { id: admin.id, name: admin.name },
-    {
-      action: 'resume_download',
-      entityType: 'interpreter_application',
-      entityId: applicationId,
-      after: { file: file.originalName },
-    },
-  )
+  if (!body) throw notFound()
+  await recordAudit(admin.actor, {
+    action: 'resume_download',
+    entityType: 'interpreter_application',
+    entityId: applicationId,
+    after: { file: file.originalName },
+  })
   return new Response(body, {
     headers: {
       'Content-Type': file.mediaType,

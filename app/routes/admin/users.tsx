@@ -16,6 +16,7 @@ import { recordAudit } from '~/models/audit.server'
 import { inviteUser, setUserActive, StaffRuleError } from '~/models/staff.server'
 import { getUser, listUsers } from '~/models/users.server'
 import type { Route } from './+types/users'
+import { notFound } from '~/lib/http/responses'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -39,7 +40,7 @@ const accountIntent = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const actor = { id: admin.id, name: admin.name }
+  const actor = admin.actor
   const formData = await request.formData()
   if (formData.get('intent') === 'invite') {
     const submission = parseWithZod(formData, { schema: inviteSchema })
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
   const target = await getUser(parsed.data.userId)
-  if (!target) throw data(null, { status: 404 })
+  if (!target) throw notFound()
   try {
     if (parsed.data.intent === 'reset') {
       await requestPasswordReset(target.email)

@@ -16,6 +16,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
 import { countActiveAdmins, createUser, EmailTakenError } from '~/models/users.server'
 import type { Route } from './+types/setup'
+import { notFound } from '~/lib/http/responses'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -35,7 +36,7 @@ async function requireOpenSetup(token: string) {
     (await countActiveAdmins()) > 0 ||
     !(await findValidAuthToken(token, 'first_admin_setup'))
   ) {
-    throw data(null, { status: 404, statusText: 'Not Found' })
+    throw notFound()
   }
 }
 
@@ -55,8 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(hidden) }, { status: 400 })
   try {
     const admin = await db().transaction(async (tx) => {
-      if (!(await consumeAuthToken(token, 'first_admin_setup', tx)))
-        throw data(null, { status: 404 })
+      if (!(await consumeAuthToken(token, 'first_admin_setup', tx))) throw notFound()
       return createUser({ ...submission.value, role: 'admin' }, tx)
     })
     const setCookie = await createSession(admin.id, {

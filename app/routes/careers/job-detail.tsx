@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from '~/components/ui/icons/arrow-left'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { GiftIcon } from '~/components/ui/icons/gift'
 import { ListChecksIcon } from '~/components/ui/icons/list-checks'
-import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
@@ -20,6 +20,7 @@ import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-applic
 import { getOpenJob } from '~/models/jobs.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/job-detail'
+import { notFound } from '~/lib/http/responses'
 
 // Passes the action's Retry-After (429) on to the document response.
 export { headers } from '~/lib/http/headers'
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** The open posting the URL names; a 404 for a malformed, unknown or closed one. */
 async function requireOpenJob(params: Route.LoaderArgs['params']) {
   const job = await getOpenJob(requireSlugParam(params, 'jobId', 'Job Not Found'))
-  if (!job) throw data(null, { status: 404, statusText: 'Job Not Found' })
+  if (!job) throw notFound('Job Not Found')
   return job
 }
 

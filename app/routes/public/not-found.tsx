@@ -1,8 +1,8 @@
-import { data } from 'react-router'
+import { notFound } from '~/lib/http/responses'
 
 // Any path no other route matches answers 404 inside the public layout.
 export function loader() {
-  throw data(null, { status: 404, statusText: 'Not Found' })
+  throw notFound()
 }
 
 export default function NotFoundRoute() {

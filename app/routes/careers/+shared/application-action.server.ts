@@ -36,6 +36,7 @@ import {
   type FullApplicationInput,
   type JobPostingApplicationInput,
 } from '../../../lib/validation/interpreter-application'
+import { now } from '../../../platform/clock.server'
 
 /** Where an application comes from: one of the three flows of spec section 2. */
 export type ApplicationFlow =
@@ -129,7 +130,7 @@ async function complete<Value extends { resume: File }>(
   }
 
   // Counted up front, so that parallel posts cannot all pass; given back unless stored.
-  const countedAt = new Date()
+  const countedAt = now()
   const limit = await hitRateLimit(db(), APPLICATION_RATE_LIMIT, clientIp, countedAt)
   const giveBackLimit = () => refundRateLimit(db(), APPLICATION_RATE_LIMIT, clientIp, countedAt)
   if (!limit.allowed)
@@ -147,7 +148,7 @@ async function complete<Value extends { resume: File }>(
   const value = submission.value
   try {
     const stored = await createInterpreterApplication(
-      { ...toApplication(value), privacyConsentAt: new Date() },
+      { ...toApplication(value), privacyConsentAt: now() },
       {
         bytes,
         type: resumeType,

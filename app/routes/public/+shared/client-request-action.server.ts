@@ -12,6 +12,7 @@ import {
 } from '../../../platform/rate-limit.server'
 import { db, runtime } from '../../../platform/runtime.server'
 import { clientRequestSchema } from '../../../lib/validation/client-request'
+import { now } from '../../../platform/clock.server'
 
 /** Contact and demo requests from one address: 10 every 10 minutes. */
 export const CLIENT_REQUEST_RATE_LIMIT: RateLimitRule = {
@@ -38,7 +39,7 @@ export async function submitClientRequest(
     return data({ result: submission.reply(), sent: false as const }, { status: 400 })
   }
   // Counted up front, so that parallel posts cannot all pass; given back unless stored.
-  const countedAt = new Date()
+  const countedAt = now()
   const limit = await hitRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
   const giveBackLimit = () => refundRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
   if (!limit.allowed) {

@@ -1,0 +1,10 @@
+import { data } from 'react-router'
+
+/**
+ * The answer for a record or page that does not exist (or that this user may not know
+ * exists): `throw notFound()` from a loader or action, and the nearest error boundary
+ * shows the not-found screen.
+ */
+export function notFound(statusText = 'Not Found') {
+  return data(null, { status: 404, statusText })
+}
