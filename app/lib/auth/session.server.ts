@@ -15,7 +15,7 @@ import { hashToken, randomToken } from '../../platform/tokens.server'
 
 /** A session ends after 30 minutes without a request (sliding) … */
 export const SESSION_IDLE_MS = 30 * 60 * 1000
-/** … and 12 hours after sign-in, whatever happens (docs/security.md). */
+/** … and 12 hours after sign-in, whatever happens (DESIGN.md, security baseline). */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
 // The sliding timestamp is written at most once a minute, not on every request.
 const TOUCH_INTERVAL_MS = 60 * 1000
