@@ -19,7 +19,7 @@ export default [
   ]),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
-  // One login screen on two paths (spec section 2, Login).
+  // One login screen on two paths (docs/product.md#login).
   route('interpreter-login', 'routes/auth/login.tsx', { id: 'interpreter-login' }),
   route('client-login', 'routes/auth/login.tsx', { id: 'client-login' }),
   route('logout', 'routes/auth/logout.ts'),
@@ -38,7 +38,7 @@ export default [
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     layout('routes/admin/layout.tsx', [
-      // The admin index and /admin/dashboard are both the dashboard (spec section 2).
+      // The admin index and /admin/dashboard are both the dashboard (docs/product.md#dashboard).
       index('routes/admin/dashboard.tsx', { id: 'admin-index' }),
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('search', 'routes/admin/search.tsx'),

@@ -4,7 +4,7 @@ import type { Runtime } from '../platform/runtime.server'
 
 /**
  * With no active admin, prints a one-time link (valid one hour) to create the first one.
- * There is no default account (DESIGN.md); `npm run user:create` is the other way.
+ * There is no default account (docs/security.md); `npm run user:create` is the other way.
  */
 export async function announceFirstAdminSetup(
   runtime: Pick<Runtime, 'config' | 'logger' | 'database'>,

@@ -1,8 +1,8 @@
 import type { NavLink } from './navigation'
 
 /**
- * The admin sidebar (spec section 2). A screen joins this list when it exists: no dead
- * links (issue 6).
+ * The admin sidebar (docs/product.md#admin-shell). A screen joins this list when it exists:
+ * the sidebar never links to a screen that is not built (docs/product.md#route-table).
  */
 export const adminSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/admin/dashboard' },

@@ -1,6 +1,7 @@
 /**
- * The choices of the application forms, exactly as spec section 5 lists them. Kept apart
- * from the Zod schemas so that the form components can render them without shipping Zod.
+ * The choices of the application forms, exactly as docs/product.md#validation lists them.
+ * Kept apart from the Zod schemas so that the form components can render them without
+ * shipping Zod.
  */
 export interface Choice<Value extends string = string> {
   value: Value
@@ -66,7 +67,7 @@ export const payPerMinuteChoices = choices([
   { value: '2.00+', label: '$2.00+' },
 ])
 
-/** The company's specializations (spec section 1); optional on the full form. */
+/** The company's specializations (docs/product.md#what-the-product-does); optional. */
 export const specializationChoices = choices([
   { value: 'medical', label: 'Medical (HIPAA compliant)' },
   { value: 'legal', label: 'Legal (court certified)' },
@@ -80,13 +81,13 @@ export const labelOf = (list: readonly Choice[], value: string | null | undefine
   list.find((choice) => choice.value === value)?.label ?? value ?? ''
 
 /**
- * Spec section 5: the additional-information placeholder. The forms also show it as text
- * beside the consent, where it stays visible (a placeholder goes away on typing).
+ * The additional-information placeholder (docs/product.md#validation). The forms also show
+ * it as text beside the consent, where it stays visible (a placeholder goes away on typing).
  */
 export const ADDITIONAL_INFO_PLACEHOLDER =
   'By submitting this application, I confirm that the information I have provided is true and complete. I understand that false information is grounds for disqualification.'
 
-/** The resume limit (spec section 9: max 10MB). */
+/** The resume limit: 10MB (docs/product.md#constants). */
 export const RESUME_MAX_BYTES = 10 * 1024 * 1024
 export const RESUME_LABEL = 'Resume/CV (PDF, DOC or DOCX, max 10MB)'
 export const RESUME_ACCEPT =
@@ -117,7 +118,7 @@ const fullApplicationLabels = {
   privacyConsent: 'Privacy notice consent',
 }
 
-/** The job posting form's fields (spec section 3, job detail form), as above. */
+/** The job posting form's fields (docs/product.md#validation), as above. */
 const jobPostingLabels = {
   firstName: 'First Name',
   lastName: 'Last Name',
@@ -133,7 +134,8 @@ const jobPostingLabels = {
 
 /**
  * The choices and labels of each application form, handed to the page by its loader so
- * that they travel as data, not as the page's JavaScript (issue 3 budget).
+ * that they travel as data, not as the page's JavaScript
+ * (docs/decisions/011-public-page-javascript-budget.md).
  */
 export const fullApplicationChoices = {
   labels: fullApplicationLabels,

@@ -15,7 +15,7 @@ export interface MessageTemplate {
   message: string
 }
 
-/** The quick templates of the compose tab (spec section 2, Admin communications). */
+/** The quick templates of the compose tab (docs/product.md#communications). */
 export const messageTemplates: readonly MessageTemplate[] = [
   {
     key: 'welcome',

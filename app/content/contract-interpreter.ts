@@ -1,4 +1,4 @@
-/** The fixed Contract Interpreter description of the apply page (/apply/:jobId, spec section 2). */
+/** The fixed Contract Interpreter description of /apply/:jobId (docs/product.md#apply-page). */
 export const contractInterpreter = {
   title: 'Contract Interpreter',
   tags: ['Remote', 'Contract', 'Interpreter'],

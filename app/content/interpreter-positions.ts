@@ -1,7 +1,8 @@
 import { careersLanguages, languageSlug } from './marketing/careers'
 
 /**
- * The language-specific application pages (/application?language={slug}, spec section 2).
+ * The language-specific application pages (/application?language={slug},
+ * docs/product.md#application-page).
  * Cantonese has its own job text; every other language uses the default Remote Contract
  * Interpreter text.
  */
@@ -84,7 +85,10 @@ export const positionBenefits = [
 
 const slugPattern = /^[a-z0-9()/-]{1,100}$/
 
-/** The page's position for a `language` query value (spec: unknown or general → 'Professional Interpreter'). */
+/**
+ * The page's position for a `language` query value: unknown or general → 'Professional
+ * Interpreter' (docs/product.md#application-page).
+ */
 export function resolvePosition(value: string | null | undefined): InterpreterPosition {
   const given = (value ?? '').trim().toLowerCase()
   const slug = slugPattern.test(given) ? given : GENERAL_INTERPRETER_SLUG

@@ -1,4 +1,4 @@
-/** The tags every posting shows (spec section 2, Job detail). */
+/** The tags every posting shows (docs/product.md#job-detail). */
 export const jobTags = ['Remote', 'Contract', 'Interpreting'] as const
 
 /**

@@ -1,8 +1,8 @@
 import type { JobStatus } from '../../db/schema/jobs'
 
 /**
- * The built-in remote interpreter postings (spec section 3, Job): each of the 33 languages
- * paired with English. They are seeded into the `jobs` table at start-up (see
+ * The built-in remote interpreter postings (docs/product.md#entities): each of the 33
+ * languages paired with English. They are seeded into the `jobs` table at start-up (see
  * docs/decisions/021-job-seeding.md); a copy change here reaches the database on the next
  * start, while status and dates, once seeded, are managed in the database.
  */
@@ -24,7 +24,7 @@ export interface JobContent {
 }
 
 interface JobLanguage {
-  /** As the spec names it, for example `Chinese (Mandarin)`. */
+  /** As docs/product.md#entities names it, for example `Chinese (Mandarin)`. */
   name: string
   /** Who the interpreter serves: one specific sentence per language. */
   community: string

@@ -1,4 +1,4 @@
-/** Links of the public header and footer (spec section 2, "Header and footer"). */
+/** Links of the public header and footer (docs/product.md#header-and-footer). */
 export interface NavLink {
   label: string
   to: string
@@ -9,7 +9,10 @@ export interface MegaMenuGroup {
   links: NavLink[]
 }
 
-/** The home page's sections the header scrolls to, 100 ms after navigating home (spec section 2). */
+/**
+ * The home page's sections the header scrolls to, 100 ms after navigating home
+ * (docs/product.md#route-table).
+ */
 export const homeAnchors = {
   services: '/#services',
   industryExpertise: '/#industry-expertise',

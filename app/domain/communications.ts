@@ -83,7 +83,7 @@ export function isGroupSend(selection: RecipientSelection): boolean {
   return selection.kind === 'group'
 }
 
-/** Message types of the history (spec section 3, Message history entry). */
+/** Message types of the history (docs/product.md#entities, Message). */
 export const messageTypes = ['bulk', 'individual', 'client'] as const
 export type MessageType = (typeof messageTypes)[number]
 

@@ -1,6 +1,7 @@
 /**
- * The six onboarding steps of an approved interpreter (spec section 9: onboarding has six
- * steps; fully onboarded means six of six). Order is the usual order of work.
+ * The six onboarding steps of an approved interpreter, in the order of
+ * docs/product.md#interpreter-manager (the usual order of work); fully onboarded means six of
+ * six (docs/product.md#constants).
  */
 export const onboardingSteps = [
   { key: 'agreement_signed', label: 'Contractor agreement signed' },

@@ -1,4 +1,7 @@
-/** Resource types (spec section 3); the form's default is document (spec section 5). */
+/**
+ * Resource types (docs/product.md#entities); the form's default is document
+ * (docs/product.md#validation).
+ */
 export const resourceTypes = ['document', 'video', 'guide'] as const
 export type ResourceType = (typeof resourceTypes)[number]
 
@@ -10,7 +13,7 @@ export const resourceTypeLabels: Record<ResourceType, string> = {
 
 const MiB = 1024 * 1024
 
-/** Spec section 9, upload guidelines: documents up to 10MB, videos up to 100MB. */
+/** Upload guidelines: documents up to 10MB, videos up to 100MB (docs/product.md#resources). */
 export const DOCUMENT_MAX_BYTES = 10 * MiB
 export const VIDEO_MAX_BYTES = 100 * MiB
 
@@ -25,7 +28,7 @@ export const fileKindOf: Record<ResourceType, 'document' | 'video'> = {
 export const resourceFileAccept =
   '.pdf,.doc,.docx,.mp4,.avi,.mov,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,video/mp4,video/x-msvideo,video/quicktime'
 
-/** The upload guidelines shown beside the form (spec section 9). */
+/** The upload guidelines shown beside the form (docs/product.md#resources). */
 export const uploadGuidelines = [
   { label: 'Documents', detail: 'PDF, DOC, DOCX (max 10MB)' },
   { label: 'Videos', detail: 'MP4, AVI, MOV (max 100MB)' },

@@ -18,7 +18,7 @@ const applications: ApplicationCounts = {
   fullyOnboarded: 1,
 }
 
-describe('statistics (spec section 4)', () => {
+describe('statistics (docs/product.md#statistics)', () => {
   it('counts interpreters as the approved applications and new requests separately', () => {
     expect(statisticsFrom(applications, { total: 7, new: 2 })).toEqual({
       totalInterpreters: 3,

@@ -1,7 +1,8 @@
 import { onboardingSteps } from './onboarding'
 
 /**
- * The business rules of the admin numbers (spec sections 2, 4 and 9) in one tested place.
+ * The business rules of the admin numbers (docs/product.md#statistics,
+ * docs/product.md#constants) in one tested place.
  */
 
 /** 'This week' is the last seven days, counted back from now. */
@@ -35,7 +36,7 @@ export interface RequestCounts {
   new: number
 }
 
-/** The store's statistics of spec section 4, from the counts. */
+/** The statistics of docs/product.md#statistics, from the counts. */
 export interface Statistics {
   totalInterpreters: number
   activeInterpreters: number
@@ -49,7 +50,7 @@ export function statisticsFrom(
   requests: RequestCounts,
 ): Statistics {
   return {
-    // Both equal the approved applications (spec section 4).
+    // Both equal the approved applications (docs/product.md#statistics).
     totalInterpreters: applications.approved,
     activeInterpreters: applications.approved,
     pendingApplications: applications.pending,
@@ -68,7 +69,7 @@ export function dashboardCards(applications: ApplicationCounts, requests: Reques
   }
 }
 
-/** 'Korean, Japanese +2': the first two languages and how many more (spec section 9). */
+/** 'Korean, Japanese +2': the first two languages and how many more (docs/product.md#constants). */
 export function languagesSummary(
   languages: readonly string[],
   shown = 2,

@@ -7,7 +7,7 @@ import {
   statusTone,
 } from './statuses'
 
-describe('status colours (spec section 4)', () => {
+describe('status colours (docs/product.md#colours)', () => {
   it.each([
     ['pending', 'yellow'],
     ['new', 'yellow'],

@@ -1,6 +1,7 @@
 /**
  * Statuses of applications and client requests, their labels and colours: the rules of
- * spec section 4 in one place, shared by the database schema, the server and the screens.
+ * docs/product.md#states in one place, shared by the database schema, the server and the
+ * screens.
  */
 export const applicationStatuses = [
   'pending',
@@ -48,7 +49,7 @@ export const clientRequestStatuses = [
 ] as const
 export type ClientRequestStatus = (typeof clientRequestStatuses)[number]
 
-/** The clients screen filters on these three only (spec section 4). */
+/** The clients screen filters on these three only (docs/product.md#client-request-statuses). */
 export const clientsScreenStatuses = [
   'new',
   'contacted',

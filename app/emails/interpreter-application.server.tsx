@@ -25,9 +25,10 @@ const usDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 /**
- * The applicant's acknowledgement: we reply within 24 hours (spec section 1). It goes to an
- * address nobody has verified, so it repeats nothing the applicant typed (no name, no file
- * name): only the position, which comes from our own postings, and the resume's size.
+ * The applicant's acknowledgement: we reply within 24 hours (docs/product.md#mail-and-calls).
+ * It goes to an address nobody has verified, so it repeats nothing the applicant typed (no
+ * name, no file name): only the position, which comes from our own postings, and the
+ * resume's size.
  */
 export function interpreterApplicationAcknowledgement(
   application: Pick<InterpreterApplicationMailData, 'position' | 'resume'>,

@@ -1,5 +1,5 @@
-// Dates are shown in US English format (spec section 9) in the company's time zone, the
-// same on the server and in the browser so that hydration matches.
+// Dates are shown in US English format in the company's time zone (docs/product.md#constants),
+// the same on the server and in the browser so that hydration matches.
 const TIME_ZONE = 'America/New_York'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {

@@ -46,7 +46,7 @@ export interface PersonMatch {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-// Addresses that unsubscribed are left out of bulk sends (issue 7).
+// Addresses that unsubscribed are left out of group sends (docs/product.md#mail-and-calls).
 const notUnsubscribed = (email: AnyPgColumn) =>
   sql`not exists (select 1 from ${mailUnsubscribes} where ${mailUnsubscribes.email} = lower(${email}))`
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 
-// OWASP's argon2id profile: 19 MiB memory, 2 iterations, 1 lane (DESIGN.md).
+// OWASP's argon2id profile: 19 MiB memory, 2 iterations, 1 lane (docs/security.md).
 // `algorithm: 2` is Argon2id (the package's const enum cannot be imported here).
 const ARGON2ID = 2
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 }

@@ -12,7 +12,8 @@ import { users } from './users'
 
 /**
  * Who changed what, when, from what to what: every status change, deletion, export, note
- * and staff e-mail (issue 6). A record's history is read from here.
+ * and staff e-mail (docs/product.md#entities, Audit entry). A record's history is read from
+ * here.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -25,10 +25,10 @@ export const clientRequests = pgTable(
   (table) => [
     index('client_requests_created_at_idx').on(table.createdAt),
     index('client_requests_status_idx').on(table.status),
-    // The all-clients recipient group counts distinct addresses (issue 7).
+    // The All Clients recipient group counts distinct addresses (docs/product.md#mail-and-calls).
     index('client_requests_email_idx').on(sql`lower(${table.email})`),
-    // Substring search over name, e-mail, company and message (issue 6); the query uses
-    // the same expression: clientRequestSearchText.
+    // Substring search over name, e-mail, company and message (docs/product.md#validation,
+    // Searches); the query uses the same expression: clientRequestSearchText.
     index('client_requests_search_idx').using(
       'gin',
       sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.company} || ' ' || ${table.message}) gin_trgm_ops`,

@@ -14,10 +14,11 @@ import { jobs } from './jobs'
 import { storedFiles } from './stored-files'
 import { users } from './users'
 
-// Spec section 4: pending on creation; the statuses live with their labels and colours.
+// Pending on creation (docs/product.md#application-statuses); the statuses live with their
+// labels and colours.
 export { applicationStatuses, type ApplicationStatus } from '../../app/domain/statuses'
 
-/** The three application flows (spec section 2). */
+/** Where an application came from (docs/product.md#entities). */
 export const applicationSources = ['job-posting', 'contract-interpreter', 'language-page'] as const
 export type ApplicationSource = (typeof applicationSources)[number]
 

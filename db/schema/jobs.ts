@@ -5,7 +5,7 @@ export const jobStatuses = ['draft', 'published', 'closed'] as const
 export type JobStatus = (typeof jobStatuses)[number]
 
 /**
- * Job postings (spec section 3, Job). The built-in remote jobs are seeded from
+ * Job postings (docs/product.md#entities). The built-in remote jobs are seeded from
  * `app/content/jobs.ts` at start-up; see docs/decisions/021-job-seeding.md.
  */
 export const jobs = pgTable(

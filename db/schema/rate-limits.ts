@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 
 /**
  * Fixed-window request counters, kept in the database so that every instance shares them
- * (DESIGN.md: no limits in process memory).
+ * (docs/deploy.md: no limits in process memory).
  */
 export const rateLimitWindows = pgTable(
   'rate_limit_windows',

@@ -7,7 +7,7 @@ import { users } from './users'
 export { resourceTypes, type ResourceType } from '../../app/domain/resources'
 
 /**
- * The resource library of the admin area (spec section 3, Resource): an uploaded file
+ * The resource library of the admin area (docs/product.md#entities): an uploaded file
  * (kept in the file storage, recorded in `stored_files`) or a link, never both.
  */
 export const resources = pgTable(

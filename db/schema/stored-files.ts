@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * Files kept in the file storage (app/lib/storage): one row per stored object, written in
+ * Files kept in the file storage (app/platform/storage): one row per stored object, written in
  * the same transaction as the record that owns it. A stored object without a row is an
  * orphan and the maintenance sweep deletes it.
  */

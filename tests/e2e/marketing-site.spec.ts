@@ -6,7 +6,7 @@ import { careersLanguages, languageSlug } from '../../app/content/marketing/care
 import { publicPageSamples } from '../support/public-page-samples'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
-/** The public pages of spec section 2, one address each. */
+/** The public pages of docs/product.md#route-table, one address each. */
 const PUBLIC_PAGES = publicPageSamples.map((page) => page.path)
 
 /** Errors the page logs or throws while we look at it. */

@@ -73,7 +73,7 @@ export interface JobPostingAnswers {
   additionalInfo?: string
 }
 
-/** Fills the job posting form (spec section 3, job detail form) by its visible labels. */
+/** Fills the job posting form (docs/product.md#validation) by its visible labels. */
 export async function fillJobPostingForm(form: Locator, answers: JobPostingAnswers) {
   await form.getByLabel('First Name').fill(answers.firstName)
   await form.getByLabel('Last Name').fill(answers.lastName)

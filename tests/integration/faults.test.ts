@@ -20,7 +20,11 @@ import {
 import { startServerProcess, waitUntilReady } from '../support/server-process'
 import { SmtpPeer } from '../support/smtp-peer'
 
-/** The Reliability baseline of DESIGN.md, played against the built server as a process. */
+/**
+ * Failures played against the built server as a process: a kill -9 loses no confirmed
+ * application or file (docs/decisions/020-resume-uploads.md), an SMTP outage loses no e-mail
+ * (docs/decisions/002-mail-outbox.md), SIGTERM drains (docs/decisions/035-shutdown-drain.md).
+ */
 
 const dataDirs: string[] = []
 function newDataDir(name: string) {

@@ -303,7 +303,8 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
         expect(notification[0]!.text).toContain(`${language} Interpreter`)
         expect(notification[0]!.text).toContain(`/admin/interpreters/${row!.id}`)
       }
-      // The page itself keeps the spec's title for slugs it does not know.
+      // The page itself shows the general title for slugs it does not know
+      // (docs/product.md#application-page).
       expect(resolvePosition('asl-interpreter').title).toBe('Professional Interpreter')
     })
 

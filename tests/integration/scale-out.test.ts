@@ -22,9 +22,9 @@ const PASSWORD = 'a long and memorable scale-out password'
 const hasPostgres = await postgresAvailable()
 
 /**
- * DESIGN.md, Scaling out: two instances of the built server on different ports, one
- * PostgreSQL database, one S3-compatible bucket and one SMTP server. Nothing an instance
- * needs lives in its memory only.
+ * Deploying N instances (docs/deploy.md): two instances of the built server on different
+ * ports, one PostgreSQL database, one S3-compatible bucket and one SMTP server. Nothing an
+ * instance needs lives in its memory only.
  */
 describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => {
   let database: TestDatabase

@@ -4,7 +4,10 @@ import { runInNewContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
 import { publicPageSamples } from './public-page-samples'
 
-/** The budget of issue 3: first-load JavaScript of any public page, 120 kB gzipped. */
+/**
+ * First-load JavaScript of any public page, at most 120 kB gzipped
+ * (docs/decisions/011-public-page-javascript-budget.md).
+ */
 export const PUBLIC_PAGE_JS_BUDGET_BYTES = 120_000
 
 interface ManifestEntry {

@@ -67,7 +67,7 @@ function SidebarLinks() {
   )
 }
 
-/** Sidebar (16rem) and top bar around every admin screen (spec section 2, Dashboard shell). */
+/** Sidebar (16rem) and top bar around every admin screen (docs/product.md#admin-shell). */
 export function AdminShell({
   user,
   companyName,

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 
-/** The card an admin list shows instead of its table when nothing is there (spec section 2). */
+/** The card an admin list shows instead of an empty table (docs/product.md#admin-area). */
 export function EmptyState({
   icon: Icon,
   title,
@@ -9,7 +9,7 @@ export function EmptyState({
   children,
 }: {
   icon?: LucideIcon
-  /** The spec's empty-state text, such as 'No Interpreters Found'. */
+  /** The screen's empty-state text in docs/product.md, such as 'No Interpreters Found'. */
   title: string
   headingLevel?: 2 | 3
   children: ReactNode

@@ -1,6 +1,6 @@
 import { languagesSummary, ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 
-/** 'n/6 steps' with a bar (spec section 2, Admin interpreters). */
+/** 'n/6 steps' with a bar (docs/product.md#interpreters). */
 export function OnboardingBar({ progress }: { progress: number }) {
   const label = `${progress}/${ONBOARDING_STEP_COUNT} steps`
   return (

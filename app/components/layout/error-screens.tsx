@@ -10,7 +10,10 @@ export function describeError(error: unknown): string {
   return 'An unexpected error occurred.'
 }
 
-/** The app-level fallback (spec section 8): 'Something went wrong', the message, 'Try again'. */
+/**
+ * The app-level fallback: 'Something went wrong', the message, 'Try again'
+ * (docs/product.md#errors).
+ */
 export function ErrorScreen({ message }: { message: string }) {
   const location = useLocation()
   return (

@@ -7,7 +7,7 @@ const sizes = {
 
 export type LogoSize = keyof typeof sizes
 
-/** The company logo from /logo.svg, in one of the spec's size variants. */
+/** The logo from /logo.svg in one of its four sizes (docs/product.md#header-and-footer). */
 export function Logo({ size = 'header', alt }: { size?: LogoSize; alt: string }) {
   const px = sizes[size]
   return <img src="/logo.svg" alt={alt} width={px} height={px} className="shrink-0" />

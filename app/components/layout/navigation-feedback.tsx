@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 
-/** A spinner while the next page loads (spec: "While pages load, a spinner shows"). */
+/** A spinner while the next page loads (docs/product.md#route-table). */
 export function PendingIndicator() {
   const navigation = useNavigation()
   const pending = navigation.state === 'loading' && navigation.formMethod === undefined
@@ -20,7 +20,7 @@ export function PendingIndicator() {
   )
 }
 
-/** Delay before scrolling to an in-page target after a navigation (spec section 9). */
+/** Delay before scrolling to an in-page target after a navigation (docs/product.md#constants). */
 export const HASH_SCROLL_DELAY_MS = 100
 
 /**

@@ -3,7 +3,7 @@ import { ChevronUpIcon } from '~/components/ui/icons/chevron-up'
 import type { FaqEntry } from '~/content/marketing/home'
 
 /**
- * The FAQ (spec section 4): all closed at first, at most one open, a click on a closed
+ * The FAQ (docs/product.md#home-page): all closed at first, at most one open, a click on a closed
  * question opens it and closes the other, a click on the open one closes it; a chevron
  * points up when open and down when closed. Native <details> elements sharing one `name`
  * do all of this in the browser, so it works with the keyboard and without JavaScript.

@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 
-/** Spec section 9: an element animates in once 10% of it is visible, with a 50px bottom margin. */
+/** Animate in once 10% is visible, with a 50px bottom margin (docs/product.md#constants). */
 export const REVEAL_OPTIONS: IntersectionObserverInit = {
   threshold: 0.1,
   rootMargin: '0px 0px 50px 0px',
 }
 
 /**
- * Scroll reveal (spec section 4): elements with the `scroll-animation` class gain the
+ * Scroll reveal (docs/product.md#home-page): elements with the `scroll-animation` class gain the
  * `animate` class when they come into view. The hidden starting state only applies once
  * this has run (the `reveal-ready` class on <html>) and only without reduced motion (see
  * app.css), so the content is fully visible without JavaScript.

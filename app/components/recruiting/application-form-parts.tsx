@@ -16,8 +16,8 @@ export function ApplicationFormProtection({ formToken }: { formToken: string }) 
 
 /**
  * Consent to the privacy notice (the server stores the time and the notice's version), with
- * the legal declaration beside it: the spec puts the declaration in the additional
- * information's placeholder, which disappears as soon as someone types there.
+ * the legal declaration beside it: docs/product.md#validation puts the declaration in the
+ * additional information's placeholder, which disappears as soon as someone types there.
  */
 export function PrivacyConsentField({
   field,
@@ -73,7 +73,7 @@ export function ApplicationFormFooter({
   )
 }
 
-/** The confirmation that replaces a form once the application is stored (spec section 2). */
+/** What replaces a form once the application is stored (docs/product.md#job-detail). */
 export function ApplicationSubmitted() {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {

@@ -20,8 +20,8 @@ import {
 } from './application-form-parts'
 
 /**
- * The full application form (spec section 3, application form; section 5 options) of the
- * apply page and the language pages.
+ * The full application form (fields and choices: docs/product.md#validation) of the apply
+ * page and the language pages.
  */
 export function FullApplicationForm({
   formToken,

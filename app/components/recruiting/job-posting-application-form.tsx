@@ -13,7 +13,7 @@ import {
   PrivacyConsentField,
 } from './application-form-parts'
 
-/** The application form on a job posting (spec section 3: the job detail form's fields). */
+/** The application form on a job posting (its fields: docs/product.md#validation). */
 export function JobPostingApplicationForm({
   formToken,
   constraint,

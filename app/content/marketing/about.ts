@@ -1,7 +1,7 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 import { claims } from './claims'
 
-/** The About page (spec section 2, Other public pages). */
+/** The About page (docs/product.md#other-public-pages). */
 export const aboutHero = {
   heading: 'About Us',
   text: `Since ${claims.founded} we have helped organizations speak with the people they serve, in every language and at every hour.`,

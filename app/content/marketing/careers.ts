@@ -1,12 +1,12 @@
 import { claims } from './claims'
 
-/** The Careers page (spec section 2, Other public pages). */
+/** The Careers page (docs/product.md#other-public-pages). */
 export const careersHero = {
   heading: 'Join Our Team of Professional Interpreters',
   text: `Work from home as a remote contract interpreter, on your own schedule. ${claims.contractInterpreters} interpreters already help people communicate in ${claims.languages} languages with us.`,
 } as const
 
-/** The 21 remote-interpreter languages of Current Openings, in the spec's order. */
+/** The 21 remote-interpreter languages of Current Openings, in the order of docs/product.md. */
 export const careersLanguages = [
   'ASL',
   'Spanish',

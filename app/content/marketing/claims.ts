@@ -1,6 +1,7 @@
 /**
- * The company's marketing claims (spec section 1), in one place. Where the spec gives two
- * readings on different pages, both are here under names that say which page uses which.
+ * The company's marketing claims (docs/product.md#marketing-claims), in one place. Where a
+ * figure has two readings on different pages, both are here under names that say which page
+ * uses which.
  */
 export const claims = {
   /** Most pages; the structured company data says 200+ as well. */

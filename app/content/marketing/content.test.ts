@@ -22,7 +22,7 @@ import {
 import { industriesPage } from './industries'
 import { servicesPage } from './services'
 
-describe('home page content (spec section 2, Home page)', () => {
+describe('home page content (docs/product.md#home-page)', () => {
   it('has the hero with its claim and two actions', () => {
     expect(homeHero.joinedClaim).toContain('1,500')
     expect(homeHero.primaryAction).toEqual({ label: 'Contact Us', to: '/contact' })
@@ -76,7 +76,7 @@ describe('home page content (spec section 2, Home page)', () => {
     expect(new Set(testimonials.map((testimonial) => testimonial.name)).size).toBe(6)
   })
 
-  it('has the eight FAQs in the spec order, with the urgent-request times', () => {
+  it('has the eight FAQs in the documented order, with the urgent-request times', () => {
     expect(faqs).toHaveLength(8)
     const topics = [
       /languages/i,
@@ -101,7 +101,7 @@ describe('home page content (spec section 2, Home page)', () => {
   })
 })
 
-describe('inner pages content (spec section 2, Other public pages)', () => {
+describe('inner pages content (docs/product.md#other-public-pages)', () => {
   it('Services: four service cards with features and six industry tiles', () => {
     expect(servicesPage.serviceOfferings.map((service) => service.title)).toEqual([
       'Phone Interpretation',
@@ -172,7 +172,7 @@ describe('inner pages content (spec section 2, Other public pages)', () => {
 })
 
 describe('careers content', () => {
-  it('lists the 21 remote-interpreter languages of the spec', () => {
+  it('lists the 21 remote-interpreter languages of the Careers page', () => {
     expect(careersLanguages).toHaveLength(21)
     expect(new Set(careersLanguages).size).toBe(21)
     expect(careersLanguages).toContain('Khmer (Cambodian)')

@@ -1,6 +1,6 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 
-/** The Demo page (spec section 2, Other public pages). */
+/** The Demo page (docs/product.md#other-public-pages). */
 export const demoHero = {
   heading: 'Request Your Demo',
   text: 'See how phone and video interpreting work for your team. Tell us about your organization and we will schedule a live demonstration.',

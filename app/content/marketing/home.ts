@@ -1,7 +1,7 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 import { claims } from './claims'
 
-/** The home page (spec section 2, Home page), section by section. */
+/** The home page (docs/product.md#home-page), section by section. */
 export const homeHero = {
   headline: 'Breaking Language Barriers, Connecting Communities',
   pitch: `Professional interpretation and translation in ${claims.languages} languages, ${claims.availability}. Over the phone, by video or on site, our certified linguists help hospitals, courts, schools and businesses understand every person they serve.`,
@@ -72,7 +72,7 @@ export interface IndustryExpertise {
   id: string
   title: string
   icon: ContentIconName
-  /** Exactly four example uses (spec: each listing four example uses). */
+  /** Exactly four example uses per industry (docs/product.md#home-page). */
   uses: [string, string, string, string]
 }
 
@@ -161,7 +161,7 @@ export const homeAboutStats = [
 export const homeAboutText =
   'We are a team of professional interpreters and translators who believe that language should never stand between a person and the care, justice or service they need. Our linguists are tested, trained and matched to your industry, and they are ready whenever you call.'
 
-/** Why Choose Us: the five points of spec section 2. */
+/** Why Choose Us: the five points of docs/product.md#home-page. */
 export const whyChooseUs: Reason[] = [
   {
     title: 'Available 24/7',
@@ -197,7 +197,7 @@ export interface Testimonial {
   role: string
 }
 
-/** What Our Clients Say: six testimonials (spec section 2). */
+/** What Our Clients Say: six testimonials (docs/product.md#home-page). */
 export const testimonials: Testimonial[] = [
   {
     quote:
@@ -242,7 +242,7 @@ export interface FaqEntry {
   answer: string
 }
 
-/** The FAQ: eight questions in the order of spec section 2. */
+/** The FAQ: eight questions in the order of docs/product.md#home-page. */
 export const faqs: FaqEntry[] = [
   {
     question: 'What languages do you offer interpretation and translation services in?',

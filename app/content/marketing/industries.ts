@@ -1,7 +1,7 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 import { claims } from './claims'
 
-/** The Industries page (spec section 2, Other public pages). */
+/** The Industries page (docs/product.md#other-public-pages). */
 export const industriesHero = {
   heading: 'Industries We Serve',
   text: 'Interpreters who know your field: its vocabulary, its procedures and what is at stake in every conversation.',

@@ -1,8 +1,9 @@
 import { claims } from './claims'
 
 /**
- * The structured company data of spec section 9, for the Organization JSON-LD of every
- * public page. The company's name, phone, e-mail and address come from the configuration.
+ * The structured company data (docs/product.md#constants), for the Organization JSON-LD of
+ * every public page. The company's name, phone, e-mail and address come from the
+ * configuration.
  */
 export const organizationFacts = {
   description: `Professional interpretation and translation services in ${claims.languages} languages, available ${claims.availability} and HIPAA compliant.`,

@@ -1,7 +1,7 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 import { claims } from './claims'
 
-/** The Services page (spec section 2, Other public pages). */
+/** The Services page (docs/product.md#other-public-pages). */
 export const servicesHero = {
   heading: 'Our Language Services',
   text: `Phone, video and on-site interpretation and certified document translation in ${claims.languages} languages, ${claims.availability}, delivered by professional linguists who know your industry.`,

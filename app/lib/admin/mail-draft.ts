@@ -1,4 +1,4 @@
-/** The subject of staff replies to client requests (spec section 2, Admin clients). */
+/** The subject of staff replies to client requests (docs/product.md#clients). */
 export const CLIENT_REPLY_SUBJECT = 'Re: Language Services Request'
 
 /** A `mailto:` link that opens a reply draft in the staff member's mail program. */

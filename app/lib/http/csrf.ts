@@ -1,6 +1,6 @@
 /**
- * Cross-site request forgery check for every state-changing request (DESIGN.md, security
- * baseline). Browsers send Sec-Fetch-Site; older ones send Origin. A request with neither,
+ * Cross-site request forgery check for every state-changing request (docs/security.md).
+ * Browsers send Sec-Fetch-Site; older ones send Origin. A request with neither,
  * or with a foreign or `null` origin, is refused.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -3,8 +3,8 @@ import type { CompanyIdentity } from '../company'
 import type { JsonLdObject } from './structured-data'
 
 /**
- * The Organization structured data of every public page (spec section 9), built on the
- * server and handed to the page by the root loader.
+ * The Organization structured data of every public page (docs/product.md#constants), built
+ * on the server and handed to the page by the root loader.
  */
 export function organizationJsonLd(siteUrl: string, company: CompanyIdentity): JsonLdObject {
   return {

@@ -9,7 +9,8 @@ import { breadcrumbListJsonLd, type Crumb } from './structured-data'
  * canonical, Open Graph, social card) and its structured data: the Organization on every
  * page, a BreadcrumbList for inner pages (`trail`) and any other item (FAQPage,
  * JobPosting). Routes return it from their loader as `head` and export
- * `meta = metaFromLoader`, so the page's JavaScript carries none of it (issue 3 budget).
+ * `meta = metaFromLoader`, so the page's JavaScript carries none of it
+ * (docs/decisions/011-public-page-javascript-budget.md).
  */
 export function pageHead(
   seo: PageSeo,

@@ -1,4 +1,4 @@
-/** schema.org structured data for the public pages (issue 3, Findable). */
+/** schema.org structured data of the public pages, for search engines (docs/product.md#home-page). */
 export type JsonLdObject = Record<string, unknown>
 
 export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]): JsonLdObject {

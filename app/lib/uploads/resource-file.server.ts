@@ -14,8 +14,8 @@ export interface ResourceFileType {
 export const maxBytesOf = { document: DOCUMENT_MAX_BYTES, video: VIDEO_MAX_BYTES } as const
 
 /**
- * The resource file's type from its content only (spec section 9: documents PDF, DOC,
- * DOCX; videos MP4, AVI, MOV). Documents are recognised as resumes are; videos by their
+ * The resource file's type from its content only (docs/product.md#constants: documents PDF,
+ * DOC, DOCX; videos MP4, AVI, MOV). Documents are recognised as resumes are; videos by their
  * container signature (`file-type`). Anything else is undefined.
  */
 export async function detectResourceFileType(

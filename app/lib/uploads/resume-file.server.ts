@@ -1,7 +1,7 @@
 import { crc32, createInflateRaw } from 'node:zlib'
 import { fileTypeFromBuffer } from 'file-type'
 
-/** What a resume may be (spec section 5: .pdf, .doc, .docx). */
+/** What a resume may be (docs/product.md#validation: .pdf, .doc, .docx). */
 export interface ResumeFileType {
   extension: 'pdf' | 'doc' | 'docx'
   mediaType: string

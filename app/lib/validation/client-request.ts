@@ -31,7 +31,7 @@ export const phoneField = z
   .regex(phonePattern, 'Please enter a valid phone number.')
 
 /**
- * The contact and demo-request forms (spec section 3, client request). One schema for the
+ * The contact and demo-request forms (docs/product.md#validation). One schema for the
  * browser (Conform constraints) and the server (parse).
  */
 export const clientRequestSchema = z.object({

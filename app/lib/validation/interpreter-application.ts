@@ -18,8 +18,8 @@ import {
 } from './client-request'
 
 /**
- * The interpreter application forms (spec sections 3 and 5). One schema per form, used for
- * the browser's constraints (Conform's `getZodConstraint`) and the server's parse. The
+ * The interpreter application forms (docs/product.md#validation). One schema per form, used
+ * for the browser's constraints (Conform's `getZodConstraint`) and the server's parse. The
  * resume's type and size are checked on the server from its content (see
  * app/lib/uploads/resume-file.server.ts).
  */
@@ -61,7 +61,7 @@ const closing = {
   }),
 }
 
-/** The form on a job posting (/jobs/:jobId): spec section 3, job detail form. */
+/** The form on a job posting (/jobs/:jobId): docs/product.md#validation, job posting form. */
 export const jobPostingApplicationSchema = z.object({
   ...contact,
   resume,
@@ -86,7 +86,8 @@ export const fullApplicationSchema = z.object({
   state: requiredText('Please enter your state or province.', 100),
   zipCode: optionalText(20),
   resume,
-  // Named nativeLanguage in the spec's form, but it asks for the level of spoken English.
+  // Named nativeLanguage in the form, but it asks for the level of spoken English
+  // (docs/decisions/022-application-forms.md).
   nativeLanguage: requiredChoice(
     valuesOf(englishLevelChoices),
     'Please select your level of spoken English.',

@@ -16,7 +16,7 @@ export function parseRecipientSelection(value: unknown): RecipientSelection | un
 export const SUBJECT_MAX = 200
 export const MESSAGE_MAX = 10_000
 
-/** The compose form (spec section 5: subject and message required). */
+/** The compose form (docs/product.md#validation: subject and message required). */
 export const composeMessageSchema = z.object({
   recipients: z.string({ error: 'Please select the recipients.' }).transform((value, context) => {
     const selection = parseRecipientSelection(value)

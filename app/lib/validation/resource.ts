@@ -15,9 +15,9 @@ export const FILE_OR_URL_MESSAGE = 'Please choose a file or enter a URL.'
 export const NOT_BOTH_MESSAGE = 'Please choose either a file or a URL, not both.'
 
 /**
- * The 'Add Resource' form (spec section 5: title required, type defaults to document; the
- * resource is a file or a URL, one of them required). The file's type and size are checked
- * on the server from its content (app/lib/uploads/resource-file.server.ts).
+ * The 'Add Resource' form (docs/product.md#validation: title required, type defaults to
+ * document; the resource is a file or a URL, one of them required). The file's type and size
+ * are checked on the server from its content (app/lib/uploads/resource-file.server.ts).
  */
 export const resourceSchema = z
   .object({

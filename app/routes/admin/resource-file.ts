@@ -9,7 +9,7 @@ import { getResource } from '~/models/resources.server'
 import type { Route } from './+types/resource-file'
 import { notFound } from '~/lib/http/responses'
 
-// Media types the browser may show itself (spec: PDFs and MP4s open in the browser).
+// Media types the browser may show itself: PDF and MP4 (docs/product.md#resources).
 const INLINE_TYPES = new Set(['application/pdf', 'video/mp4'])
 
 // A file shown in the browser runs nothing of ours and may not load anything else.

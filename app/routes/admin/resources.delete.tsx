@@ -27,7 +27,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(`${LIST_URL}?notice=deleted`)
 }
 
-/** Delete with confirmation (issue 7): a dialog of its own, so it works without JavaScript. */
+/**
+ * Delete with confirmation (docs/product.md#resources): a dialog of its own, so it works
+ * without JavaScript.
+ */
 export default function DeleteResource({ loaderData }: Route.ComponentProps) {
   const { resource, fileName } = loaderData
   const navigation = useNavigation()

@@ -16,15 +16,15 @@ import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/login'
 
-/** The spec's login failure message (section 8). */
-
 export { headers } from '~/lib/http/headers'
+
+/** The login failure message (docs/product.md#errors). */
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password.'
 
 type Portal = 'Interpreter' | 'Client'
 
 // One screen on two paths: the title and portal label say Interpreter on the interpreter
-// path and Client otherwise (spec section 2, Login).
+// path and Client otherwise (docs/product.md#login).
 function portalOf(pathname: string): Portal {
   return pathname.startsWith('/interpreter-login') ? 'Interpreter' : 'Client'
 }

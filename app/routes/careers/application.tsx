@@ -22,7 +22,8 @@ export { headers } from '~/lib/http/headers'
 // The application form carries the resume.
 export const handle = acceptsUploads
 
-// The position's text reaches the page as loader data, not as JavaScript (issue 3 budget).
+// The position's text reaches the page as loader data, not as JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export const meta: Route.MetaFunction = metaFromLoader
 
 const positionFrom = (request: Request) =>

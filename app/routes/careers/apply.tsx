@@ -52,7 +52,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   )
   return {
     head,
-    // The fixed description reaches the page as data, not as JavaScript (issue 3 budget).
+    // The fixed description reaches the page as data, not as JavaScript
+    // (docs/decisions/011-public-page-javascript-budget.md).
     contractInterpreter,
     jobId,
     job: job ? { id: job.id, title: job.title } : null,

@@ -17,7 +17,8 @@ import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/careers'
 
-// The page's head is built on the server (issue 3: no SEO copy in the page's JavaScript).
+// The page's head is built on the server: no SEO copy in the page's JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Careers: Remote Interpreter Jobs',
@@ -96,8 +97,9 @@ export default function CareersPage() {
             <p className="text-lg font-semibold text-slate-900">
               Do you speak another language? We hire interpreters in {claims.languages} languages.
             </p>
-            {/* A button (spec: "a button for all other languages") that navigates, with or
-                without JavaScript, to /application?language=general-interpreter. */}
+            {/* The button "Apply for All Other Languages" (docs/product.md#other-public-pages)
+                navigates, with or without JavaScript, to
+                /application?language=general-interpreter. */}
             <Form method="get" action="/application" className="mt-2">
               <input type="hidden" name="language" value={otherLanguagesAction.slug} />
               <button type="submit" className="btn-primary">

@@ -165,7 +165,10 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
   )
 }
 
-/** Unknown, draft and closed postings (spec section 8: Job Not Found, 'Back to Careers'). */
+/**
+ * Unknown, draft and closed postings: 'Job Not Found', 'Back to Careers'
+ * (docs/product.md#job-detail).
+ */
 function JobNotFound() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">

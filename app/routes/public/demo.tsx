@@ -17,7 +17,8 @@ export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = metaFromLoader
 
-// The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).
+// The copy reaches the page as loader data, not as part of its JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Request Your Demo',

@@ -14,7 +14,8 @@ import { pageHead } from '~/lib/seo/page-head.server'
 import { faqPageJsonLd } from '~/lib/seo/structured-data'
 import type { Route } from './+types/home'
 
-// The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).
+// The copy reaches the page as loader data, not as part of its JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: `Professional Interpretation and Translation Services in ${claims.languages} Languages`,

@@ -7,7 +7,8 @@ import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 import { publicNavigation, type PublicNavigation } from '~/content/navigation'
 import { useCompany } from '~/lib/company'
 
-// The link lists reach the header and footer as data, not as JavaScript (issue 3 budget).
+// The link lists reach the header and footer as data, not as JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   return { navigation: publicNavigation }
 }
@@ -25,7 +26,7 @@ const fallbackNavigation: PublicNavigation = {
   footerColumns: [],
 }
 
-/** Header, main area and footer around every public page (spec section 2). */
+/** Header, main area and footer around every public page (docs/product.md#header-and-footer). */
 function PublicShell({ children }: { children: React.ReactNode }) {
   const company = useCompany()
   // Also read from the error boundary, where the layout's own data may be missing.

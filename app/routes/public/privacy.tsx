@@ -5,7 +5,8 @@ import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/privacy'
 
-// The page's head is built on the server (issue 3: no SEO copy in the page's JavaScript).
+// The page's head is built on the server: no SEO copy in the page's JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Privacy Notice',

@@ -15,7 +15,8 @@ import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import type { Route } from './+types/services'
 
-// The copy reaches the page as loader data, not as part of its JavaScript (issue 3 budget).
+// The copy reaches the page as loader data, not as part of its JavaScript
+// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Interpretation and Translation Services',

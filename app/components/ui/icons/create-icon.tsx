@@ -1,6 +1,6 @@
 // Icons drawn from lucide (ISC licence, https://lucide.dev) path data, inline so that no icon
-// library loads on the public pages (issue 3: first-load JavaScript budget). Add an icon by
-// copying its nodes from lucide's icon data into a module of its own.
+// library loads on the public pages (docs/decisions/011-public-page-javascript-budget.md).
+// Add an icon by copying its nodes from lucide's icon data into a module of its own.
 import type { SVGProps } from 'react'
 
 export type IconNode = readonly (readonly [string, Readonly<Record<string, string>>])[]

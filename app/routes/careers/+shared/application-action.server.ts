@@ -38,7 +38,10 @@ import {
 } from '../../../lib/validation/interpreter-application'
 import { now } from '../../../platform/clock.server'
 
-/** Where an application comes from: one of the three flows of spec section 2. */
+/**
+ * Where an application comes from: a job posting, the apply page or a language page
+ * (docs/product.md#entities).
+ */
 export type ApplicationFlow =
   | { source: 'job-posting'; job: Job }
   | { source: 'contract-interpreter'; jobId: string; job: Job | undefined }
