@@ -68,7 +68,11 @@ export function isValidStorageKey(key: string): boolean {
  * A new, unguessable key in a folder per month, for example
  * `resumes/2025-06/4b7c…e1.pdf`. The month folders keep directory listings short.
  */
-export function newStorageKey(folder: string, extension: string, now: Date = currentTime()): string {
+export function newStorageKey(
+  folder: string,
+  extension: string,
+  now: Date = currentTime(),
+): string {
   const month = now.toISOString().slice(0, 7)
   return `${folder}/${month}/${randomUUID()}.${extension}`
 }
