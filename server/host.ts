@@ -12,6 +12,7 @@ import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
 import type { StartAppOptions } from '../app/boot/start.server'
 import type { Runtime } from '../app/platform/runtime.server'
+import { isPrivatePath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
 import { publicPageCache } from './page-cache'
@@ -40,9 +41,6 @@ export interface RunningHost {
   /** Readiness turns 503, in-flight requests finish, workers stop, the database closes. */
   shutdown(reason?: string): Promise<void>
 }
-
-const PRIVATE_PATHS =
-  /^\/(admin|account|setup|accept-invite|logout|forgot-password|reset-password|interpreter-login|client-login)(\/|\.data|$)/
 
 /**
  * How long in-flight requests get to finish before their connections are cut. With the
@@ -175,7 +173,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   // Pages with personal or admin data are never stored by browsers or proxies.
   app.use(((req, res, next) => {
-    if (PRIVATE_PATHS.test(req.path)) res.set('Cache-Control', 'no-store')
+    if (isPrivatePath(req.path)) res.set('Cache-Control', 'no-store')
     next()
   }) satisfies RequestHandler)
 

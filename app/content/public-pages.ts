@@ -19,8 +19,12 @@ export const publicPages: PublicPage[] = [
   { path: '/privacy', changeFrequency: 'yearly', priority: 0.3 },
 ]
 
-/** What search engines must not crawl: the admin area, the portals and the login pages. */
-export const disallowedPaths = [
+/**
+ * The private part of the site: the admin area, the portals and the sign-in pages. Search
+ * engines must not crawl it (robots.txt) and browsers and proxies must not store it
+ * (`Cache-Control: no-store` in server/host.ts). Each entry covers its sub-paths.
+ */
+export const privatePaths = [
   '/admin',
   '/account',
   '/interpreter',
@@ -33,3 +37,13 @@ export const disallowedPaths = [
   '/accept-invite',
   '/logout',
 ]
+
+/** Whether a request path lies in the private part of the site (or is its data request). */
+export function isPrivatePath(pathname: string): boolean {
+  return privatePaths.some(
+    (prefix) =>
+      pathname === prefix ||
+      pathname.startsWith(`${prefix}/`) ||
+      pathname.startsWith(`${prefix}.data`),
+  )
+}

@@ -1,4 +1,4 @@
-import { disallowedPaths } from '~/content/public-pages'
+import { privatePaths } from '~/content/public-pages'
 import { runtime } from '~/platform/runtime.server'
 
 /** /robots.txt: keeps crawlers out of the admin area, portals and login pages. */
@@ -7,7 +7,7 @@ export function loader() {
   const lines = [
     'User-agent: *',
     'Allow: /',
-    ...disallowedPaths.map((path) => `Disallow: ${path}`),
+    ...privatePaths.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
