@@ -339,7 +339,7 @@ describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
   })
 
   it('never deactivates the last active admin or oneself', async () => {
-    const { setUserActive, StaffRuleError } = await import('../../app/models/staff.server')
+    const { setUserActive, UserRuleError } = await import('../../app/models/users.server')
     const first = await createUser({
       email: 'one@example.com',
       name: 'One',
@@ -353,7 +353,7 @@ describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
       password: PASSWORD,
     })
     const actor = { id: first.id, name: first.name }
-    await expect(setUserActive(first.id, false, actor)).rejects.toThrow(StaffRuleError)
+    await expect(setUserActive(first.id, false, actor)).rejects.toThrow(UserRuleError)
     await setUserActive(second.id, false, actor)
     // Now `first` is the last active admin: another admin may not deactivate them.
     await expect(setUserActive(first.id, false, { id: second.id, name: 'Two' })).rejects.toThrow(
@@ -362,7 +362,7 @@ describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
   })
 
   it('invites: the account cannot sign in until the link is accepted', async () => {
-    const { inviteUser } = await import('../../app/models/staff.server')
+    const { inviteUser } = await import('../../app/models/users.server')
     const owner = await createUser({
       email: 'owner@example.com',
       name: 'Owner',

@@ -13,7 +13,7 @@ import { validateNatively } from '~/lib/forms/native-validation'
 import { seoMeta } from '~/lib/seo/meta'
 import { inviteSchema } from '~/lib/validation/staff'
 import { recordAudit } from '~/models/audit.server'
-import { inviteUser, setUserActive, StaffRuleError } from '~/models/staff.server'
+import { inviteUser, setUserActive, UserRuleError } from '~/models/users.server'
 import { getUser, listUsers } from '~/models/users.server'
 import type { Route } from './+types/users'
 import { notFound } from '~/lib/http/responses'
@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
         notice: `Invitation sent to ${invited.email}.`,
       }
     } catch (error) {
-      if (!(error instanceof StaffRuleError)) throw error
+      if (!(error instanceof UserRuleError)) throw error
       return data(
         { invite: submission.reply({ fieldErrors: { email: [error.message] } }), notice: null },
         { status: 400 },
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
       notice: `${target.name} is ${active ? 'active again' : 'deactivated; their sessions have ended'}.`,
     }
   } catch (error) {
-    if (!(error instanceof StaffRuleError)) throw error
+    if (!(error instanceof UserRuleError)) throw error
     return data({ invite: undefined, notice: null, error: error.message }, { status: 400 })
   }
 }
