@@ -1,4 +1,3 @@
-import { normalizeEmail } from '../domain/email'
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -454,20 +453,4 @@ export async function getMessage(id: string) {
   if (!uuidPattern.test(id)) return undefined
   const [row] = await db().select().from(messages).where(eq(messages.id, id))
   return row
-}
-
-/** Records that an address wants no more bulk e-mail; repeating it changes nothing. */
-export async function unsubscribe(email: string, source: 'link' | 'one-click') {
-  await db()
-    .insert(mailUnsubscribes)
-    .values({ email: normalizeEmail(email), source })
-    .onConflictDoNothing()
-}
-
-export async function isUnsubscribed(email: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ email: mailUnsubscribes.email })
-    .from(mailUnsubscribes)
-    .where(eq(mailUnsubscribes.email, normalizeEmail(email)))
-  return Boolean(row)
 }

@@ -14,7 +14,6 @@ import {
 import { applyMergeFields } from '../../app/content/communications'
 import { recipientGroups } from '../../app/domain/communications'
 import { createMailTransport } from '../../app/platform/mail/transport.server'
-import { unsubscribeToken, verifyUnsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { MailWorker } from '../../app/platform/mail/worker.server'
 import { parseRecipientSelection } from '../../app/lib/validation/message'
 import { createClientRequest } from '../../app/models/client-requests.server'
@@ -28,30 +27,20 @@ import {
   recipientsOf,
   retryFailedDeliveries,
   sendMessage,
-  unsubscribe,
 } from '../../app/models/communications.server'
+import { unsubscribe } from '../../app/models/unsubscribes.server'
 import { createUser } from '../../app/models/users.server'
 import { createApplicant } from '../support/people-fixtures'
 import { SmtpPeer } from '../support/smtp-peer'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
-describe('merge fields and unsubscribe tokens', () => {
+describe('merge fields and the recipients select', () => {
   it('fills in the first and full name', () => {
     expect(
       applyMergeFields('Hi {{firstName}} / {{ fullName }} / {{other}}', { name: 'Ana Lima' }),
     ).toBe('Hi Ana / Ana Lima / {{other}}')
     expect(applyMergeFields('Hi {{firstName}}', { name: '' })).toBe('Hi there')
-  })
-
-  it('signs the address and refuses forged or altered tokens', () => {
-    const token = unsubscribeToken('Flora@Clinic.example', 'secret-one')
-    expect(verifyUnsubscribeToken(token, 'secret-one')).toBe('flora@clinic.example')
-    expect(verifyUnsubscribeToken(token, 'secret-two')).toBeUndefined()
-    const [, mac] = token.split('.')
-    const other = Buffer.from('gus@court.example').toString('base64url')
-    expect(verifyUnsubscribeToken(`${other}.${mac}`, 'secret-one')).toBeUndefined()
-    expect(verifyUnsubscribeToken('garbage', 'secret-one')).toBeUndefined()
   })
 
   it('reads the recipients select', () => {

@@ -3,7 +3,7 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { verifyUnsubscribeToken } from '~/emails/unsubscribe-token.server'
 import { runtime } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
-import { isUnsubscribed, unsubscribe } from '~/models/communications.server'
+import { isUnsubscribed, unsubscribe } from '~/models/unsubscribes.server'
 import type { Route } from './+types/unsubscribe'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
