@@ -21,7 +21,7 @@ import { loadConfig } from '../app/platform/config.server'
 import { openDatabase } from '../app/platform/db.server'
 import { databaseTargetFor } from '../app/platform/runtime.server'
 import { LocalFileStorage } from '../app/platform/storage/local-file-storage.server'
-import { type applicationStatuses, type clientRequestStatuses } from '../app/domain/statuses'
+import type { applicationStatuses, clientRequestStatuses } from '../app/domain/statuses'
 import path from 'node:path'
 
 const { values } = parseArgs({
