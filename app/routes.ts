@@ -28,6 +28,10 @@ export default [
   route('setup', 'routes/auth/setup.tsx'),
   route('accept-invite', 'routes/auth/accept-invite.tsx'),
   route('account', 'routes/account/index.tsx'),
+  route('interpreter', 'routes/interpreter/layout.tsx', [
+    index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
+    route('dashboard', 'routes/interpreter/dashboard.tsx'),
+  ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
     // Resumes that came with merged applications.

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '../domain/email'
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
   clientRequests,
   interpreterApplications,
@@ -188,4 +188,20 @@ export async function removeMailFiles(redacted: RedactedMail[]) {
       logger.warn({ err: error, mailId: mail.id }, 'could not remove the file of a redacted e-mail')
     })
   }
+}
+
+/** The latest messages staff wrote to an address (the portal dashboard), newest first. */
+export async function latestStaffMessagesTo(email: string, limit = 5) {
+  return db()
+    .select({ id: mailOutbox.id, subject: mailOutbox.subject, sentAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, 'staff-message'),
+        eq(sql`lower(${mailOutbox.toAddress})`, normalizeEmail(email)),
+        ne(mailOutbox.status, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit)
 }

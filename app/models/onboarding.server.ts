@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { interpreterApplications, onboardingStepsDone } from '../../db/schema'
-import type { OnboardingStepKey } from '../domain/onboarding'
+import { onboardingStepKeys, type OnboardingStepKey } from '../domain/onboarding'
 import { containsPattern, PAGE_SIZE } from '../lib/admin/list-filters'
 import { now } from '../platform/clock.server'
 import { db } from '../platform/runtime.server'
@@ -163,4 +163,14 @@ export async function setOnboardingStep(
     )
     return progress
   })
+}
+
+/** The steps staff have marked done for one application, in the steps' order. */
+export async function stepsDoneOf(applicationId: string): Promise<OnboardingStepKey[]> {
+  const rows = await db()
+    .select({ step: onboardingStepsDone.step })
+    .from(onboardingStepsDone)
+    .where(eq(onboardingStepsDone.applicationId, applicationId))
+  const done = new Set(rows.map((row) => row.step))
+  return onboardingStepKeys.filter((key) => done.has(key))
 }

@@ -1,3 +1,4 @@
+import { createInterpreterAccount } from '../interpreter-profiles.server'
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../../lib/admin/list-filters'
@@ -306,6 +307,8 @@ export async function decideApplication(
       },
       tx,
     )
+    if (decision === 'approved')
+      await createInterpreterAccount(application, actor, { invite: options.sendEmail }, tx)
     if (options.sendEmail) {
       const mail = applicationDecisionMail(decision, application, config.company)
       await enqueueMail(tx, [

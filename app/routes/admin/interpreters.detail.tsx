@@ -30,6 +30,7 @@ import {
 } from '~/models/interpreter-applications/duplicates.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications/create.server'
+import { portalAccountOf, sendPortalInvitation } from '~/models/interpreter-profiles.server'
 import type { Route } from './+types/interpreters.detail'
 import { notFound } from '~/lib/http/responses'
 
@@ -44,6 +45,7 @@ const intentSchema = z.discriminatedUnion('intent', [
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
   }),
   z.object({ intent: z.literal('dismiss-duplicate'), duplicateId: z.uuid() }),
+  z.object({ intent: z.literal('send-invitation') }),
   z.object({
     intent: z.literal('merge-duplicate'),
     duplicateId: z.uuid(),
@@ -73,11 +75,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const decide = url.searchParams.get('decide') ?? ''
   const pendingDecision = isUndecided(application.status) && isApplicationDecision(decide)
-  const [resumes, duplicates, notes, history] = await Promise.all([
+  const [resumes, duplicates, notes, history, portalAccount] = await Promise.all([
     resumesOf(application.id),
     possibleDuplicatesOf([application.id]),
     notesOf('interpreter_application', application.id),
     historyOf('interpreter_application', application.id),
+    application.status === 'approved' ? portalAccountOf(application.email) : null,
   ])
   const possibleDuplicates = duplicates.get(application.id) ?? []
   const merging = possibleDuplicates.find(
@@ -93,6 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     merging: merging ?? null,
     notes,
     history,
+    portalAccount: portalAccount?.state ?? null,
     decision: pendingDecision
       ? {
           decision: decide,
@@ -123,6 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await addStaffNote('interpreter_application', applicationId, input.body, actor)
     return dataWithToast({ error: null, noteError: null }, 'Note added.')
   }
+  if (input.intent === 'send-invitation') return invite(applicationId, actor)
   if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
     return resolveDuplicate(input, applicationId, actor, new URL(request.url).search)
   }
@@ -151,6 +156,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       input.sendEmail === 'on' ? 'The decision e-mail is on its way.' : 'No e-mail was sent.'
     }`,
   )
+}
+
+const invitationRefusals = {
+  'not-approved': 'Only an approved applicant can be invited to the portal.',
+  'already-active': 'This interpreter has already chosen a password.',
+  'other-role': 'This e-mail address belongs to a staff or client account.',
+} as const
+
+async function invite(applicationId: string, actor: { id: string; name: string }) {
+  const outcome = await sendPortalInvitation(applicationId, actor)
+  if (outcome === 'missing') throw notFound()
+  if (outcome !== 'sent')
+    return data({ error: invitationRefusals[outcome], noteError: null }, { status: 409 })
+  return dataWithToast({ error: null, noteError: null }, 'Portal invitation sent.')
 }
 
 /** Merges the two records (keeping the one staff chose) or dismisses the pair. */
@@ -189,7 +208,8 @@ async function resolveDuplicate(
 }
 
 export default function InterpreterDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { application, resumes, duplicates, merging, notes, history, decision } = loaderData
+  const { application, resumes, duplicates, merging, notes, history, decision, portalAccount } =
+    loaderData
   const location = useLocation()
   const params = new URLSearchParams(location.search)
   // Set when the decision step was opened from another screen (the dashboard's status select).
@@ -304,6 +324,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
         {application.additionalInfo || 'None given.'}
       </p>
       <ResumeDownloads applicationId={application.id} resumes={resumes} />
+      {portalAccount ? <PortalAccountSection state={portalAccount} /> : null}
       {isUndecided(application.status) && !decision ? (
         <div className="mt-6 flex gap-3">
           <Link to={withStep('decide', 'approved')} preventScrollReset className="btn-primary">
@@ -317,5 +338,32 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
       <StaffNotes notes={notes} error={actionData?.noteError ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>
+  )
+}
+
+const portalAccountTexts = {
+  none: 'No portal account yet.',
+  invited: 'Invited: the interpreter has not chosen a password yet.',
+  active: 'Active: the interpreter has chosen a password and can sign in.',
+  'other-role': 'This e-mail address belongs to a staff or client account.',
+} as const
+
+/** The approved interpreter's portal account, with the invitation staff can (re)send. */
+function PortalAccountSection({ state }: { state: keyof typeof portalAccountTexts }) {
+  return (
+    <section aria-labelledby="portal-account-heading" className="mt-6">
+      <h3 id="portal-account-heading" className="text-sm font-semibold text-slate-900">
+        Portal account
+      </h3>
+      <p className="mt-2 text-sm text-slate-700">{portalAccountTexts[state]}</p>
+      {state === 'none' || state === 'invited' ? (
+        <Form method="post" preventScrollReset className="mt-3">
+          <input type="hidden" name="intent" value="send-invitation" />
+          <button type="submit" className="btn-secondary">
+            {state === 'none' ? 'Send portal invitation' : 'Resend invitation'}
+          </button>
+        </Form>
+      ) : null}
+    </section>
   )
 }

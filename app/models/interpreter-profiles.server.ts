@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm'
+import { interpreterApplications, interpreterProfiles, users } from '../../db/schema'
+import { normalizeEmail } from '../domain/email'
+import { interpreterInvitationMail } from '../emails/interpreter-invitation.server'
+import type { Database } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
+import { db, runtime } from '../platform/runtime.server'
+import { recordAudit, type Actor } from './audit.server'
+import { createAuthToken } from './auth-tokens.server'
+import { findUserByEmail, hasUsablePassword, INVITED_PASSWORD_HASH } from './users.server'
+
+type Application = typeof interpreterApplications.$inferSelect
+export type InterpreterProfile = typeof interpreterProfiles.$inferSelect
+
+/** What an application's portal account is: the detail dialog shows it. */
+export type PortalAccount =
+  { state: 'none' } | { state: 'other-role' } | { state: 'invited' | 'active'; userId: string }
+
+/**
+ * Makes the approved applicant an interpreter: an account without a password and a profile
+ * copied from the application, then (unless staff chose to send no e-mail) the invitation
+ * to choose a password. Runs in the approval's transaction. A person who already has an
+ * interpreter profile (a second approved application) gets nothing new; an address that
+ * belongs to a staff or client account is left alone.
+ */
+export async function createInterpreterAccount(
+  application: Application,
+  actor: Actor,
+  options: { invite: boolean },
+  tx: Database,
+): Promise<Exclude<PortalAccount, { state: 'none' }>> {
+  const email = normalizeEmail(application.email)
+  const existing = await findUserByEmail(email, tx)
+  if (existing && existing.role !== 'interpreter') return { state: 'other-role' }
+  if (!existing)
+    // Two approvals of the same person at once: the second insert finds the first's row.
+    await tx
+      .insert(users)
+      .values({
+        email,
+        name: `${application.firstName} ${application.lastName}`,
+        role: 'interpreter',
+        passwordHash: INVITED_PASSWORD_HASH,
+      })
+      .onConflictDoNothing()
+  const user = existing ?? (await findUserByEmail(email, tx))
+  if (!user) throw new Error('The interpreter account was not stored.')
+  if (user.role !== 'interpreter') return { state: 'other-role' }
+  const created = await tx
+    .insert(interpreterProfiles)
+    .values({
+      userId: user.id,
+      applicationId: application.id,
+      firstName: application.firstName,
+      lastName: application.lastName,
+      phone: application.phone,
+      address: application.address,
+      city: application.city,
+      state: application.state,
+      zipCode: application.zipCode,
+      languages: application.languages,
+      interpretingExperience: application.interpretingExperience,
+      medicalExperience: application.medicalExperience,
+      specializations: application.specializations,
+    })
+    .onConflictDoNothing({ target: interpreterProfiles.userId })
+    .returning({ id: interpreterProfiles.id })
+  if (created.length > 0)
+    await recordAudit(
+      actor,
+      {
+        action: 'create',
+        entityType: 'interpreter_profile',
+        entityId: created[0]!.id,
+        after: { userId: user.id, applicationId: application.id },
+      },
+      tx,
+    )
+  const active = hasUsablePassword(user)
+  if (!active && options.invite && created.length > 0)
+    await queueInvitation(user.id, application.firstName, email, actor, tx)
+  return { state: active ? 'active' : 'invited', userId: user.id }
+}
+
+/** The portal account of the person who sent an application, found by its address. */
+export async function portalAccountOf(applicationEmail: string): Promise<PortalAccount> {
+  const user = await findUserByEmail(normalizeEmail(applicationEmail))
+  if (!user) return { state: 'none' }
+  if (user.role !== 'interpreter') return { state: 'other-role' }
+  return { state: hasUsablePassword(user) ? 'active' : 'invited', userId: user.id }
+}
+
+/**
+ * Staff's "Send portal invitation": for an approved applicant without a password yet, a
+ * fresh 48-hour link (an older one stays valid until it expires or is used). An applicant
+ * approved before portal accounts existed gets the account first.
+ */
+export async function sendPortalInvitation(
+  applicationId: string,
+  actor: Actor,
+): Promise<'sent' | 'missing' | 'not-approved' | 'already-active' | 'other-role'> {
+  return db().transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.id, applicationId))
+      .for('update')
+    if (!application) return 'missing'
+    if (application.status !== 'approved') return 'not-approved'
+    const account = await createInterpreterAccount(application, actor, { invite: false }, tx)
+    if (account.state === 'other-role') return 'other-role'
+    if (account.state === 'active') return 'already-active'
+    const profile = await findProfileOfUser(account.userId, tx)
+    const email = normalizeEmail(application.email)
+    await queueInvitation(
+      account.userId,
+      profile?.firstName ?? application.firstName,
+      email,
+      actor,
+      tx,
+    )
+    return 'sent'
+  })
+}
+
+export async function findProfileOfUser(
+  userId: string,
+  tx?: Database,
+): Promise<InterpreterProfile | undefined> {
+  const [profile] = await db(tx)
+    .select()
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, userId))
+  return profile
+}
+
+async function queueInvitation(
+  userId: string,
+  firstName: string,
+  email: string,
+  actor: Actor,
+  tx: Database,
+) {
+  const { config } = runtime()
+  const token = await createAuthToken('invitation', userId, tx)
+  const mail = interpreterInvitationMail({
+    firstName,
+    acceptUrl: `${config.siteUrl}/accept-invite?token=${token}`,
+    company: config.company,
+  })
+  await enqueueMail(tx, [
+    {
+      template: 'interpreter-invitation',
+      to: email,
+      replyTo: config.mailReplyTo,
+      reference: `user:${userId}`,
+      ...mail,
+    },
+  ])
+  await recordAudit(
+    actor,
+    { action: 'invite', entityType: 'user', entityId: userId, after: { role: 'interpreter' } },
+    tx,
+  )
+}

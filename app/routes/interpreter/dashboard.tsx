@@ -1,0 +1,108 @@
+import { onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
+import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
+import { requireUser } from '~/lib/auth/session.server'
+import { formatDateTime } from '~/lib/format'
+import { seoMeta } from '~/lib/seo/meta'
+import { findProfileOfUser } from '~/models/interpreter-profiles.server'
+import { latestStaffMessagesTo } from '~/models/mail.server'
+import { stepsDoneOf } from '~/models/onboarding.server'
+import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Dashboard',
+      description: 'Your onboarding and messages.',
+      path: '/interpreter/dashboard',
+      noindex: true,
+    },
+    matches,
+  )
+
+const noStepsDone: OnboardingStepKey[] = []
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { role: 'interpreter' })
+  const profile = await findProfileOfUser(user.id)
+  const [done, messages] = await Promise.all([
+    profile?.applicationId ? stepsDoneOf(profile.applicationId) : noStepsDone,
+    latestStaffMessagesTo(user.email),
+  ])
+  const nextStep = onboardingSteps.find((step) => !done.includes(step.key))
+  return {
+    firstName: profile?.firstName ?? user.name,
+    progress: done.length,
+    nextStep: nextStep?.label ?? null,
+    messages: messages.map((message) => ({
+      id: message.id,
+      subject: message.subject,
+      sentAt: formatDateTime(message.sentAt),
+    })),
+  }
+}
+
+export default function InterpreterDashboard({ loaderData }: Route.ComponentProps) {
+  const { firstName, progress, nextStep, messages } = loaderData
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="onboarding-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="onboarding-heading" className="font-semibold text-slate-900">
+            Onboarding
+          </h2>
+          <p className="mt-2 text-3xl font-bold text-slate-900">
+            {progress}/{ONBOARDING_STEP_COUNT}
+            <span className="sr-only"> steps done</span>
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Onboarding progress"
+            aria-valuemin={0}
+            aria-valuemax={ONBOARDING_STEP_COUNT}
+            aria-valuenow={progress}
+            className="mt-3 h-2 rounded-full bg-slate-200"
+          >
+            <div
+              className="h-2 rounded-full bg-brand-700"
+              style={{ width: `${(progress / ONBOARDING_STEP_COUNT) * 100}%` }}
+            />
+          </div>
+          <p className="mt-3 text-sm text-slate-700">
+            {nextStep ? (
+              <>
+                Next step: <strong>{nextStep}</strong>. Our onboarding team will contact you
+                about it.
+              </>
+            ) : (
+              'Onboarding complete: you are ready for assignments.'
+            )}
+          </p>
+        </section>
+        <section
+          aria-labelledby="messages-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="messages-heading" className="font-semibold text-slate-900">
+            Latest messages from staff
+          </h2>
+          {messages.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No messages yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {messages.map((message) => (
+                <li key={message.id} className="py-2 text-sm">
+                  <p className="font-medium text-slate-900">{message.subject}</p>
+                  <p className="text-slate-600">{message.sentAt}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
