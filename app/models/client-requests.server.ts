@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
-import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
-import { pageOfMatches, type SortKey } from '../lib/admin/search-plan.server'
+import { allListRows, listPage, type FilteredList } from '../lib/admin/filtered-list.server'
+import type { ListFilters } from '../lib/admin/list-filters'
+import { rowsSince } from '../lib/admin/rows-since.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../domain/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { redactMailOf, removeMailFiles } from './mail.server'
@@ -94,45 +95,22 @@ export type ClientRequestFilters = ListFilters<ClientRequestStatus, ClientReques
 /** The expression the trigram index covers (db/schema/client-requests.ts). */
 const searchText = sql`(${clientRequests.name} || ' ' || ${clientRequests.email} || ' ' || ${clientRequests.company} || ' ' || ${clientRequests.message})`
 
-function whereFor(filters: Pick<ClientRequestFilters, 'q' | 'status'>): SQL | undefined {
-  return and(
-    filters.q ? sql`${searchText} ilike ${containsPattern(filters.q)}` : undefined,
-    filters.status !== 'all' ? eq(clientRequests.status, filters.status) : undefined,
-  )
-}
-
-function orderFor(
-  filters: Pick<ClientRequestFilters, 'sort' | 'direction'>,
-  key: SortKey = (column) => column,
-) {
-  const column = clientRequests[filters.sort]
-  const direction = filters.direction === 'asc' ? asc : desc
-  return [direction(key(column)), desc(key(clientRequests.createdAt)), desc(clientRequests.id)]
+const clientRequestList: FilteredList<typeof clientRequests, ClientRequestFilters> = {
+  table: clientRequests,
+  searchText: () => searchText,
+  sortedBy: (filters, direction, key) => [direction(key(clientRequests[filters.sort]))],
 }
 
 /** One page of client requests matching the search (name, e-mail, company, message) and status. */
 export async function listClientRequests(filters: ClientRequestFilters) {
-  const { items, total } = await pageOfMatches({
-    db: db(),
-    table: clientRequests,
-    where: whereFor(filters),
-    searching: filters.q !== '',
-    orderBy: (key) => orderFor(filters, key),
-    offset: (filters.page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
-  })
-  return { items, total, pageSize: PAGE_SIZE }
+  return listPage(db(), clientRequestList, filters)
 }
 
 /** Every request matching the filters (for the CSV export), in list order. */
 export async function allClientRequestsMatching(
   filters: ClientRequestFilters,
 ): Promise<ClientRequest[]> {
-  return db()
-    .select()
-    .from(clientRequests)
-    .where(whereFor(filters))
-    .orderBy(...orderFor(filters))
+  return allListRows(db(), clientRequestList, filters)
 }
 
 /** How many requests there are in all and in each status. */
@@ -161,18 +139,7 @@ export async function countClientRequests(): Promise<number> {
 
 /** Requests that arrived after the given time (the notification bell). */
 export async function clientRequestsSince(since: Date, limit = 5) {
-  const database = db()
-  const where = gte(clientRequests.createdAt, since)
-  const [items, total] = await Promise.all([
-    database
-      .select()
-      .from(clientRequests)
-      .where(where)
-      .orderBy(desc(clientRequests.createdAt))
-      .limit(limit),
-    database.$count(clientRequests, where),
-  ])
-  return { items, total }
+  return rowsSince(db(), clientRequests, since, limit)
 }
 
 /** Changes the status and records who did it, from what, to what. */

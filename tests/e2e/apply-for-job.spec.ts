@@ -2,39 +2,29 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { mailOutbox, rateLimitWindows } from '../../db/schema'
 import { APPLICATION_RATE_LIMIT } from '../../app/routes/careers/+shared/application-action.server'
-import { largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
+import { pdfDocument } from '../support/document-fixtures'
+import { jobPosting } from './application-flows'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 import {
   applicationForm,
+  chooseResume,
   countApplications,
+  expectConfirmation,
   expectFieldError,
-  fillJobPostingForm,
   findApplication,
-  postTwiceWithSameToken,
   resumeInput,
-  uploadedFiles,
-  type JobPostingAnswers,
+  submitButton,
+  submitForResponse,
 } from './recruiting-helpers'
 
-const JOB = '/jobs/greek-english-remote-interpreter'
-
-const answers = (email: string): JobPostingAnswers => ({
-  firstName: 'Eleni',
-  lastName: 'Papadopoulou',
-  email,
-  phone: '+1 312 555 0110',
-  nativeLanguage: 'Greek',
-  interpretingExperience: '4-5 years',
-  expectedPayPerMinute: '$1.00 - $1.50',
-  additionalInfo: 'Court interpreter in Athens for six years.',
-})
+// What only the job posting flow does; the cases all flows share are in application-flows.spec.ts.
 
 test.describe('applying on a job posting', () => {
   test('shows the posting and stores an application with its resume and two e-mails', async ({
     page,
     app,
   }) => {
-    await page.goto(JOB)
+    await page.goto(jobPosting.url)
     await expect(
       page.getByRole('heading', { level: 1, name: 'Greek-English Remote Interpreter' }),
     ).toBeVisible()
@@ -50,26 +40,15 @@ test.describe('applying on a job posting', () => {
       /true.*false information is grounds for disqualification/,
     )
     await expect(resumeInput(form)).toHaveAccessibleName(/max 10MB/)
-    await fillJobPostingForm(form, answers('eleni@example.org'))
+    await jobPosting.fill(form, 'eleni@example.org')
     const resume = pdfDocument('Eleni Papadopoulou - Greek interpreter')
-    await resumeInput(form).setInputFiles({
-      name: 'Eleni CV.pdf',
-      mimeType: 'application/pdf',
-      buffer: resume,
-    })
-    await form.getByRole('button', { name: 'Submit Application' }).click()
+    await chooseResume(form, 'Eleni CV.pdf', resume)
+    await submitButton(form).click()
 
-    const confirmation = page.getByRole('status').filter({ hasText: 'Application Submitted!' })
+    const confirmation = await expectConfirmation(page)
     await expect(
       confirmation.getByRole('heading', { name: 'Application Submitted!' }),
     ).toBeVisible()
-    await expect(confirmation).toContainText(
-      "Thank you for your interest. We'll review your application and get back to you soon.",
-    )
-    await expect(confirmation.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute(
-      'href',
-      '/careers',
-    )
 
     const { application, file, bytes } = await findApplication(app, 'eleni@example.org')
     expect(application).toMatchObject({
@@ -109,50 +88,16 @@ test.describe('applying on a job posting', () => {
     await expectNoAxeViolations(page, 'job posting confirmation')
   })
 
-  test('shows errors next to the missing required fields and keeps what was typed', async ({
-    page,
-    app,
-  }) => {
-    const before = await countApplications(app)
-    await page.goto(JOB)
-    const form = applicationForm(page)
-    await form.getByLabel('First Name').fill('Nikos')
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-
-    for (const label of ['Last Name', 'Email Address', 'Phone Number', 'Native Language'])
-      await expectFieldError(page, form.getByLabel(label), 'This field is required.')
-    await expectFieldError(page, resumeInput(form), 'Please choose a file.')
-    await expectFieldError(
-      page,
-      form.getByLabel('Interpreting Experience'),
-      'Please select an option.',
-    )
-    await expectFieldError(
-      page,
-      form.getByLabel('Expected Pay Per Minute'),
-      'Please select an option.',
-    )
-    await expect(form.getByLabel('Additional Information')).not.toHaveAttribute(
-      'aria-invalid',
-      'true',
-    )
-    await expect(form.getByLabel('First Name')).toHaveValue('Nikos')
-    await expectNoAxeViolations(page, 'job posting form with errors')
-    expect(await countApplications(app)).toBe(before)
-  })
-
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
     test('the server reports the same errors and keeps the input', async ({ page }) => {
-      await page.goto(JOB)
+      await page.goto(jobPosting.url)
       const form = applicationForm(page)
       await form.getByLabel('First Name').fill('Nikos')
       await form.getByLabel('Email Address').fill('nikos@example')
       await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
-      const response = page.waitForResponse((res) => res.request().method() === 'POST')
-      await form.getByRole('button', { name: 'Submit Application' }).click()
-      expect((await response).status()).toBe(400)
+      expect((await submitForResponse(page, form)).status()).toBe(400)
       await expectFieldError(page, form.getByLabel('Last Name'), 'Please enter your last name.')
       await expectFieldError(
         page,
@@ -171,61 +116,8 @@ test.describe('applying on a job posting', () => {
       )
       await expect(form.getByLabel('First Name')).toHaveValue('Nikos')
     })
-  })
 
-  test('refuses a file that is not a PDF, DOC or DOCX even when it is named .pdf', async ({
-    page,
-    app,
-  }) => {
-    const filesBefore = uploadedFiles(app).length
-    await page.goto(JOB)
-    const form = applicationForm(page)
-    await fillJobPostingForm(form, answers('renamed@example.org'))
-    await resumeInput(form).setInputFiles({
-      name: 'resume.pdf',
-      mimeType: 'application/pdf',
-      buffer: pngImage(),
-    })
-    const response = page.waitForResponse((res) => res.request().method() === 'POST')
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    expect((await response).status()).toBe(400)
-    await expectFieldError(page, resumeInput(form), /not a PDF, DOC or DOCX document/)
-    await expect(form.getByLabel('Last Name')).toHaveValue('Papadopoulou')
-    await expect(form.getByLabel('Native Language')).toHaveValue('Greek')
-    expect(await countApplications(app, 'renamed@example.org')).toBe(0)
-    expect(uploadedFiles(app)).toHaveLength(filesBefore)
-  })
-
-  test('refuses an 11 MB resume with 413 while keeping the answers, and stores nothing', async ({
-    page,
-    app,
-  }) => {
-    const filesBefore = uploadedFiles(app).length
-    await page.goto(JOB)
-    const form = applicationForm(page)
-    await fillJobPostingForm(form, answers('toolarge@example.org'))
-    await resumeInput(form).setInputFiles({
-      name: 'huge.pdf',
-      mimeType: 'application/pdf',
-      buffer: largePdf(11 * 1024 * 1024),
-    })
-    const response = page.waitForResponse((res) => res.request().method() === 'POST')
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    expect((await response).status()).toBe(413)
-    await expectFieldError(page, resumeInput(form), /larger than 10MB/)
-    await expect(form.getByLabel('Email Address')).toHaveValue('toolarge@example.org')
-    await expect(form.getByLabel('Additional Information')).toHaveValue(
-      'Court interpreter in Athens for six years.',
-    )
-    await expect(form.getByLabel('Interpreting Experience')).toHaveValue('4-5')
-    expect(await countApplications(app, 'toolarge@example.org')).toBe(0)
-    expect(uploadedFiles(app)).toHaveLength(filesBefore)
-  })
-
-  test.describe('without JavaScript, over the rate limit', () => {
-    test.use({ javaScriptEnabled: false })
-
-    test('answers 429 with Retry-After and a message next to the form, keeping the answers', async ({
+    test('over the rate limit, answers 429 with Retry-After and a message next to the form, keeping the answers', async ({
       page,
       app,
     }) => {
@@ -250,17 +142,11 @@ test.describe('applying on a job posting', () => {
               set: { hits: limit },
             })
       try {
-        await page.goto(JOB)
+        await page.goto(jobPosting.url)
         const form = applicationForm(page)
-        await fillJobPostingForm(form, answers('limited@example.org'))
-        await resumeInput(form).setInputFiles({
-          name: 'cv.pdf',
-          mimeType: 'application/pdf',
-          buffer: pdfDocument(),
-        })
-        const response = page.waitForResponse((res) => res.request().method() === 'POST')
-        await form.getByRole('button', { name: 'Submit Application' }).click()
-        const answer = await response
+        await jobPosting.fill(form, 'limited@example.org')
+        await chooseResume(form, 'cv.pdf', pdfDocument())
+        const answer = await submitForResponse(page, form)
         expect(answer.status()).toBe(429)
         expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0)
         await expect(form.getByRole('alert')).toHaveText(/Too many submissions/)
@@ -270,37 +156,6 @@ test.describe('applying on a job posting', () => {
         await app.db.delete(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucket))
       }
     })
-  })
-
-  test('a double submit with the same form token creates one application', async ({
-    page,
-    app,
-  }) => {
-    const filesBefore = uploadedFiles(app).length
-    const responses = await postTwiceWithSameToken(
-      page,
-      app,
-      JOB,
-      {
-        firstName: 'Dimitra',
-        lastName: 'Kosta',
-        email: 'double@example.org',
-        phone: '+1 312 555 0111',
-        nativeLanguage: 'Greek',
-        interpretingExperience: '6+',
-        expectedPayPerMinute: 'negotiable',
-        privacyConsent: 'on',
-      },
-      { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfDocument() },
-    )
-    for (const response of responses) {
-      expect(response.status()).toBe(200)
-      expect(await response.text()).toContain('Application Submitted!')
-    }
-    expect(await countApplications(app, 'double@example.org')).toBe(1)
-    const { mails } = await findApplication(app, 'double@example.org')
-    expect(mails).toHaveLength(2)
-    expect(uploadedFiles(app)).toHaveLength(filesBefore + 1)
   })
 
   test("an unknown posting answers 404 with 'Job Not Found' and a way back to careers", async ({
@@ -315,12 +170,4 @@ test.describe('applying on a job posting', () => {
     )
     await expectNoAxeViolations(page, 'job not found')
   })
-
-  for (const width of [1280, 390]) {
-    test(`has no accessibility violations at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(JOB)
-      await expectNoAxeViolations(page, `job posting at ${width} px`)
-    })
-  }
 })

@@ -1,34 +1,19 @@
 import { possibleDuplicatesOf } from '../../app/models/interpreter-applications/duplicates.server'
-import { largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
+import { pdfDocument } from '../support/document-fixtures'
+import { languagePage, languagePageAnswers } from './application-flows'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import {
   applicationForm,
-  countApplications,
-  expectFieldError,
+  chooseResume,
+  expectConfirmation,
   fillFullForm,
   findApplication,
-  postTwiceWithSameToken,
-  resumeInput,
-  uploadedFiles,
-  type FullAnswers,
+  submitButton,
 } from './recruiting-helpers'
 
-const KOREAN = '/application?language=korean-interpreter'
+// What only the language pages do; the cases all flows share are in application-flows.spec.ts.
 
-const answers = (email: string): FullAnswers => ({
-  firstName: 'Ji-woo',
-  lastName: 'Kim',
-  email,
-  phone: '+1 213 555 0188',
-  address: '3200 Wilshire Blvd',
-  city: 'Los Angeles',
-  state: 'CA',
-  englishLevel: 'Native',
-  interpretingExperience: '1-3 years',
-  medicalExperience: '0-1 years',
-  availability: '10-20 hours',
-  pay: '$1.00 - $1.25',
-})
+const KOREAN = languagePage.url
 
 test.describe('the language application pages', () => {
   test('titles each page by its language, with the position details and benefits', async ({
@@ -90,22 +75,14 @@ test.describe('the language application pages', () => {
   }) => {
     await page.goto(KOREAN)
     const form = applicationForm(page)
-    await fillFullForm(form, { ...answers('jiwoo@example.org'), fluentLanguages: 'Japanese' })
-    const resume = pdfDocument('Ji-woo Kim - Korean interpreter')
-    await resumeInput(form).setInputFiles({
-      name: 'Kim resume.pdf',
-      mimeType: 'application/pdf',
-      buffer: resume,
+    await fillFullForm(form, {
+      ...languagePageAnswers('jiwoo@example.org'),
+      fluentLanguages: 'Japanese',
     })
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    const confirmation = page.getByRole('status').filter({ hasText: 'Application Submitted!' })
-    await expect(confirmation).toContainText(
-      "Thank you for your interest. We'll review your application and get back to you soon.",
-    )
-    await expect(confirmation.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute(
-      'href',
-      '/careers',
-    )
+    const resume = pdfDocument('Ji-woo Kim - Korean interpreter')
+    await chooseResume(form, 'Kim resume.pdf', resume)
+    await submitButton(form).click()
+    await expectConfirmation(page)
 
     const { application, bytes } = await findApplication(app, 'jiwoo@example.org')
     expect(application).toMatchObject({
@@ -128,13 +105,9 @@ test.describe('the language application pages', () => {
     for (const path of ['/application?language=spanish-interpreter', '/application']) {
       await page.goto(path)
       const form = applicationForm(page)
-      await fillFullForm(form, answers('twice@example.org'))
-      await resumeInput(form).setInputFiles({
-        name: 'cv.pdf',
-        mimeType: 'application/pdf',
-        buffer: pdfDocument(),
-      })
-      await form.getByRole('button', { name: 'Submit Application' }).click()
+      await languagePage.fill(form, 'twice@example.org')
+      await chooseResume(form, 'cv.pdf', pdfDocument())
+      await submitButton(form).click()
       await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
     }
     const latest = await findApplication(app, 'twice@example.org')
@@ -150,89 +123,10 @@ test.describe('the language application pages', () => {
     expect(notification?.subject).toContain('possible duplicate')
   })
 
-  test('shows errors next to the missing required fields', async ({ page, app }) => {
-    const before = await countApplications(app)
-    await page.goto(KOREAN)
-    const form = applicationForm(page)
-    await form.getByLabel('Email Address').fill('jiwoo@example.org')
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    await expectFieldError(page, form.getByLabel('First Name'), 'This field is required.')
-    await expectFieldError(page, resumeInput(form), 'Please choose a file.')
-    await expectFieldError(
-      page,
-      form.getByLabel(/I have read the privacy notice/),
-      'Please tick this box to continue.',
-    )
-    await expect(form.getByLabel('Email Address')).toHaveValue('jiwoo@example.org')
-    expect(await countApplications(app)).toBe(before)
-  })
-
-  test('refuses a PNG named .pdf', async ({ page, app }) => {
-    const filesBefore = uploadedFiles(app).length
-    await page.goto(KOREAN)
-    const form = applicationForm(page)
-    await fillFullForm(form, answers('png@example.org'))
-    await resumeInput(form).setInputFiles({
-      name: 'cv.pdf',
-      mimeType: 'application/pdf',
-      buffer: pngImage(),
-    })
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    await expectFieldError(page, resumeInput(form), /not a PDF, DOC or DOCX document/)
-    expect(await countApplications(app, 'png@example.org')).toBe(0)
-    expect(uploadedFiles(app)).toHaveLength(filesBefore)
-  })
-
-  test('refuses an 11 MB resume with 413 and stores nothing', async ({ page, app }) => {
-    const filesBefore = uploadedFiles(app).length
-    await page.goto(KOREAN)
-    const form = applicationForm(page)
-    await fillFullForm(form, answers('big@example.org'))
-    await resumeInput(form).setInputFiles({
-      name: 'big.pdf',
-      mimeType: 'application/pdf',
-      buffer: largePdf(11 * 1024 * 1024),
-    })
-    const response = page.waitForResponse((res) => res.request().method() === 'POST')
-    await form.getByRole('button', { name: 'Submit Application' }).click()
-    expect((await response).status()).toBe(413)
-    await expectFieldError(page, resumeInput(form), /larger than 10MB/)
-    await expect(form.getByLabel('Last Name')).toHaveValue('Kim')
-    expect(await countApplications(app, 'big@example.org')).toBe(0)
-    expect(uploadedFiles(app)).toHaveLength(filesBefore)
-  })
-
-  test('a double submit with the same form token creates one application', async ({
-    page,
-    app,
-  }) => {
-    const responses = await postTwiceWithSameToken(
-      page,
-      app,
-      KOREAN,
-      {
-        firstName: 'Seo-yeon',
-        lastName: 'Lee',
-        email: 'double-language@example.org',
-        phone: '+1 213 555 0189',
-        address: '1 Main St',
-        city: 'Los Angeles',
-        state: 'CA',
-        nativeLanguage: 'fluent',
-        interpretingExperience: '1-3',
-        medicalExperience: '0-1',
-        legalAvailability: '1-10',
-        expectedPayPerMinute: '0.50-0.75',
-        privacyConsent: 'on',
-      },
-      { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdfDocument() },
-    )
-    for (const response of responses) expect(response.status()).toBe(200)
-    expect(await countApplications(app, 'double-language@example.org')).toBe(1)
-  })
-
   for (const width of [1280, 390]) {
-    test(`has no accessibility violations at ${width} px`, async ({ page }) => {
+    test(`the Cantonese page and the privacy notice have no accessibility violations at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/application?language=cantonese-interpreter')
       await expectNoAxeViolations(page, `application page at ${width} px`)

@@ -73,7 +73,7 @@ export interface JobPostingAnswers {
   additionalInfo?: string
 }
 
-/** Fills the job posting form (docs/product.md#validation) by its visible labels. */
+/** Fills the job posting form (on the job detail page) by its visible labels. */
 export async function fillJobPostingForm(form: Locator, answers: JobPostingAnswers) {
   await form.getByLabel('First Name').fill(answers.firstName)
   await form.getByLabel('Last Name').fill(answers.lastName)
@@ -137,6 +137,39 @@ export async function fillFullForm(form: Locator, answers: FullAnswers) {
 }
 
 export const resumeInput = (form: Locator) => form.getByLabel(/Resume\/CV/)
+
+/** Chooses `buffer` as the resume, sent under `name` with the browser's `mimeType`. */
+export async function chooseResume(
+  form: Locator,
+  name: string,
+  buffer: Buffer,
+  mimeType = 'application/pdf',
+) {
+  await resumeInput(form).setInputFiles({ name, mimeType, buffer })
+}
+
+export const submitButton = (form: Locator) =>
+  form.getByRole('button', { name: 'Submit Application' })
+
+/** Submits the form and returns the server's answer to its POST. */
+export async function submitForResponse(page: Page, form: Locator) {
+  const response = page.waitForResponse((res) => res.request().method() === 'POST')
+  await submitButton(form).click()
+  return response
+}
+
+/** Expects the confirmation every application flow shows once the application is stored. */
+export async function expectConfirmation(page: Page) {
+  const confirmation = page.getByRole('status').filter({ hasText: 'Application Submitted!' })
+  await expect(confirmation).toContainText(
+    "Thank you for your interest. We'll review your application and get back to you soon.",
+  )
+  await expect(confirmation.getByRole('link', { name: 'Back to Careers' })).toHaveAttribute(
+    'href',
+    '/careers',
+  )
+  return confirmation
+}
 
 /** Sends the page's form twice at once with the same one-time token, as a double click would. */
 export async function postTwiceWithSameToken(

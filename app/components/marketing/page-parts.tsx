@@ -50,6 +50,42 @@ export function SectionHeading({
   )
 }
 
+/**
+ * A band of a marketing page with a centred heading (`SectionHeading`) above `children`,
+ * in the page's column (`narrow` for reading width), on white or a light tint.
+ */
+export function PageSection({
+  id,
+  headingId,
+  heading,
+  text,
+  tinted = false,
+  narrow = false,
+  children,
+}: {
+  /** The section's own anchor, where other pages link to it. */
+  id?: string
+  headingId: string
+  heading: string
+  text?: string
+  tinted?: boolean
+  narrow?: boolean
+  children: ReactNode
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={tinted ? 'bg-slate-50 py-16 sm:py-24' : 'py-16 sm:py-24'}
+    >
+      <div className={`mx-auto ${narrow ? 'max-w-3xl' : 'max-w-7xl'} px-4 sm:px-6 lg:px-8`}>
+        <SectionHeading id={headingId} heading={heading} text={text} />
+        {children}
+      </div>
+    </section>
+  )
+}
+
 /** A row of headline figures. */
 export function StatStrip({ stats, label }: { stats: readonly Stat[]; label: string }) {
   return (

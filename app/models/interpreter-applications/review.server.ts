@@ -1,8 +1,9 @@
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import { createInterpreterAccount } from '../interpreter-profiles.server'
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
-import { containsPattern, PAGE_SIZE, type ListFilters } from '../../lib/admin/list-filters'
-import { pageOfMatches, type SortKey } from '../../lib/admin/search-plan.server'
+import { allListRows, listPage, type FilteredList } from '../../lib/admin/filtered-list.server'
+import type { ListFilters } from '../../lib/admin/list-filters'
+import { rowsSince } from '../../lib/admin/rows-since.server'
 import { now } from '../../platform/clock.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { applicationDecisionMail, type Decision } from '../../emails/application-decision.server'
@@ -33,53 +34,25 @@ export type ApplicationFilters = ListFilters<ApplicationStatus, ApplicationSort>
 const nameEmailText = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
 const fullSearchText = sql`interpreter_application_search_text(${interpreterApplications.firstName}, ${interpreterApplications.lastName}, ${interpreterApplications.email}, ${interpreterApplications.languages})`
 
-function whereFor(filters: Pick<ApplicationFilters, 'q' | 'status' | 'searchIn'>): SQL | undefined {
-  const text = filters.searchIn === 'name-email' ? nameEmailText : fullSearchText
-  return and(
-    filters.q ? sql`${text} ilike ${containsPattern(filters.q)}` : undefined,
-    filters.status !== 'all' ? eq(interpreterApplications.status, filters.status) : undefined,
-  )
-}
-
-function orderFor(
-  filters: Pick<ApplicationFilters, 'sort' | 'direction'>,
-  key: SortKey = (column) => column,
-) {
-  const direction = filters.direction === 'asc' ? asc : desc
-  const columns =
+const applicationList: FilteredList<typeof interpreterApplications, ApplicationFilters> = {
+  table: interpreterApplications,
+  searchText: (filters) => (filters.searchIn === 'name-email' ? nameEmailText : fullSearchText),
+  sortedBy: (filters, direction, key) =>
     filters.sort === 'name'
       ? [direction(interpreterApplications.lastName), direction(interpreterApplications.firstName)]
-      : [direction(key(interpreterApplications[filters.sort]))]
-  return [
-    ...columns,
-    desc(key(interpreterApplications.createdAt)),
-    desc(interpreterApplications.id),
-  ]
+      : [direction(key(interpreterApplications[filters.sort]))],
 }
 
 /** One page of applications matching the search and the status filter. */
 export async function listApplications(filters: ApplicationFilters) {
-  const { items, total } = await pageOfMatches({
-    db: db(),
-    table: interpreterApplications,
-    where: whereFor(filters),
-    searching: filters.q !== '',
-    orderBy: (key) => orderFor(filters, key),
-    offset: (filters.page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
-  })
-  return { items, total, pageSize: PAGE_SIZE }
+  return listPage(db(), applicationList, filters)
 }
 
 /** Every application matching the filters, for the CSV export. */
 export async function allApplicationsMatching(
   filters: ApplicationFilters,
 ): Promise<InterpreterApplication[]> {
-  return db()
-    .select()
-    .from(interpreterApplications)
-    .where(whereFor(filters))
-    .orderBy(...orderFor(filters))
+  return allListRows(db(), applicationList, filters)
 }
 
 /**
@@ -121,28 +94,16 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
 
 /** Applications that arrived after the given time (the notification bell). */
 export async function applicationsSince(since: Date, limit = 5) {
-  const database = db()
-  const where = gte(interpreterApplications.createdAt, since)
-  const [items, total] = await Promise.all([
-    database
-      .select()
-      .from(interpreterApplications)
-      .where(where)
-      .orderBy(desc(interpreterApplications.createdAt))
-      .limit(limit),
-    database.$count(interpreterApplications, where),
-  ])
-  return { items, total }
+  return rowsSince(db(), interpreterApplications, since, limit)
 }
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
   return (applicationStatuses as readonly unknown[]).includes(value)
 }
 
-/** Changes the status and records who did it, from what, to what. */
 /**
- * Sets an undecided status (pending, interview scheduled); approving and rejecting are
- * decisions and go through `decideApplication`.
+ * Sets an undecided status (pending, interview scheduled) and records who did it, from what,
+ * to what; approving and rejecting are decisions and go through `decideApplication`.
  */
 export async function setApplicationStatus(
   id: string,

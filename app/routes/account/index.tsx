@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
+import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { verifyPassword } from '~/platform/passwords.server'
 import { requireUser } from '~/lib/auth/session.server'
@@ -9,7 +10,6 @@ import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { seoMeta } from '~/lib/seo/meta'
 import { changePasswordSchema } from '~/lib/validation/auth'
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { getUserWithPassword, setPassword } from '~/models/users.server'
 import type { Route } from './+types/index'
 
@@ -57,7 +57,6 @@ const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client:
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const busy = useNavigation().state === 'submitting'
   const { user } = loaderData
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -103,20 +102,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           label="Current password"
           autoComplete="current-password"
         />
-        <PasswordField
-          meta={fields.password}
-          label="New password"
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        <NewPasswordFields
+          fields={fields}
+          labels={NEW_PASSWORD_LABELS}
+          submitLabel="Change password"
         />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label="Repeat the new password"
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving...' : 'Change password'}
-        </button>
       </Form>
       <Form method="post" action="/logout" className="mt-4">
         <button type="submit" className="btn-secondary w-full">

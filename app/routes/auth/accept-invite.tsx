@@ -1,17 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { PasswordField } from '~/components/ui/password-field'
+import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { db } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { setPasswordSchema } from '~/lib/validation/auth'
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
 import { getUser, setPassword } from '~/models/users.server'
 import type { Route } from './+types/accept-invite'
@@ -62,25 +59,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The fields' labels, also their names in the error summary. */
-const labels = {
-  password: 'Password',
-  confirmPassword: 'Repeat the password',
-}
+const labels = FIRST_PASSWORD_LABELS
 
 export default function AcceptInvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const { form, fields, formProps, summary } = useFormWithSummary({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ password: string; confirmPassword: string }>,
+    labels,
   })
-  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
-    [fields.password, labels.password],
-    [fields.confirmPassword, labels.confirmPassword],
-  ])
   if (!loaderData.invitee) {
     return (
       <AuthCard title="Accept the invitation" companyName={company.name}>
@@ -100,20 +87,7 @@ export default function AcceptInvitePage({ loaderData, actionData }: Route.Compo
         <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          meta={fields.password}
-          label={labels.password}
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-        />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label={labels.confirmPassword}
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving...' : 'Set password and sign in'}
-        </button>
+        <NewPasswordFields fields={fields} labels={labels} submitLabel="Set password and sign in" />
       </Form>
     </AuthCard>
   )

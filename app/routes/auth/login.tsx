@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
@@ -10,8 +9,7 @@ import { safeRedirect } from '~/lib/auth/redirect'
 import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/login'
@@ -96,17 +94,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const [form, fields] = useForm({
+  const { form, fields, formProps, summary } = useFormWithSummary({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ email: string; password: string }>,
+    labels,
   })
-  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
-    [fields.email, labels.email],
-    [fields.password, labels.password],
-  ])
   const notice =
     searchParams.get('reset') === '1'
       ? 'Your password has been changed. Please sign in.'

@@ -1,15 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { PasswordField } from '~/components/ui/password-field'
+import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { setPasswordSchema } from '~/lib/validation/auth'
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
 import { setPassword } from '~/models/users.server'
 import type { Route } from './+types/reset-password'
@@ -61,25 +58,15 @@ export async function action({ request }: Route.ActionArgs) {
 const EXPIRED_MESSAGE = 'This link has expired or was already used. Please ask for a new one.'
 
 /** The fields' labels, also their names in the error summary. */
-const labels = {
-  password: 'New password',
-  confirmPassword: 'Repeat the new password',
-}
+const labels = NEW_PASSWORD_LABELS
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const { form, fields, formProps, summary } = useFormWithSummary({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ password: string; confirmPassword: string }>,
+    labels,
   })
-  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
-    [fields.password, labels.password],
-    [fields.confirmPassword, labels.confirmPassword],
-  ])
   if (!loaderData.valid) {
     return (
       <AuthCard title="Choose a new password" companyName={company.name}>
@@ -96,20 +83,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          meta={fields.password}
-          label={labels.password}
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-        />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label={labels.confirmPassword}
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving...' : 'Save new password'}
-        </button>
+        <NewPasswordFields fields={fields} labels={labels} submitLabel="Save new password" />
       </Form>
     </AuthCard>
   )

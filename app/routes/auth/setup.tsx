@@ -1,18 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
+import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { TextField } from '~/components/ui/form-fields'
-import { PasswordField } from '~/components/ui/password-field'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { db } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { firstAdminSchema } from '~/lib/validation/auth'
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
 import { countActiveAdmins, createUser, EmailTakenError } from '~/models/users.server'
 import type { Route } from './+types/setup'
@@ -84,31 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 const labels = {
   name: 'Name',
   email: 'Email',
-  password: 'Password',
-  confirmPassword: 'Repeat the password',
+  ...FIRST_PASSWORD_LABELS,
 }
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const { form, fields, formProps, summary } = useFormWithSummary({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{
-      name: string
-      email: string
-      password: string
-      confirmPassword: string
-    }>,
+    labels,
   })
-  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
-    [fields.name, labels.name],
-    [fields.email, labels.email],
-    [fields.password, labels.password],
-    [fields.confirmPassword, labels.confirmPassword],
-  ])
   return (
     <AuthCard eyebrow="First start" title="Create the first admin" companyName={company.name}>
       <Form method="post" {...formProps} className="space-y-5">
@@ -117,20 +99,12 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField meta={fields.name} label={labels.name} autoComplete="name" />
         <TextField meta={fields.email} label={labels.email} type="email" autoComplete="username" />
-        <PasswordField
-          meta={fields.password}
-          label={labels.password}
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        <NewPasswordFields
+          fields={fields}
+          labels={labels}
+          submitLabel="Create admin account"
+          busyLabel="Creating..."
         />
-        <PasswordField
-          meta={fields.confirmPassword}
-          label={labels.confirmPassword}
-          autoComplete="new-password"
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Creating...' : 'Create admin account'}
-        </button>
       </Form>
     </AuthCard>
   )

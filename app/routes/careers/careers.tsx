@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { PageHero, SectionHeading } from '~/components/marketing/page-parts'
+import { PageHero, PageSection } from '~/components/marketing/page-parts'
 import { ArrowRightIcon } from '~/components/ui/icons/arrow-right'
 import { GlobeIcon } from '~/components/ui/icons/globe'
 import {
@@ -60,84 +60,73 @@ export default function CareersPage() {
           ))}
         </ul>
       </section>
-      <section
+      <PageSection
         id="current-openings"
-        aria-labelledby="current-openings-heading"
-        className="py-16 sm:py-24"
+        headingId="current-openings-heading"
+        heading="Current Openings"
+        text="Remote interpreter positions, independent contractor. Choose your language to see the position and apply."
       >
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="current-openings-heading"
-            heading="Current Openings"
-            text="Remote interpreter positions, independent contractor. Choose your language to see the position and apply."
-          />
-          <ul
-            aria-label="Remote interpreter positions by language"
-            className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          >
-            {careersLanguages.map((language) => (
-              <li key={language}>
-                <Link
-                  to={applicationHref(languageSlug(language))}
-                  className="group flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-700"
-                >
-                  <span>
-                    <span className="block font-semibold text-slate-900">
-                      {language} Interpreter
-                    </span>
-                    <span className="block text-sm text-slate-700">Remote · Contract</span>
-                  </span>
-                  <ArrowRightIcon className="size-5 shrink-0 text-brand-700 transition-transform group-hover:translate-x-1" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-10 flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">
-            <GlobeIcon className="size-8 text-brand-700" />
-            <p className="text-lg font-semibold text-slate-900">
-              Do you speak another language? We hire interpreters in {claims.languages} languages.
-            </p>
-            {/* The button "Apply for All Other Languages" (docs/product.md#other-public-pages)
-                navigates, with or without JavaScript, to
-                /application?language=general-interpreter. */}
-            <Form method="get" action="/application" className="mt-2">
-              <input type="hidden" name="language" value={otherLanguagesAction.slug} />
-              <button type="submit" className="btn-primary">
-                {otherLanguagesAction.label}
-              </button>
-            </Form>
-          </div>
-        </div>
-      </section>
-      <section aria-labelledby="process-heading" className="bg-slate-50 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="process-heading"
-            heading="Our Hiring Process"
-            text="Four steps from application to your first call."
-          />
-          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {hiringSteps.map((step, index) => (
-              <li
-                key={step.title}
-                className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        <ul
+          aria-label="Remote interpreter positions by language"
+          className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {careersLanguages.map((language) => (
+            <li key={language}>
+              <Link
+                to={applicationHref(languageSlug(language))}
+                className="group flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-700"
               >
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                >
-                  {index + 1}
+                <span>
+                  <span className="block font-semibold text-slate-900">{language} Interpreter</span>
+                  <span className="block text-sm text-slate-700">Remote · Contract</span>
                 </span>
-                <h3 className="mt-4 text-lg font-semibold">
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+                <ArrowRightIcon className="size-5 shrink-0 text-brand-700 transition-transform group-hover:translate-x-1" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-col items-center gap-3 rounded-xl bg-slate-50 p-8 text-center ring-1 ring-slate-200">
+          <GlobeIcon className="size-8 text-brand-700" />
+          <p className="text-lg font-semibold text-slate-900">
+            Do you speak another language? We hire interpreters in {claims.languages} languages.
+          </p>
+          {/* A button (spec: "a button for all other languages") that navigates, with or
+                without JavaScript, to /application?language=general-interpreter. */}
+          <Form method="get" action="/application" className="mt-2">
+            <input type="hidden" name="language" value={otherLanguagesAction.slug} />
+            <button type="submit" className="btn-primary">
+              {otherLanguagesAction.label}
+            </button>
+          </Form>
         </div>
-      </section>
+      </PageSection>
+      <PageSection
+        headingId="process-heading"
+        heading="Our Hiring Process"
+        text="Four steps from application to your first call."
+        tinted
+      >
+        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {hiringSteps.map((step, index) => (
+            <li
+              key={step.title}
+              className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
     </main>
   )
 }

@@ -1,10 +1,9 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import {
   CallToAction,
   IconBadge,
   PageHero,
-  SectionHeading,
+  PageSection,
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { GlobeIcon } from '~/components/ui/icons/globe'
@@ -12,11 +11,9 @@ import { aboutPage } from '~/content/marketing/about'
 import { claims } from '~/content/marketing/claims'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/about'
 
-// The copy reaches the page as loader data, not as part of its JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'About Us: Our Mission, Network and Commitments',
@@ -30,14 +27,7 @@ export function loader() {
       'interpreter network',
     ],
   }
-  return {
-    head: pageHead(seo, [
-      { name: 'Home', path: '/' },
-      { name: 'About', path: '/about' },
-    ]),
-    content: aboutPage,
-    icons: contentIconMarkup(aboutPage),
-  }
+  return marketingPageData(seo, 'About', aboutPage)
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
@@ -92,23 +82,20 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg text-slate-700">{aboutGlobalNetwork.text}</p>
           </div>
         </section>
-        <section aria-labelledby="commitments-heading" className="bg-slate-50 py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading id="commitments-heading" heading={aboutCommitments.heading} />
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {aboutCommitments.items.map((item) => (
-                <li
-                  key={item.title}
-                  className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-                >
-                  <IconBadge icon={item.icon} />
-                  <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-                  <p className="mt-2 text-slate-700">{item.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <PageSection headingId="commitments-heading" heading={aboutCommitments.heading} tinted>
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {aboutCommitments.items.map((item) => (
+              <li
+                key={item.title}
+                className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <IconBadge icon={item.icon} />
+                <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
+                <p className="mt-2 text-slate-700">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
         <CallToAction id="about-cta-heading" {...aboutCallToAction} />
       </main>
     </ContentIcons>

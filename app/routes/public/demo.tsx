@@ -1,5 +1,4 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
@@ -8,7 +7,7 @@ import { submitClientRequest } from '~/routes/public/+shared/client-request-acti
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import { clientRequestSchema } from '~/lib/validation/client-request'
 import type { Route } from './+types/demo'
 
@@ -17,8 +16,6 @@ export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = metaFromLoader
 
-// The copy reaches the page as loader data, not as part of its JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Request Your Demo',
@@ -33,12 +30,7 @@ export function loader() {
     ],
   }
   return {
-    head: pageHead(seo, [
-      { name: 'Home', path: '/' },
-      { name: 'Request Your Demo', path: '/demo' },
-    ]),
-    content: demoPage,
-    icons: contentIconMarkup(demoPage),
+    ...marketingPageData(seo, 'Request Your Demo', demoPage),
     formToken: issueFormToken(),
     constraint: getZodConstraint(clientRequestSchema),
   }

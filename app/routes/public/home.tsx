@@ -2,7 +2,7 @@ import { ContentIcons } from '~/components/ui/icons/content-icon'
 import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import { Link } from 'react-router'
 import { FaqAccordion } from '~/components/marketing/faq-accordion'
-import { IconBadge, SectionHeading } from '~/components/marketing/page-parts'
+import { IconBadge, PageSection } from '~/components/marketing/page-parts'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { ContentIcon } from '~/components/ui/icons/content-icon'
 import { QuoteIcon } from '~/components/ui/icons/quote'
@@ -88,77 +88,70 @@ function Hero({ content: { homeHero } }: Content) {
 
 function ServicesSection({ content: { homeServices } }: Content) {
   return (
-    <section id="services" aria-labelledby="services-heading" className="py-16 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="services-heading"
-          heading="Our Services"
-          text={`Everything you need to communicate in ${claims.languages} languages, from a two-minute phone call to a translated website.`}
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {homeServices.map((service) => (
-            <li
-              key={service.title}
-              className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <IconBadge icon={service.icon} />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
-              <p className="mt-2 text-slate-700">{service.description}</p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-10 text-center">
-          <Link to="/services" className="font-semibold text-brand-700 hover:underline">
-            Explore all services
-          </Link>
-        </p>
-      </div>
-    </section>
+    <PageSection
+      id="services"
+      headingId="services-heading"
+      heading="Our Services"
+      text={`Everything you need to communicate in ${claims.languages} languages, from a two-minute phone call to a translated website.`}
+    >
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {homeServices.map((service) => (
+          <li
+            key={service.title}
+            className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <IconBadge icon={service.icon} />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+            <p className="mt-2 text-slate-700">{service.description}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10 text-center">
+        <Link to="/services" className="font-semibold text-brand-700 hover:underline">
+          Explore all services
+        </Link>
+      </p>
+    </PageSection>
   )
 }
 
 function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
   return (
-    <section
+    <PageSection
       id="industry-expertise"
-      aria-labelledby="industry-expertise-heading"
-      className="bg-slate-50 py-16 sm:py-24"
+      headingId="industry-expertise-heading"
+      heading="Industry Expertise"
+      text="Interpreters and translators who know the vocabulary and the stakes of your field."
+      tinted
     >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="industry-expertise-heading"
-          heading="Industry Expertise"
-          text="Interpreters and translators who know the vocabulary and the stakes of your field."
-        />
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {homeIndustries.map((industry) => (
-            <li
-              key={industry.title}
-              id={industry.id}
-              className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-            >
-              <div className="flex items-center gap-4">
-                <IconBadge icon={industry.icon} />
-                <h3 className="text-xl font-semibold text-slate-900">{industry.title}</h3>
-              </div>
-              <ul className="mt-4 space-y-2 text-slate-700">
-                {industry.uses.map((use) => (
-                  <li key={use} className="flex gap-2">
-                    <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                    <span>{use}</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-10 text-center">
-          <Link to="/industries" className="font-semibold text-brand-700 hover:underline">
-            See all industries we serve
-          </Link>
-        </p>
-      </div>
-    </section>
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {homeIndustries.map((industry) => (
+          <li
+            key={industry.title}
+            id={industry.id}
+            className="scroll-animation rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <div className="flex items-center gap-4">
+              <IconBadge icon={industry.icon} />
+              <h3 className="text-xl font-semibold text-slate-900">{industry.title}</h3>
+            </div>
+            <ul className="mt-4 space-y-2 text-slate-700">
+              {industry.uses.map((use) => (
+                <li key={use} className="flex gap-2">
+                  <CheckCircleIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  <span>{use}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-10 text-center">
+        <Link to="/industries" className="font-semibold text-brand-700 hover:underline">
+          See all industries we serve
+        </Link>
+      </p>
+    </PageSection>
   )
 }
 
@@ -238,24 +231,24 @@ function AboutUsSection({
 
 function FaqSection({ content: { faqs, faqClosing } }: Content) {
   return (
-    <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-24">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="faq-heading"
-          heading="Frequently Asked Questions"
-          text="Answers to the questions organizations ask us most."
-        />
-        <div className="mt-10">
-          <FaqAccordion faqs={faqs} />
-        </div>
-        <div className="mt-12 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <h3 className="text-xl font-semibold text-slate-900">{faqClosing.text}</h3>
-          <p className="mt-2 text-slate-700">{faqClosing.detail}</p>
-          <Link to={faqClosing.action.to} className="btn-primary mt-6">
-            {faqClosing.action.label}
-          </Link>
-        </div>
+    <PageSection
+      id="faq"
+      headingId="faq-heading"
+      heading="Frequently Asked Questions"
+      text="Answers to the questions organizations ask us most."
+      tinted
+      narrow
+    >
+      <div className="mt-10">
+        <FaqAccordion faqs={faqs} />
       </div>
-    </section>
+      <div className="mt-12 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h3 className="text-xl font-semibold text-slate-900">{faqClosing.text}</h3>
+        <p className="mt-2 text-slate-700">{faqClosing.detail}</p>
+        <Link to={faqClosing.action.to} className="btn-primary mt-6">
+          {faqClosing.action.label}
+        </Link>
+      </div>
+    </PageSection>
   )
 }

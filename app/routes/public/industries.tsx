@@ -1,21 +1,18 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import {
   CallToAction,
   CheckItem,
   IconBadge,
   PageHero,
-  SectionHeading,
+  PageSection,
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { industriesPage } from '~/content/marketing/industries'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/industries'
 
-// The copy reaches the page as loader data, not as part of its JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Industries We Serve: Healthcare, Legal, Government and More',
@@ -31,14 +28,7 @@ export function loader() {
       'insurance interpreting',
     ],
   }
-  return {
-    head: pageHead(seo, [
-      { name: 'Home', path: '/' },
-      { name: 'Industries', path: '/industries' },
-    ]),
-    content: industriesPage,
-    icons: contentIconMarkup(industriesPage),
-  }
+  return marketingPageData(seo, 'Industries', industriesPage)
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
@@ -60,73 +50,68 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
           text={industriesHero.text}
         />
         <StatStrip stats={industriesStats} label="Our numbers" />
-        <section aria-labelledby="industry-cards-heading" className="py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="industry-cards-heading"
-              heading="Specialized Language Services for Every Sector"
-            />
-            <div className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {industryDetails.map((industry) => (
-                <article
-                  key={industry.id}
-                  id={industry.id}
-                  aria-labelledby={`${industry.id}-heading`}
-                  className="scroll-animation flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-                >
-                  <div className="flex items-center gap-4">
-                    <IconBadge icon={industry.icon} />
-                    <h3 id={`${industry.id}-heading`} className="text-xl font-semibold">
-                      {industry.title}
-                    </h3>
-                  </div>
-                  <p className="mt-4 text-slate-700">{industry.description}</p>
-                  <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                    Services
-                  </h4>
-                  <ul className="mt-2 space-y-2 text-slate-800">
-                    {industry.services.map((service) => (
-                      <CheckItem key={service}>{service}</CheckItem>
-                    ))}
-                  </ul>
-                  <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                    Specialties
-                  </h4>
-                  <ul className="mt-2 flex flex-wrap gap-2">
-                    {industry.specialties.map((specialty) => (
-                      <li
-                        key={specialty}
-                        className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800"
-                      >
-                        {specialty}
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              ))}
-            </div>
+        <PageSection
+          headingId="industry-cards-heading"
+          heading="Specialized Language Services for Every Sector"
+        >
+          <div className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {industryDetails.map((industry) => (
+              <article
+                key={industry.id}
+                id={industry.id}
+                aria-labelledby={`${industry.id}-heading`}
+                className="scroll-animation flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
+                <div className="flex items-center gap-4">
+                  <IconBadge icon={industry.icon} />
+                  <h3 id={`${industry.id}-heading`} className="text-xl font-semibold">
+                    {industry.title}
+                  </h3>
+                </div>
+                <p className="mt-4 text-slate-700">{industry.description}</p>
+                <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                  Services
+                </h4>
+                <ul className="mt-2 space-y-2 text-slate-800">
+                  {industry.services.map((service) => (
+                    <CheckItem key={service}>{service}</CheckItem>
+                  ))}
+                </ul>
+                <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                  Specialties
+                </h4>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {industry.specialties.map((specialty) => (
+                    <li
+                      key={specialty}
+                      className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800"
+                    >
+                      {specialty}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
           </div>
-        </section>
-        <section aria-labelledby="reasons-heading" className="bg-slate-50 py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="reasons-heading"
-              heading="Why Choose Industry-Specific Interpreters?"
-            />
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {industryReasons.map((reason) => (
-                <li
-                  key={reason.title}
-                  className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-                >
-                  <IconBadge icon={reason.icon} />
-                  <h3 className="mt-4 text-lg font-semibold">{reason.title}</h3>
-                  <p className="mt-2 text-slate-700">{reason.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        </PageSection>
+        <PageSection
+          headingId="reasons-heading"
+          heading="Why Choose Industry-Specific Interpreters?"
+          tinted
+        >
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {industryReasons.map((reason) => (
+              <li
+                key={reason.title}
+                className="scroll-animation rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <IconBadge icon={reason.icon} />
+                <h3 className="mt-4 text-lg font-semibold">{reason.title}</h3>
+                <p className="mt-2 text-slate-700">{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
         <CallToAction id="industries-cta-heading" {...industriesCallToAction} />
       </main>
     </ContentIcons>

@@ -1,22 +1,19 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import {
   CallToAction,
   CheckItem,
   IconBadge,
   PageHero,
-  SectionHeading,
+  PageSection,
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { claims } from '~/content/marketing/claims'
 import { servicesPage } from '~/content/marketing/services'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/services'
 
-// The copy reaches the page as loader data, not as part of its JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
 export function loader() {
   const seo: PageSeo = {
     title: 'Interpretation and Translation Services',
@@ -31,14 +28,7 @@ export function loader() {
       'ASL interpreting',
     ],
   }
-  return {
-    head: pageHead(seo, [
-      { name: 'Home', path: '/' },
-      { name: 'Services', path: '/services' },
-    ]),
-    content: servicesPage,
-    icons: contentIconMarkup(servicesPage),
-  }
+  return marketingPageData(seo, 'Services', servicesPage)
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
@@ -56,62 +46,57 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       <main>
         <PageHero eyebrow="Services" heading={servicesHero.heading} text={servicesHero.text} />
         <StatStrip stats={servicesStats} label="Service figures" />
-        <section aria-labelledby="service-cards-heading" className="py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="service-cards-heading"
-              heading="How We Help You Communicate"
-              text="Choose the way of interpreting that fits the conversation, or combine them."
-            />
-            <div className="mt-12 grid gap-8 md:grid-cols-2">
-              {serviceOfferings.map((service) => (
-                <article
-                  key={service.id}
-                  id={service.id}
-                  aria-labelledby={`${service.id}-heading`}
-                  className="scroll-animation rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+        <PageSection
+          headingId="service-cards-heading"
+          heading="How We Help You Communicate"
+          text="Choose the way of interpreting that fits the conversation, or combine them."
+        >
+          <div className="mt-12 grid gap-8 md:grid-cols-2">
+            {serviceOfferings.map((service) => (
+              <article
+                key={service.id}
+                id={service.id}
+                aria-labelledby={`${service.id}-heading`}
+                className="scroll-animation rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+              >
+                <IconBadge icon={service.icon} />
+                <h3 id={`${service.id}-heading`} className="mt-4 text-2xl font-semibold">
+                  {service.title}
+                </h3>
+                <p className="mt-3 text-slate-700">{service.description}</p>
+                <ul
+                  className="mt-6 space-y-3 text-slate-800"
+                  aria-label={`${service.title} features`}
                 >
-                  <IconBadge icon={service.icon} />
-                  <h3 id={`${service.id}-heading`} className="mt-4 text-2xl font-semibold">
-                    {service.title}
-                  </h3>
-                  <p className="mt-3 text-slate-700">{service.description}</p>
-                  <ul
-                    className="mt-6 space-y-3 text-slate-800"
-                    aria-label={`${service.title} features`}
-                  >
-                    {service.features.map((feature) => (
-                      <CheckItem key={feature}>{feature}</CheckItem>
-                    ))}
-                  </ul>
-                </article>
-              ))}
-            </div>
+                  {service.features.map((feature) => (
+                    <CheckItem key={feature}>{feature}</CheckItem>
+                  ))}
+                </ul>
+              </article>
+            ))}
           </div>
-        </section>
-        <section aria-labelledby="industry-tiles-heading" className="bg-slate-50 py-16 sm:py-24">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="industry-tiles-heading"
-              heading="Industries We Serve"
-              text="Interpreters matched to the vocabulary and procedures of your field."
-            />
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {servicesIndustryTiles.map((tile) => (
-                <li
-                  key={tile.title}
-                  className="scroll-animation flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-                >
-                  <IconBadge icon={tile.icon} />
-                  <div>
-                    <h3 className="text-lg font-semibold">{tile.title}</h3>
-                    <p className="mt-1 text-slate-700">{tile.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        </PageSection>
+        <PageSection
+          headingId="industry-tiles-heading"
+          heading="Industries We Serve"
+          text="Interpreters matched to the vocabulary and procedures of your field."
+          tinted
+        >
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {servicesIndustryTiles.map((tile) => (
+              <li
+                key={tile.title}
+                className="scroll-animation flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              >
+                <IconBadge icon={tile.icon} />
+                <div>
+                  <h3 className="text-lg font-semibold">{tile.title}</h3>
+                  <p className="mt-1 text-slate-700">{tile.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
         <CallToAction id="services-cta-heading" {...servicesCallToAction} />
       </main>
     </ContentIcons>

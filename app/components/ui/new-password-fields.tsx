@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react'
+import { useNavigation } from 'react-router'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
+import { PasswordField } from './password-field'
+
+type PasswordMeta = ComponentProps<typeof PasswordField>['meta']
+
+/** Labels for choosing the account's first password (first admin, invitation). */
+export const FIRST_PASSWORD_LABELS = {
+  password: 'Password',
+  confirmPassword: 'Repeat the password',
+}
+
+/** Labels for replacing a password (reset link, account page). */
+export const NEW_PASSWORD_LABELS = {
+  password: 'New password',
+  confirmPassword: 'Repeat the new password',
+}
+
+/**
+ * The end of every form that sets a password: the password with its length rule as a hint,
+ * the same typed again, and the button that sends them (disabled while the form is sent).
+ */
+export function NewPasswordFields({
+  fields,
+  labels,
+  submitLabel,
+  busyLabel = 'Saving...',
+}: {
+  fields: { password: PasswordMeta; confirmPassword: PasswordMeta }
+  labels: { password: string; confirmPassword: string }
+  submitLabel: string
+  busyLabel?: string
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <>
+      <PasswordField
+        meta={fields.password}
+        label={labels.password}
+        autoComplete="new-password"
+        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+      />
+      <PasswordField
+        meta={fields.confirmPassword}
+        label={labels.confirmPassword}
+        autoComplete="new-password"
+      />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </>
+  )
+}

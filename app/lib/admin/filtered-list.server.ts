@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Database } from '../../platform/db.server'
+import { containsPattern, PAGE_SIZE, type ListFilters } from './list-filters'
+import { pageOfMatches, type SortKey } from './search-plan.server'
+
+type AnyListFilters = ListFilters<string, string>
+type ListTable = PgTable & { status: PgColumn; createdAt: PgColumn; id: PgColumn }
+
+/**
+ * An admin list over one table (applications, client requests), searched in an indexed
+ * text, filtered by status and sorted by the chosen column; ties go to the newest, then by
+ * id, so that the order is total and pages never overlap.
+ */
+export interface FilteredList<Table extends ListTable, Filters extends AnyListFilters> {
+  table: Table
+  /** The indexed expression the search looks in (the query must use it verbatim). */
+  searchText: (filters: Filters) => SQL
+  /** The chosen sort's columns in `direction`, through `key` where the index may be hidden. */
+  sortedBy: (filters: Filters, direction: typeof asc, key: SortKey) => SQL[]
+}
+
+function whereFor<Filters extends AnyListFilters>(
+  list: FilteredList<ListTable, Filters>,
+  filters: Filters,
+): SQL | undefined {
+  return and(
+    filters.q ? sql`${list.searchText(filters)} ilike ${containsPattern(filters.q)}` : undefined,
+    filters.status !== 'all' ? eq(list.table.status, filters.status) : undefined,
+  )
+}
+
+function orderFor<Filters extends AnyListFilters>(
+  list: FilteredList<ListTable, Filters>,
+  filters: Filters,
+  key: SortKey = (column) => column,
+): SQL[] {
+  const direction = filters.direction === 'asc' ? asc : desc
+  return [
+    ...list.sortedBy(filters, direction, key),
+    desc(key(list.table.createdAt)),
+    desc(list.table.id),
+  ]
+}
+
+/** Page `filters.page` of the list, and how many rows match in all. */
+export async function listPage<Table extends ListTable, Filters extends AnyListFilters>(
+  db: Database,
+  list: FilteredList<Table, Filters>,
+  filters: Filters,
+) {
+  const { items, total } = await pageOfMatches({
+    db,
+    table: list.table,
+    where: whereFor(list, filters),
+    searching: filters.q !== '',
+    orderBy: (key) => orderFor(list, filters, key),
+    offset: (filters.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  })
+  return { items, total, pageSize: PAGE_SIZE }
+}
+
+/** Every row the filters keep, in list order (for the CSV export). */
+export async function allListRows<Table extends ListTable, Filters extends AnyListFilters>(
+  db: Database,
+  list: FilteredList<Table, Filters>,
+  filters: Filters,
+): Promise<Table['$inferSelect'][]> {
+  const rows = await db
+    .select()
+    .from(list.table as PgTable)
+    .where(whereFor(list, filters))
+    .orderBy(...orderFor(list, filters))
+  return rows as Table['$inferSelect'][]
+}
