@@ -2,15 +2,15 @@ import { createSession } from '../../app/lib/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
-test('an interpreter signs in, lands on the account page and changes the password', async ({
+test('a client signs in, lands on the account page and changes the password', async ({
   page,
   playwright,
   app,
 }) => {
-  const interpreter = await createAccount('interpreter', 'Ivan Interpreter')
+  const interpreter = await createAccount('client', 'Ivan Client')
   const otherSession = (await createSession(interpreter.id)).split(';')[0]!
 
-  await page.goto('/interpreter-login')
+  await page.goto('/client-login')
   await page.getByLabel('Email').fill(interpreter.email)
   await page.getByLabel('Password', { exact: true }).fill(interpreter.password)
   await page.getByRole('button', { name: 'Sign In' }).click()

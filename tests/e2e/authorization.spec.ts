@@ -1,98 +1,121 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { UserRole } from '../../db/schema'
+import { homeFor } from '../../app/lib/auth/redirect'
 import { createSession } from '../../app/lib/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
-import { builtRoutes } from './route-table'
+import { builtRoutes, type BuiltRoute } from './route-table'
 
 type Visitor = 'anonymous' | UserRole
 
+/** The private areas and the one role each belongs to. */
+const areas: { prefix: string; owner: UserRole; sample: string }[] = [
+  { prefix: '/admin', owner: 'admin', sample: '/admin/dashboard' },
+  { prefix: '/interpreter', owner: 'interpreter', sample: '/interpreter/dashboard' },
+]
+
+const inArea = (route: BuiltRoute, prefix: string) =>
+  route.path === prefix || route.path.startsWith(`${prefix}/`)
+
 /**
- * The authorisation matrix, generated from the route table of the build: every /admin page
- * and action as each kind of visitor. A new admin route is covered without editing this.
+ * The authorisation matrix, generated from the route table of the build: every page, action
+ * and resource route of each private area as each kind of visitor. Anonymous visitors are
+ * sent to sign in; another role's pages send a user to their own home, its actions and
+ * resource routes answer 403. A new route is covered without editing this.
  */
-test('every admin page and action is guarded on the server', async ({ playwright, app }) => {
-  const adminRoutes = (await builtRoutes()).filter(
-    (route) => route.path === '/admin' || route.path.startsWith('/admin/'),
-  )
-  expect(adminRoutes.map((route) => route.path)).toContain('/admin/dashboard')
+for (const area of areas) {
+  test(`every ${area.prefix} page, action and resource route is guarded on the server`, async ({
+    playwright,
+    app,
+  }) => {
+    const routes = (await builtRoutes()).filter((route) => inArea(route, area.prefix))
+    expect(routes.map((route) => route.path)).toContain(area.sample)
 
-  const cookies: Record<Visitor, string | undefined> = {
-    anonymous: undefined,
-    interpreter: undefined,
-    client: undefined,
-    admin: undefined,
-  }
-  for (const role of ['interpreter', 'client', 'admin'] as const) {
-    const user = await createAccount(role)
-    cookies[role] = (await createSession(user.id)).split(';')[0]
-  }
-  const contexts = new Map<Visitor, APIRequestContext>()
-  for (const visitor of Object.keys(cookies) as Visitor[]) {
-    contexts.set(
-      visitor,
-      await playwright.request.newContext({
-        baseURL: app.url,
-        extraHTTPHeaders: {
-          ...(cookies[visitor] ? { Cookie: cookies[visitor] } : {}),
-          Origin: app.url,
-        },
-      }),
-    )
-  }
+    const cookies: Record<Visitor, string | undefined> = {
+      anonymous: undefined,
+      interpreter: undefined,
+      client: undefined,
+      admin: undefined,
+    }
+    for (const role of ['interpreter', 'client', 'admin'] as const) {
+      const user = await createAccount(role)
+      cookies[role] = (await createSession(user.id)).split(';')[0]
+    }
+    const contexts = new Map<Visitor, APIRequestContext>()
+    for (const visitor of Object.keys(cookies) as Visitor[]) {
+      contexts.set(
+        visitor,
+        await playwright.request.newContext({
+          baseURL: app.url,
+          extraHTTPHeaders: {
+            ...(cookies[visitor] ? { Cookie: cookies[visitor] } : {}),
+            Origin: app.url,
+          },
+        }),
+      )
+    }
 
-  const problems: string[] = []
-  const expectOutcome = (
-    visitor: Visitor,
-    label: string,
-    status: number,
-    location: string | undefined,
-    path: string,
-  ) => {
-    const loginRedirect = `/interpreter-login?redirectTo=${encodeURIComponent(path)}`
-    if (visitor === 'anonymous') {
-      if (status !== 302 || location !== loginRedirect)
-        problems.push(`${label} as anonymous: ${status} ${location}`)
-    } else if (visitor !== 'admin') {
-      if (status !== 302 || location !== '/')
+    const problems: string[] = []
+    const expectOutcome = (
+      visitor: Visitor,
+      label: string,
+      answer: { status: number; location: string | undefined },
+      expected: 'page' | 'refused',
+      path: string,
+    ) => {
+      const { status, location } = answer
+      if (visitor === 'anonymous') {
+        const loginRedirect = `/interpreter-login?redirectTo=${encodeURIComponent(path)}`
+        if (status !== 302 || location !== loginRedirect)
+          problems.push(`${label} as anonymous: ${status} ${location}`)
+      } else if (visitor !== area.owner) {
+        const ok =
+          expected === 'page' ? status === 302 && location === homeFor(visitor) : status === 403
+        if (!ok) problems.push(`${label} as ${visitor}: ${status} ${location}`)
+      } else if (
+        status >= 500 ||
+        status === 403 ||
+        (status === 302 && (location === '/' || location?.startsWith('/interpreter-login')))
+      ) {
         problems.push(`${label} as ${visitor}: ${status} ${location}`)
-    } else if (
-      status >= 500 ||
-      (status === 302 && (location === '/' || location?.startsWith('/interpreter-login')))
-    ) {
-      problems.push(`${label} as admin: ${status} ${location}`)
+      }
     }
-  }
 
-  for (const route of adminRoutes) {
-    for (const [visitor, context] of contexts) {
-      if (route.hasLoader) {
-        const page = await context.get(route.path, { maxRedirects: 0 })
-        expectOutcome(
-          visitor,
-          `GET ${route.path}`,
-          page.status(),
-          page.headers()['location'],
-          route.path,
-        )
-        // Client-side navigations fetch the same loaders as .data: they must redirect too.
-        const dataRequest = await context.get(`${route.path}.data`, { maxRedirects: 0 })
-        const body = await dataRequest.text()
-        if (visitor !== 'admin' && !/redirect/.test(body))
-          problems.push(`GET ${route.path}.data as ${visitor} did not redirect`)
-      }
-      if (route.hasAction) {
-        const post = await context.post(route.path, { form: { intent: 'probe' }, maxRedirects: 0 })
-        expectOutcome(
-          visitor,
-          `POST ${route.path}`,
-          post.status(),
-          post.headers()['location'],
-          route.path,
-        )
+    for (const route of routes) {
+      for (const [visitor, context] of contexts) {
+        if (route.hasLoader) {
+          const page = await context.get(route.path, { maxRedirects: 0 })
+          expectOutcome(
+            visitor,
+            `GET ${route.path}`,
+            { status: page.status(), location: page.headers()['location'] },
+            route.isResource ? 'refused' : 'page',
+            route.path,
+          )
+          if (!route.isResource) {
+            // Client-side navigations fetch the same loaders as .data: they must redirect too.
+            const dataRequest = await context.get(`${route.path}.data`, { maxRedirects: 0 })
+            const body = await dataRequest.text()
+            if (visitor !== area.owner && !/redirect/.test(body))
+              problems.push(`GET ${route.path}.data as ${visitor} did not redirect`)
+          }
+        }
+        if (route.hasAction) {
+          const post = await context.post(route.path, {
+            form: { intent: 'probe' },
+            maxRedirects: 0,
+          })
+          expectOutcome(
+            visitor,
+            `POST ${route.path}`,
+            { status: post.status(), location: post.headers()['location'] },
+            'refused',
+            route.path,
+          )
+        }
       }
     }
-  }
-  for (const context of contexts.values()) await context.dispose()
-  expect(problems).toEqual([])
-})
+    for (const context of contexts.values()) await context.dispose()
+    expect(problems).toEqual([])
+  })
+}

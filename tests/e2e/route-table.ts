@@ -8,6 +8,8 @@ export interface BuiltRoute {
   path: string
   hasLoader: boolean
   hasAction: boolean
+  /** No component: a file, an export or an upload endpoint rather than a page. */
+  isResource: boolean
 }
 
 /**
@@ -37,5 +39,6 @@ export async function builtRoutes(): Promise<BuiltRoute[]> {
           .replace(/\*/g, 'anything'),
       hasLoader: typeof route.module.loader === 'function',
       hasAction: typeof route.module.action === 'function',
+      isResource: typeof route.module.default !== 'function',
     }))
 }

@@ -256,7 +256,7 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       })
     })
 
-    it('sends signed-in users without the role to /', async () => {
+    it("sends signed-in users without the role to their own home, and refuses another role's actions", async () => {
       const user = await createUser({
         email: 'int@example.com',
         name: 'Ina',
@@ -265,7 +265,15 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       })
       const cookie = await createSession(user.id)
       await expect(requireUser(requestWith(cookie), { role: 'admin' })).rejects.toSatisfy(
-        (response: Response) => response.status === 302 && response.headers.get('Location') === '/',
+        (response: Response) =>
+          response.status === 302 && response.headers.get('Location') === '/interpreter/dashboard',
+      )
+      const post = new Request('http://localhost/admin/users', {
+        method: 'POST',
+        headers: { Cookie: cookie.split(';')[0]! },
+      })
+      await expect(requireUser(post, { role: 'admin' })).rejects.toSatisfy(
+        (response: { init: ResponseInit | null }) => response.init?.status === 403,
       )
       expect((await requireUser(requestWith(cookie))).email).toBe('int@example.com')
     })

@@ -172,11 +172,14 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
       'already-decided',
     )
     const mails = await test.db.select().from(mailOutbox)
-    expect(mails.map((mail) => [mail.template, mail.toAddress])).toEqual([
+    // The approval also makes the portal account, whose invitation goes out with it.
+    expect(mails.map((mail) => [mail.template, mail.toAddress]).sort()).toEqual([
       ['application-approved', 'mail@example.org'],
+      ['interpreter-invitation', 'mail@example.org'],
     ])
     // It invites a reply: replies go to the mailbox staff read, not to MAIL_FROM.
-    expect(mails[0]!.replyTo).toBe('info@example.com')
+    const decisionMail = mails.find((mail) => mail.template === 'application-approved')
+    expect(decisionMail!.replyTo).toBe('info@example.com')
     const history = await test.db.select().from(auditLog).where(eq(auditLog.entityId, withMail))
     expect(history.map((entry) => entry.action).sort()).toEqual(['decision_email', 'status_change'])
   })
@@ -193,7 +196,8 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
       .from(interpreterApplications)
       .where(eq(interpreterApplications.id, interviewed))
     expect(row?.status).toBe('approved')
-    expect(await test.db.$count(mailOutbox)).toBe(1)
+    // The decision e-mail and the portal invitation.
+    expect(await test.db.$count(mailOutbox)).toBe(2)
     // Reopened first, then decided again.
     await setApplicationStatus(interviewed, 'pending', actor)
     expect(await decideApplication(interviewed, 'rejected', { sendEmail: false }, actor)).toBe(

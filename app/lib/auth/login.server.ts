@@ -86,8 +86,3 @@ function tellOwnerSignInsArePaused(user: User) {
     ])
   })
 }
-
-/** Where a user lands after signing in when no page was asked for. */
-export function homeFor(role: PublicUser['role']): string {
-  return role === 'admin' ? '/admin/dashboard' : '/account'
-}

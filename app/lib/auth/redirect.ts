@@ -38,3 +38,18 @@ export function safeRedirect(
   const path = `${url.pathname}${url.search}${url.hash}`
   return isSameSitePath(path) ? path : fallback
 }
+
+const homes = {
+  admin: '/admin/dashboard',
+  interpreter: '/interpreter/dashboard',
+  // Until the client portal exists, clients keep their account page.
+  client: '/account',
+} as const
+
+/**
+ * Where a user lands after signing in when no page was asked for, and where a page of
+ * another role's area sends them (docs/product.md#accounts-and-roles).
+ */
+export function homeFor(role: keyof typeof homes): string {
+  return homes[role]
+}

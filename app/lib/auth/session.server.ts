@@ -9,6 +9,8 @@ import {
 import type { Actor } from '../../models/audit.server'
 import { toPublicUser, type PublicUser } from '../../models/users.server'
 import { runtime } from '../../platform/runtime.server'
+import { forbidden } from '../http/responses'
+import { homeFor } from './redirect'
 import {
   clearSessionCookie,
   readSessionToken,
@@ -59,13 +61,21 @@ async function lookUpSession(request: Request): Promise<SessionUser | undefined>
   return { ...toPublicUser(live.user), sessionTokenHash: live.tokenHash }
 }
 
+export interface RequireUserOptions {
+  role?: UserRole
+  /** A resource route (a file or an export, not a page): another role gets 403. */
+  resource?: boolean
+}
+
 /**
- * The signed-in user with the required role, or a redirect: to the login page (remembering
- * where the visitor wanted to go) without a valid session, to `/` with another role.
+ * The signed-in user with the required role. Without a valid session: a redirect to the
+ * login page, remembering where the visitor wanted to go. With another role: a page sends
+ * them to their own home; an action or a resource route answers 403
+ * (docs/product.md#accounts-and-roles).
  */
 export async function requireUser(
   request: Request,
-  options: { role?: UserRole } = {},
+  options: RequireUserOptions = {},
 ): Promise<SessionUser> {
   const { role } = options
   const user = await getSessionUser(request)
@@ -74,7 +84,11 @@ export async function requireUser(
     const redirectTo = `${url.pathname}${url.search}`
     throw redirect(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`)
   }
-  if (role && user.role !== role) throw redirect('/')
+  if (role && user.role !== role) {
+    const readsAPage = request.method === 'GET' || request.method === 'HEAD'
+    if (options.resource || !readsAPage) throw forbidden()
+    throw redirect(homeFor(user.role))
+  }
   return user
 }
 
@@ -84,8 +98,11 @@ export interface AdminUser extends SessionUser {
 }
 
 /** Shorthand for the admin area: every /admin loader and action starts with it. */
-export async function requireAdmin(request: Request): Promise<AdminUser> {
-  const user = await requireUser(request, { role: 'admin' })
+export async function requireAdmin(
+  request: Request,
+  options: Pick<RequireUserOptions, 'resource'> = {},
+): Promise<AdminUser> {
+  const user = await requireUser(request, { ...options, role: 'admin' })
   return { ...user, actor: { id: user.id, name: user.name } }
 }
 

@@ -8,3 +8,11 @@ import { data } from 'react-router'
 export function notFound(statusText = 'Not Found') {
   return data(null, { status: 404, statusText })
 }
+
+/**
+ * The answer to a signed-in user who asks for an action or a file of another role's area:
+ * pages send them to their own home instead (app/lib/auth/session.server.ts).
+ */
+export function forbidden() {
+  return data(null, { status: 403, statusText: 'Forbidden' })
+}

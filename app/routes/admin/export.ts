@@ -51,7 +51,7 @@ const requestColumns: CsvColumn<ClientRequest>[] = [
  * `/admin/export/applications?q=…&status=…` or `/admin/export/client-requests?…`.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request)
+  const admin = await requireAdmin(request, { resource: true })
   const searchParams = new URL(request.url).searchParams
   let csv: string
   let rows: number

@@ -22,7 +22,7 @@ const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; fra
  * A link resource's View redirects to its http(s) address. See docs/decisions/031-resource-files.md.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request)
+  const admin = await requireAdmin(request, { resource: true })
   const found = await getResource(requireUuidParam(params, 'resourceId'))
   if (!found) throw notFound()
   const download = new URL(request.url).searchParams.get('download') === '1'

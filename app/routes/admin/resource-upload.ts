@@ -12,7 +12,7 @@ import type { Route } from './+types/resource-upload'
 export const handle = acceptsUploads
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+  const admin = await requireAdmin(request, { resource: true })
   const outcome = await addResourceFromRequest(request, admin.actor)
   return Response.json(
     { result: outcome.result, resourceId: outcome.resourceId ?? null },

@@ -18,7 +18,7 @@ function attachmentHeader(originalName: string): string {
  * helmet adds `X-Content-Type-Options: nosniff` to every response, this one included).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request)
+  const admin = await requireAdmin(request, { resource: true })
   const applicationId = requireUuidParam(params, 'applicationId')
   const fileId = params.fileId === undefined ? undefined : requireUuidParam(params, 'fileId')
   const file = await getResumeFile(applicationId, fileId)

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
+import { homeFor } from '~/lib/auth/redirect'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ipAddress: context.clientIp,
     userAgent: request.headers.get('user-agent'),
   })
-  throw redirect(user.role === 'admin' ? '/admin/dashboard' : '/account', {
+  throw redirect(homeFor(user.role), {
     headers: { 'Set-Cookie': setCookie },
   })
 }

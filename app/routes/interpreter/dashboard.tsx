@@ -74,8 +74,8 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
           <p className="mt-3 text-sm text-slate-700">
             {nextStep ? (
               <>
-                Next step: <strong>{nextStep}</strong>. Our onboarding team will contact you
-                about it.
+                Next step: <strong>{nextStep}</strong>. Our onboarding team will contact you about
+                it.
               </>
             ) : (
               'Onboarding complete: you are ready for assignments.'

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  interpreterApplications,
+  interpreterProfiles,
+  mailOutbox,
+  storedFiles,
+  users,
+} from '../../db/schema'
+import { decideApplication } from '../../app/models/interpreter-applications/review.server'
+import { portalAccountOf, sendPortalInvitation } from '../../app/models/interpreter-profiles.server'
+import { createUser, findUserByEmail, setPassword } from '../../app/models/users.server'
+import { createApplicant } from '../support/people-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+describe.each(testDatabaseKinds())(
+  'interpreter accounts from approved applications on %s',
+  (kind) => {
+    let test: TestRuntime
+    let actor: { id: string; name: string }
+    beforeAll(async () => {
+      test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
+    })
+    afterAll(() => test.stop())
+    beforeEach(async () => {
+      for (const table of [
+        interpreterProfiles,
+        interpreterApplications,
+        storedFiles,
+        mailOutbox,
+        auditLog,
+        users,
+      ])
+        await test.db.delete(table)
+      const admin = await createUser({
+        email: 'rita@staff.example',
+        name: 'Rita Recruiter',
+        role: 'admin',
+        password: 'a long enough password',
+      })
+      actor = { id: admin.id, name: admin.name }
+    })
+
+    const invitationsTo = (email: string) =>
+      test.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, email))
+        .then((rows) => rows.filter((row) => row.template === 'interpreter-invitation'))
+
+    it('approving creates the account and a profile copied from the application, and invites', async () => {
+      const id = await createApplicant(test.db, {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'Ana@Example.org',
+      })
+      expect(await decideApplication(id, 'approved', { sendEmail: true }, actor)).toBe('decided')
+
+      const user = await findUserByEmail('ana@example.org')
+      expect(user).toMatchObject({ role: 'interpreter', name: 'Ana Lima', active: true })
+      const [profile] = await test.db.select().from(interpreterProfiles)
+      expect(profile).toMatchObject({
+        userId: user!.id,
+        applicationId: id,
+        firstName: 'Ana',
+        lastName: 'Lima',
+        phone: '+1 512 555 0100',
+        languages: ['Spanish'],
+        interpretingExperience: '3-5',
+      })
+      const [invitation] = await invitationsTo('ana@example.org')
+      expect(invitation?.replyTo).toBeTruthy()
+      expect(invitation?.text).toMatch(/https:\/\/lang\.example\/accept-invite\?token=\S+/)
+      expect(await portalAccountOf('ANA@example.org')).toEqual({
+        state: 'invited',
+        userId: user!.id,
+      })
+    })
+
+    it('a second approved application of the same person adds no second profile or invitation', async () => {
+      const first = await createApplicant(test.db, { firstName: 'Ben', email: 'ben@example.org' })
+      const second = await createApplicant(test.db, { firstName: 'Ben', email: ' BEN@example.org' })
+      await decideApplication(first, 'approved', { sendEmail: true }, actor)
+      await decideApplication(second, 'approved', { sendEmail: true }, actor)
+      expect(await test.db.select().from(interpreterProfiles)).toHaveLength(1)
+      expect(await test.db.select().from(users).where(eq(users.role, 'interpreter'))).toHaveLength(
+        1,
+      )
+      expect(await invitationsTo('ben@example.org')).toHaveLength(1)
+    })
+
+    it('approving without e-mail makes the account but sends nothing; staff invite later, and again', async () => {
+      const id = await createApplicant(test.db, { firstName: 'Cleo', email: 'cleo@example.org' })
+      await decideApplication(id, 'approved', { sendEmail: false }, actor)
+      expect(await test.db.select().from(interpreterProfiles)).toHaveLength(1)
+      expect(await invitationsTo('cleo@example.org')).toHaveLength(0)
+
+      expect(await sendPortalInvitation(id, actor)).toBe('sent')
+      expect(await sendPortalInvitation(id, actor)).toBe('sent')
+      expect(await invitationsTo('cleo@example.org')).toHaveLength(2)
+
+      const user = await findUserByEmail('cleo@example.org')
+      await setPassword(user!.id, 'a password she chose 2026')
+      expect(await sendPortalInvitation(id, actor)).toBe('already-active')
+      expect(await portalAccountOf('cleo@example.org')).toMatchObject({ state: 'active' })
+      expect(await invitationsTo('cleo@example.org')).toHaveLength(2)
+    })
+
+    it('refuses to invite a pending applicant or an address that belongs to staff', async () => {
+      const pending = await createApplicant(test.db, {
+        firstName: 'Dora',
+        email: 'dora@example.org',
+      })
+      expect(await sendPortalInvitation(pending, actor)).toBe('not-approved')
+      expect(await sendPortalInvitation('00000000-0000-4000-8000-000000000000', actor)).toBe(
+        'missing',
+      )
+
+      const staffAddress = await createApplicant(test.db, {
+        firstName: 'Rita',
+        email: 'rita@staff.example',
+      })
+      await decideApplication(staffAddress, 'approved', { sendEmail: true }, actor)
+      expect(await sendPortalInvitation(staffAddress, actor)).toBe('other-role')
+      expect(await test.db.select().from(interpreterProfiles)).toHaveLength(0)
+      expect((await findUserByEmail('rita@staff.example'))?.role).toBe('admin')
+      expect(await invitationsTo('rita@staff.example')).toHaveLength(0)
+    })
+  },
+)
