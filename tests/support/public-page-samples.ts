@@ -8,7 +8,7 @@ export const publicPageSamples: { path: string; routeId: string }[] = [
   { path: '/services', routeId: 'routes/public/services' },
   { path: '/industries', routeId: 'routes/public/industries' },
   { path: '/about', routeId: 'routes/public/about' },
-  { path: '/careers', routeId: 'routes/public/careers' },
+  { path: '/careers', routeId: 'routes/careers/careers' },
   { path: '/contact', routeId: 'routes/public/contact' },
   { path: '/demo', routeId: 'routes/public/demo' },
   { path: '/privacy', routeId: 'routes/public/privacy' },
