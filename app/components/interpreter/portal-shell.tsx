@@ -69,7 +69,9 @@ export function PortalShell({
             <div className="ml-auto flex items-center gap-2 sm:gap-4">
               <div className="text-right text-sm">
                 <p className="font-medium text-slate-900">{userName}</p>
-                <p className="text-slate-600">Interpreter</p>
+                <Link to="/account" className="text-brand-700 underline">
+                  Account and password
+                </Link>
               </div>
               <Form method="post" action="/logout">
                 <button

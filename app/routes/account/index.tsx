@@ -77,9 +77,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <dt className="text-slate-600">Email</dt>
         <dd className="break-all">{user.email}</dd>
       </dl>
-      {user.role !== 'admin' ? (
+      {user.role === 'interpreter' ? (
+        <Link
+          to="/interpreter/dashboard"
+          className="mt-4 inline-block text-sm text-brand-700 underline"
+        >
+          Go to your dashboard
+        </Link>
+      ) : user.role === 'client' ? (
         <p className="mt-4 text-sm text-slate-700">
-          The {user.role} portal is not open yet. For anything you need, contact us at{' '}
+          The client portal is not open yet. For anything you need, contact us at{' '}
           <a className="text-brand-700 underline" href={`mailto:${company.email}`}>
             {company.email}
           </a>

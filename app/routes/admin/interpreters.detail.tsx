@@ -343,12 +343,15 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
 
 const portalAccountTexts = {
   none: 'No portal account yet.',
-  invited: 'Invited: the interpreter has not chosen a password yet.',
+  invited: 'The interpreter has not chosen a password yet.',
   active: 'Active: the interpreter has chosen a password and can sign in.',
   'other-role': 'This e-mail address belongs to a staff or client account.',
 } as const
 
-/** The approved interpreter's portal account, with the invitation staff can (re)send. */
+/**
+ * The approved interpreter's portal account, with the invitation staff can send (again: each
+ * is a new 48-hour link) until a password is chosen.
+ */
 function PortalAccountSection({ state }: { state: keyof typeof portalAccountTexts }) {
   return (
     <section aria-labelledby="portal-account-heading" className="mt-6">
@@ -360,7 +363,7 @@ function PortalAccountSection({ state }: { state: keyof typeof portalAccountText
         <Form method="post" preventScrollReset className="mt-3">
           <input type="hidden" name="intent" value="send-invitation" />
           <button type="submit" className="btn-secondary">
-            {state === 'none' ? 'Send portal invitation' : 'Resend invitation'}
+            Send portal invitation
           </button>
         </Form>
       ) : null}
