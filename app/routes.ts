@@ -28,9 +28,12 @@ export default [
   route('setup', 'routes/auth/setup.tsx'),
   route('accept-invite', 'routes/auth/accept-invite.tsx'),
   route('account', 'routes/account/index.tsx'),
+  // The interpreter portal (docs/product.md#interpreter-portal).
+  route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
+    route('resources', 'routes/interpreter/resources.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
@@ -57,6 +60,7 @@ export default [
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),
+        route(':resourceId/audience', 'routes/admin/resources.audience.tsx'),
       ]),
       route('communications', 'routes/admin/communications.tsx'),
       route('mail', 'routes/admin/mail.tsx'),

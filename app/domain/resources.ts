@@ -35,3 +35,17 @@ export const uploadGuidelines = [
   { label: 'Guides', detail: 'PDF, DOC, DOCX (max 10MB), or a link' },
   { label: 'Links', detail: 'Web addresses starting with http:// or https://' },
 ] as const
+
+/**
+ * Who sees a resource besides staff (docs/product.md#interpreter-portal): staff only,
+ * interpreters, or interpreters with required reading, which each interpreter acknowledges
+ * (again for every new version).
+ */
+export const resourceAudiences = ['staff', 'interpreters', 'required'] as const
+export type ResourceAudience = (typeof resourceAudiences)[number]
+
+export const resourceAudienceLabels: Record<ResourceAudience, string> = {
+  staff: 'Staff only',
+  interpreters: 'Interpreters',
+  required: 'Interpreters, required reading',
+}

@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { count, desc, eq } from 'drizzle-orm'
-import { resources, storedFiles, type ResourceType } from '../../db/schema'
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import {
+  resourceAcknowledgements,
+  resources,
+  storedFiles,
+  users,
+  type ResourceType,
+} from '../../db/schema'
+import type { ResourceAudience } from '../domain/resources'
+import { now } from '../platform/clock.server'
 import { db, runtime } from '../platform/runtime.server'
 import { newStorageKey } from '../platform/storage/file-storage.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
@@ -13,6 +21,8 @@ export interface ResourceListItem {
   url: string | null
   file: { originalName: string; mediaType: string; byteSize: number } | null
   createdAt: Date
+  audience: ResourceAudience
+  version: number
 }
 
 export interface ResourceCounts {
@@ -52,6 +62,8 @@ export async function listResources(): Promise<ResourceListItem[]> {
       ? { originalName: file.originalName, mediaType: file.mediaType, byteSize: file.byteSize }
       : null,
     createdAt: resource.createdAt,
+    audience: resource.audience,
+    version: resource.version,
   }))
 }
 
@@ -173,4 +185,165 @@ export async function deleteResource(id: string, actor: Actor): Promise<boolean>
     })
   }
   return true
+}
+
+/** Who may see a resource besides staff; audited. False when it does not exist. */
+export async function setResourceAudience(
+  id: string,
+  audience: ResourceAudience,
+  actor: Actor,
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update')
+    if (!before) return false
+    if (before.audience === audience) return true
+    await tx.update(resources).set({ audience, updatedAt: now() }).where(eq(resources.id, id))
+    await recordAudit(
+      actor,
+      {
+        action: 'audience_change',
+        entityType: 'resource',
+        entityId: id,
+        before: { audience: before.audience },
+        after: { audience },
+      },
+      tx,
+    )
+    return true
+  })
+}
+
+/**
+ * Staff published a new version of required reading: every interpreter is asked to
+ * acknowledge it again (earlier acknowledgements stay, for the record).
+ */
+export async function publishNewVersion(id: string, actor: Actor): Promise<number | undefined> {
+  return db().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(resources)
+      .set({ version: sql`${resources.version} + 1`, updatedAt: now() })
+      .where(and(eq(resources.id, id), eq(resources.audience, 'required')))
+      .returning({ version: resources.version })
+    if (!updated) return undefined
+    await recordAudit(
+      actor,
+      { action: 'new_version', entityType: 'resource', entityId: id, after: updated },
+      tx,
+    )
+    return updated.version
+  })
+}
+
+export interface InterpreterResource extends ResourceListItem {
+  /** When this interpreter acknowledged the current version of required reading. */
+  acknowledgedAt: Date | null
+}
+
+/** The library as an interpreter sees it: what staff shared, with their acknowledgements. */
+export async function listInterpreterResources(userId: string): Promise<InterpreterResource[]> {
+  const rows = await db()
+    .select({
+      resource: resources,
+      file: storedFiles,
+      acknowledgedAt: resourceAcknowledgements.acknowledgedAt,
+    })
+    .from(resources)
+    .leftJoin(storedFiles, eq(storedFiles.id, resources.fileId))
+    .leftJoin(
+      resourceAcknowledgements,
+      and(
+        eq(resourceAcknowledgements.resourceId, resources.id),
+        eq(resourceAcknowledgements.userId, userId),
+        eq(resourceAcknowledgements.version, resources.version),
+      ),
+    )
+    .where(ne(resources.audience, 'staff'))
+    .orderBy(desc(resources.createdAt), desc(resources.id))
+    .limit(LIST_LIMIT)
+  return rows.map(({ resource, file, acknowledgedAt }) => ({
+    id: resource.id,
+    title: resource.title,
+    type: resource.type,
+    url: resource.url,
+    file: file
+      ? { originalName: file.originalName, mediaType: file.mediaType, byteSize: file.byteSize }
+      : null,
+    createdAt: resource.createdAt,
+    audience: resource.audience,
+    version: resource.version,
+    acknowledgedAt,
+  }))
+}
+
+/** A resource an interpreter may open, or undefined (staff only, or none). */
+export async function getInterpreterResource(id: string) {
+  const found = await getResource(id)
+  return found && found.resource.audience !== 'staff' ? found : undefined
+}
+
+/**
+ * Records that the interpreter read the current version of required reading; reading it
+ * twice changes nothing. False when the resource is not required reading for interpreters.
+ */
+export async function acknowledgeResource(id: string, userId: string): Promise<boolean> {
+  const [resource] = await db()
+    .select({ version: resources.version, audience: resources.audience })
+    .from(resources)
+    .where(eq(resources.id, id))
+  if (!resource || resource.audience !== 'required') return false
+  await db()
+    .insert(resourceAcknowledgements)
+    .values({ resourceId: id, userId, version: resource.version, acknowledgedAt: now() })
+    .onConflictDoNothing()
+  return true
+}
+
+/** Who has and who has not acknowledged the current version (active interpreters). */
+export async function acknowledgementsOf(id: string) {
+  const [resource] = await db()
+    .select({ version: resources.version })
+    .from(resources)
+    .where(eq(resources.id, id))
+  if (!resource) return undefined
+  const rows = await db()
+    .select({
+      name: users.name,
+      email: users.email,
+      acknowledgedAt: resourceAcknowledgements.acknowledgedAt,
+    })
+    .from(users)
+    .leftJoin(
+      resourceAcknowledgements,
+      and(
+        eq(resourceAcknowledgements.userId, users.id),
+        eq(resourceAcknowledgements.resourceId, id),
+        eq(resourceAcknowledgements.version, resource.version),
+      ),
+    )
+    .where(and(eq(users.role, 'interpreter'), eq(users.active, true)))
+    .orderBy(asc(users.name))
+  return {
+    version: resource.version,
+    acknowledged: rows.filter((row) => row.acknowledgedAt !== null),
+    waiting: rows.filter((row) => row.acknowledgedAt === null),
+  }
+}
+
+/** How many active interpreters acknowledged the current version of each resource. */
+export async function acknowledgementCounts(ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db()
+    .select({ resourceId: resources.id, count: count(resourceAcknowledgements.userId) })
+    .from(resources)
+    .innerJoin(
+      resourceAcknowledgements,
+      and(
+        eq(resourceAcknowledgements.resourceId, resources.id),
+        eq(resourceAcknowledgements.version, resources.version),
+      ),
+    )
+    .innerJoin(users, and(eq(users.id, resourceAcknowledgements.userId), eq(users.active, true)))
+    .where(inArray(resources.id, ids))
+    .groupBy(resources.id)
+  return new Map(rows.map((row) => [row.resourceId, row.count]))
 }

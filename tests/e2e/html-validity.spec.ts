@@ -5,7 +5,8 @@ import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
-import { createResource } from '../../app/models/resources.server'
+import { createResource, setResourceAudience } from '../../app/models/resources.server'
+import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
@@ -148,17 +149,32 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/interpreters',
     `/admin/interpreters/${pendingId}`,
     `/admin/interpreters/${pendingId}?decide=approved`,
+    `/admin/interpreters/${approvedId}`,
     '/admin/interpreter-manager',
     '/admin/clients',
     `/admin/clients/${requestId}`,
     '/admin/resources',
     '/admin/resources/new',
     `/admin/resources/${resourceId}/delete`,
+    `/admin/resources/${resourceId}/audience`,
     '/admin/communications',
     '/admin/communications?tab=history',
     '/admin/mail',
   ])
     documents.push(await served(page, path))
+  // The interpreter portal, signed in as the approved interpreter, with required reading.
+  await setResourceAudience(resourceId, 'required', actor)
+  const portal = await browser.newContext()
+  const approved = await findUserByEmail('abel-approved@example.org')
+  await signIn(portal, app.url, toPublicUser(approved!))
+  const portalPage = await portal.newPage()
+  for (const path of ['/interpreter/dashboard', '/interpreter/resources']) {
+    const response = await portalPage.request.get(`${app.url}${path}`)
+    expect(response.status(), `GET ${path}`).toBe(200)
+    documents.push({ name: `GET ${path} (interpreter)`, html: await response.text() })
+  }
+  await portal.close()
+  await setResourceAudience(resourceId, 'staff', actor)
   // A dialog opened in the browser, as the page holds it then.
   await page.goto('/admin/resources')
   await page.getByRole('button', { name: 'Add Resource' }).click()

@@ -1,30 +1,38 @@
-import { LayoutDashboard, LogOut, Menu } from 'lucide-react'
+import { FolderOpen, LayoutDashboard, LogOut, Menu, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { Logo } from '~/components/layout/logo'
 import { SkipLink } from '~/components/layout/skip-link'
 import { interpreterSidebarLinks } from '~/content/interpreter-navigation'
 
+const icons: Record<string, LucideIcon> = {
+  '/interpreter/dashboard': LayoutDashboard,
+  '/interpreter/resources': FolderOpen,
+}
+
 function SidebarLinks() {
   return (
     <ul className="space-y-1">
-      {interpreterSidebarLinks.map((link) => (
-        <li key={link.to}>
-          <NavLink
-            to={link.to}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                isActive
-                  ? 'bg-brand-700 text-white'
-                  : 'text-slate-200 hover:bg-slate-800 hover:text-white'
-              }`
-            }
-          >
-            <LayoutDashboard aria-hidden="true" className="size-4" />
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      {interpreterSidebarLinks.map((link) => {
+        const Icon = icons[link.to] ?? LayoutDashboard
+        return (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+                  isActive
+                    ? 'bg-brand-700 text-white'
+                    : 'text-slate-200 hover:bg-slate-800 hover:text-white'
+                }`
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {link.label}
+            </NavLink>
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -1,62 +1,21 @@
-import { redirect } from 'react-router'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { contentDisposition, parseByteRange } from '~/lib/http/byte-range'
 import { requireUuidParam } from '~/lib/http/params'
-import { runtime } from '~/platform/runtime.server'
-import { isSafeResourceUrl } from '~/lib/validation/resource'
+import { resourceFileResponse } from '~/lib/http/resource-file-response.server'
+import { notFound } from '~/lib/http/responses'
 import { recordAudit } from '~/models/audit.server'
 import { getResource } from '~/models/resources.server'
 import type { Route } from './+types/resource-file'
-import { notFound } from '~/lib/http/responses'
 
-// Media types the browser may show itself: PDF and MP4 (docs/product.md#resources).
-const INLINE_TYPES = new Set(['application/pdf', 'video/mp4'])
-
-// A file shown in the browser runs nothing of ours and may not load anything else.
-// (`sandbox` would also be restrictive, but Chromium then refuses to show PDFs at all.)
-const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; frame-ancestors 'self'"
-
-/**
- * A resource's file for signed-in admins: `?download=1` always as an attachment; otherwise
- * PDFs and MP4s inline (with HTTP Range for video seeking) and other files as attachments.
- * A link resource's View redirects to its http(s) address. See docs/decisions/031-resource-files.md.
- */
+/** Any resource's file for signed-in admins; downloads are audited. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, { resource: true })
   const found = await getResource(requireUuidParam(params, 'resourceId'))
   if (!found) throw notFound()
-  const download = new URL(request.url).searchParams.get('download') === '1'
-  const { resource, file } = found
-  if (!file) {
-    if (download || !resource.url || !isSafeResourceUrl(resource.url)) throw notFound()
-    throw redirect(resource.url)
-  }
-  const inline = !download && INLINE_TYPES.has(file.mediaType)
-  if (download)
-    await recordAudit(admin.actor, {
+  return resourceFileResponse(request, found, () =>
+    recordAudit(admin.actor, {
       action: 'resource_download',
       entityType: 'resource',
-      entityId: resource.id,
-    })
-  const headers = new Headers({
-    'Content-Type': file.mediaType,
-    'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
-    'Cache-Control': 'private, no-store',
-    'Accept-Ranges': 'bytes',
-    'Content-Security-Policy': INLINE_CSP,
-  })
-  const range = parseByteRange(request.headers.get('range'), file.byteSize)
-  if (range === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${file.byteSize}`)
-    return new Response(null, { status: 416, headers })
-  }
-  const body = await runtime().storage.get(file.storageKey, range)
-  if (!body) throw notFound()
-  if (range) {
-    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${file.byteSize}`)
-    headers.set('Content-Length', String(range.end - range.start + 1))
-    return new Response(body, { status: 206, headers })
-  }
-  headers.set('Content-Length', String(file.byteSize))
-  return new Response(body, { headers })
+      entityId: found.resource.id,
+    }),
+  )
 }

@@ -6,6 +6,7 @@ import {
   FileText,
   FolderOpen,
   Trash2,
+  Users,
   Video,
 } from 'lucide-react'
 import { Form, Outlet, useSearchParams } from 'react-router'
@@ -15,7 +16,8 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
-import { listResources, resourceCounts } from '~/models/resources.server'
+import { resourceAudienceLabels } from '~/domain/resources'
+import { acknowledgementCounts, listResources, resourceCounts } from '~/models/resources.server'
 import type { Route } from './+types/resources'
 import { EmptyState } from '~/components/admin/empty-state'
 
@@ -33,12 +35,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [resources, counts] = await Promise.all([listResources(), resourceCounts()])
-  return { resources, counts }
+  const required = resources.filter((resource) => resource.audience === 'required')
+  const acknowledged = await acknowledgementCounts(required.map((resource) => resource.id))
+  return {
+    resources: resources.map((resource) => ({
+      ...resource,
+      acknowledgedCount: acknowledged.get(resource.id) ?? 0,
+    })),
+    counts,
+  }
 }
 
 const notices: Record<string, string> = {
   added: 'Resource added.',
   deleted: 'Resource deleted.',
+  audience: 'Audience saved.',
+  version: 'New version published: interpreters are asked to read it again.',
 }
 
 export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
@@ -118,6 +130,12 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
                       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                         <ResourceTypeBadge type={resource.type} />
                         <span>Added {formatDate(resource.createdAt)}</span>
+                        <span>
+                          {resourceAudienceLabels[resource.audience]}
+                          {resource.audience === 'required'
+                            ? ` (version ${resource.version}, ${resource.acknowledgedCount} confirmed)`
+                            : ''}
+                        </span>
                         {resource.file ? (
                           <span className="break-all">{resource.file.originalName}</span>
                         ) : null}
@@ -156,6 +174,19 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
                         </a>
                       </>
                     )}
+                    <Form
+                      method="get"
+                      action={`/admin/resources/${resource.id}/audience`}
+                      preventScrollReset
+                    >
+                      <button
+                        type="submit"
+                        className="btn-secondary px-2.5 py-1.5 sm:px-3"
+                        aria-label={`Audience of ${resource.title}`}
+                      >
+                        <Users aria-hidden="true" className="size-4" /> Audience
+                      </button>
+                    </Form>
                     <Form
                       method="get"
                       action={`/admin/resources/${resource.id}/delete`}

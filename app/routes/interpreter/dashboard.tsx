@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
@@ -5,6 +6,7 @@ import { formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
 import { latestStaffMessagesTo } from '~/models/mail.server'
+import { listInterpreterResources } from '~/models/resources.server'
 import { stepsDoneOf } from '~/models/onboarding.server'
 import type { Route } from './+types/dashboard'
 
@@ -12,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Dashboard',
-      description: 'Your onboarding and messages.',
+      description: 'Your onboarding, required reading and messages.',
       path: '/interpreter/dashboard',
       noindex: true,
     },
@@ -24,15 +26,19 @@ const noStepsDone: OnboardingStepKey[] = []
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'interpreter' })
   const profile = await findProfileOfUser(user.id)
-  const [done, messages] = await Promise.all([
+  const [done, messages, resources] = await Promise.all([
     profile?.applicationId ? stepsDoneOf(profile.applicationId) : noStepsDone,
     latestStaffMessagesTo(user.email),
+    listInterpreterResources(user.id),
   ])
   const nextStep = onboardingSteps.find((step) => !done.includes(step.key))
   return {
     firstName: profile?.firstName ?? user.name,
     progress: done.length,
     nextStep: nextStep?.label ?? null,
+    unread: resources
+      .filter((resource) => resource.audience === 'required' && !resource.acknowledgedAt)
+      .map((resource) => ({ id: resource.id, title: resource.title })),
     messages: messages.map((message) => ({
       id: message.id,
       subject: message.subject,
@@ -42,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function InterpreterDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, progress, nextStep, messages } = loaderData
+  const { firstName, progress, nextStep, unread, messages } = loaderData
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h1>
@@ -81,6 +87,33 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
               'Onboarding complete: you are ready for assignments.'
             )}
           </p>
+        </section>
+        <section
+          aria-labelledby="reading-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="reading-heading" className="font-semibold text-slate-900">
+            Required reading
+          </h2>
+          {unread.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">Nothing waiting for you.</p>
+          ) : (
+            <>
+              <ul className="mt-2 list-disc pl-5 text-sm text-slate-900">
+                {unread.map((resource) => (
+                  <li key={resource.id} className="break-words">
+                    {resource.title}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to="/interpreter/resources"
+                className="mt-3 inline-block text-sm text-brand-700 underline"
+              >
+                Read and confirm in Resources
+              </Link>
+            </>
+          )}
         </section>
         <section
           aria-labelledby="messages-heading"
