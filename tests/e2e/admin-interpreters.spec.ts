@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { auditLog, interpreterApplications, mailOutbox, storedFiles } from '../../db/schema'
 import { pdfDocument } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -122,7 +122,7 @@ test('an application from the public site is reviewed: counts, approval e-mail, 
     const [mail] = await app.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'application-approved'))
+      .where(and(eq(mailOutbox.template, 'application-approved'), eq(mailOutbox.toAddress, email)))
     expect(mail?.toAddress).toBe(email)
     expect(mail?.status).toBe('sent')
     return mail!

@@ -90,6 +90,7 @@ test('the mail list is for admins only', async ({ page, context, app }) => {
   await expect(page).toHaveURL(/\/interpreter-login\?redirectTo=%2Fadmin%2Fmail/)
   const interpreter = await createAccount('interpreter', 'Not Staff')
   await signIn(context, app.url, interpreter)
+  // Another role's page sends the user to their own home.
   await page.goto('/admin/mail')
-  await expect(page).toHaveURL(`${app.url}/`)
+  await expect(page).toHaveURL(`${app.url}/interpreter/dashboard`)
 })
