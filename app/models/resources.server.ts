@@ -53,7 +53,14 @@ export async function listResources(): Promise<ResourceListItem[]> {
     .leftJoin(storedFiles, eq(storedFiles.id, resources.fileId))
     .orderBy(desc(resources.createdAt), desc(resources.id))
     .limit(LIST_LIMIT)
-  return rows.map(({ resource, file }) => ({
+  return rows.map(({ resource, file }) => toListItem(resource, file))
+}
+
+function toListItem(
+  resource: typeof resources.$inferSelect,
+  file: typeof storedFiles.$inferSelect | null,
+): ResourceListItem {
+  return {
     id: resource.id,
     title: resource.title,
     type: resource.type,
@@ -64,7 +71,7 @@ export async function listResources(): Promise<ResourceListItem[]> {
     createdAt: resource.createdAt,
     audience: resource.audience,
     version: resource.version,
-  }))
+  }
 }
 
 export async function resourceCounts(): Promise<ResourceCounts> {
@@ -261,16 +268,7 @@ export async function listInterpreterResources(userId: string): Promise<Interpre
     .orderBy(desc(resources.createdAt), desc(resources.id))
     .limit(LIST_LIMIT)
   return rows.map(({ resource, file, acknowledgedAt }) => ({
-    id: resource.id,
-    title: resource.title,
-    type: resource.type,
-    url: resource.url,
-    file: file
-      ? { originalName: file.originalName, mediaType: file.mediaType, byteSize: file.byteSize }
-      : null,
-    createdAt: resource.createdAt,
-    audience: resource.audience,
-    version: resource.version,
+    ...toListItem(resource, file),
     acknowledgedAt,
   }))
 }

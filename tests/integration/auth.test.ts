@@ -30,6 +30,7 @@ import {
   findUserByEmail,
   setPassword,
 } from '../../app/models/users.server'
+import { emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -60,16 +61,14 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
   beforeEach(async () => {
     clock = new Date('2026-03-01T09:00:00Z')
     setClock(() => clock)
-    for (const table of [
+    await emptyTables(test.db, [
       sessions,
       authTokens,
       loginThrottles,
       rateLimitWindows,
       mailOutbox,
       users,
-    ]) {
-      await test.db.delete(table)
-    }
+    ])
   })
   afterEach(() => setClock())
 

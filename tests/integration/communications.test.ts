@@ -30,7 +30,7 @@ import {
 } from '../../app/models/communications.server'
 import { unsubscribe } from '../../app/models/unsubscribes.server'
 import { createUser } from '../../app/models/users.server'
-import { createApplicant } from '../support/people-fixtures'
+import { createApplicant, emptyTables } from '../support/people-fixtures'
 import { SmtpPeer } from '../support/smtp-peer'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
   })
   afterAll(() => test.stop())
   beforeEach(async () => {
-    for (const table of [
+    await emptyTables(test.db, [
       mailAttempts,
       mailOutbox,
       messages,
@@ -79,7 +79,6 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       auditLog,
       users,
     ])
-      await test.db.delete(table)
     const user = await createUser({
       email: 'sender@example.com',
       name: 'Sam Sender',

@@ -31,8 +31,8 @@ import {
 import { addStaffNote, historyOf, notesOf } from '../../app/models/audit.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { setOnboardingStep } from '../../app/models/onboarding.server'
-import { createUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
   })
   afterAll(() => test.stop())
   beforeEach(async () => {
-    for (const table of [
+    await emptyTables(test.db, [
       duplicateDismissals,
       applicationResumes,
       onboardingStepsDone,
@@ -90,16 +90,8 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
       staffNotes,
       auditLog,
       users,
-    ]) {
-      await test.db.delete(table)
-    }
-    const admin = await createUser({
-      email: 'staff@example.com',
-      name: 'Sam Staff',
-      role: 'admin',
-      password: 'a long staff password',
-    })
-    actor = { id: admin.id, name: admin.name }
+    ])
+    actor = await createStaffActor()
   })
 
   async function duplicatesOf(...ids: string[]) {

@@ -25,8 +25,8 @@ import {
   onboardingCounts,
   setOnboardingStep,
 } from '../../app/models/onboarding.server'
-import { createUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -71,23 +71,15 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
   })
   afterAll(() => test.stop())
   beforeEach(async () => {
-    for (const table of [
+    await emptyTables(test.db, [
       onboardingStepsDone,
       interpreterApplications,
       storedFiles,
       mailOutbox,
       auditLog,
       users,
-    ]) {
-      await test.db.delete(table)
-    }
-    const admin = await createUser({
-      email: 'staff@example.com',
-      name: 'Sam Staff',
-      role: 'admin',
-      password: 'a long staff password',
-    })
-    actor = { id: admin.id, name: admin.name }
+    ])
+    actor = await createStaffActor()
   })
   afterEach(() => setClock())
 

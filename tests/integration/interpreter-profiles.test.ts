@@ -10,8 +10,8 @@ import {
 } from '../../db/schema'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { portalAccountOf, sendPortalInvitation } from '../../app/models/interpreter-profiles.server'
-import { createUser, findUserByEmail, setPassword } from '../../app/models/users.server'
-import { createApplicant } from '../support/people-fixtures'
+import { findUserByEmail, setPassword } from '../../app/models/users.server'
+import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())(
     })
     afterAll(() => test.stop())
     beforeEach(async () => {
-      for (const table of [
+      await emptyTables(test.db, [
         interpreterProfiles,
         interpreterApplications,
         storedFiles,
@@ -33,14 +33,7 @@ describe.each(testDatabaseKinds())(
         auditLog,
         users,
       ])
-        await test.db.delete(table)
-      const admin = await createUser({
-        email: 'rita@staff.example',
-        name: 'Rita Recruiter',
-        role: 'admin',
-        password: 'a long enough password',
-      })
-      actor = { id: admin.id, name: admin.name }
+      actor = await createStaffActor()
     })
 
     const invitationsTo = (email: string) =>
@@ -119,14 +112,14 @@ describe.each(testDatabaseKinds())(
       )
 
       const staffAddress = await createApplicant(test.db, {
-        firstName: 'Rita',
-        email: 'rita@staff.example',
+        firstName: 'Sam',
+        email: 'staff@example.com',
       })
       await decideApplication(staffAddress, 'approved', { sendEmail: true }, actor)
       expect(await sendPortalInvitation(staffAddress, actor)).toBe('other-role')
       expect(await test.db.select().from(interpreterProfiles)).toHaveLength(0)
-      expect((await findUserByEmail('rita@staff.example'))?.role).toBe('admin')
-      expect(await invitationsTo('rita@staff.example')).toHaveLength(0)
+      expect((await findUserByEmail('staff@example.com'))?.role).toBe('admin')
+      expect(await invitationsTo('staff@example.com')).toHaveLength(0)
     })
   },
 )

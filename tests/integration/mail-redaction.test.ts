@@ -23,8 +23,8 @@ import { createClientRequest, deleteClientRequest } from '../../app/models/clien
 import { messageStats, sendMessage } from '../../app/models/communications.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { listOutbox, REDACTED_ADDRESS, REDACTED_TEXT } from '../../app/models/mail.server'
-import { createUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
   beforeEach(async () => {
     intercepted.hook.beforeSend = undefined
     rmSync(test.runtime.mailDir, { recursive: true, force: true })
-    for (const table of [
+    await emptyTables(test.db, [
       mailAttempts,
       mailOutbox,
       messages,
@@ -110,14 +110,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
       auditLog,
       users,
     ])
-      await test.db.delete(table)
-    const admin = await createUser({
-      email: 'staff@example.com',
-      name: 'Sam Staff',
-      role: 'admin',
-      password: 'a long staff password',
-    })
-    actor = { id: admin.id, name: admin.name }
+    actor = await createStaffActor()
   })
 
   async function outboxRows() {

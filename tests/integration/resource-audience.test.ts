@@ -12,6 +12,7 @@ import {
   setResourceAudience,
 } from '../../app/models/resources.server'
 import { createUser, setUserActive } from '../../app/models/users.server'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -26,16 +27,9 @@ describe.each(testDatabaseKinds())('resources for interpreters on %s', (kind) =>
   afterAll(() => test.stop())
   beforeEach(async () => {
     setClock(undefined)
-    for (const table of [resourceAcknowledgements, resources, storedFiles, auditLog, users])
-      await test.db.delete(table)
+    await emptyTables(test.db, [resourceAcknowledgements, resources, storedFiles, auditLog, users])
     const password = 'a long enough password'
-    const admin = await createUser({
-      email: 'rita@s.example',
-      name: 'Rita',
-      role: 'admin',
-      password,
-    })
-    actor = { id: admin.id, name: admin.name }
+    actor = await createStaffActor()
     ivo = (await createUser({ email: 'ivo@i.example', name: 'Ivo', role: 'interpreter', password }))
       .id
     ina = (await createUser({ email: 'ina@i.example', name: 'Ina', role: 'interpreter', password }))

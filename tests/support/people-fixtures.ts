@@ -1,3 +1,6 @@
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Actor } from '../../app/models/audit.server'
+import { createUser } from '../../app/models/users.server'
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, type ApplicationStatus } from '../../db/schema'
 import type { Database } from '../../app/platform/db.server'
@@ -37,4 +40,20 @@ export async function createApplicant(
       .set({ status: person.status })
       .where(eq(interpreterApplications.id, id))
   return id
+}
+
+/** Empties the tables, in the order given (children before parents). */
+export async function emptyTables(db: Database, tables: PgTable[]) {
+  for (const table of tables) await db.delete(table)
+}
+
+/** A staff account to act as in a test, with its audit actor. */
+export async function createStaffActor(): Promise<Actor> {
+  const admin = await createUser({
+    email: 'staff@example.com',
+    name: 'Sam Staff',
+    role: 'admin',
+    password: 'a long staff password',
+  })
+  return { id: admin.id, name: admin.name }
 }

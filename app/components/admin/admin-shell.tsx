@@ -4,17 +4,20 @@ import {
   FolderOpen,
   Languages,
   LayoutDashboard,
-  LogOut,
   Mail,
-  Menu,
   MessagesSquare,
   Search,
   UserCog,
-  type LucideIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, NavLink } from 'react-router'
-import { Logo } from '~/components/layout/logo'
+import { Form } from 'react-router'
+import {
+  LogOutButton,
+  MobileMenu,
+  ShellMain,
+  Sidebar,
+  type SidebarNavigation,
+} from '~/components/layout/sidebar-shell'
 import { SkipLink } from '~/components/layout/skip-link'
 import { adminSidebarLinks } from '~/content/admin-navigation'
 import { FocusRestorer } from './focus-restorer'
@@ -29,42 +32,21 @@ export interface ShellUser {
   role: keyof typeof roleLabels
 }
 
-const icons: Record<string, LucideIcon> = {
-  '/admin/dashboard': LayoutDashboard,
-  '/admin/interpreter-manager': ClipboardCheck,
-  '/admin/interpreters': Languages,
-  '/admin/clients': Building2,
-  '/admin/resources': FolderOpen,
-  '/admin/communications': MessagesSquare,
-  '/admin/users': UserCog,
-  '/admin/mail': Mail,
-}
-
-function SidebarLinks() {
-  return (
-    <ul className="space-y-1">
-      {adminSidebarLinks.map((link) => {
-        const Icon = icons[link.to] ?? LayoutDashboard
-        return (
-          <li key={link.to}>
-            <NavLink
-              to={link.to}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                  isActive
-                    ? 'bg-brand-700 text-white'
-                    : 'text-slate-200 hover:bg-slate-800 hover:text-white'
-                }`
-              }
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {link.label}
-            </NavLink>
-          </li>
-        )
-      })}
-    </ul>
-  )
+const navigation: SidebarNavigation = {
+  label: 'Admin',
+  menuLabel: 'Admin menu',
+  home: '/admin/dashboard',
+  links: adminSidebarLinks,
+  icons: {
+    '/admin/dashboard': LayoutDashboard,
+    '/admin/interpreter-manager': ClipboardCheck,
+    '/admin/interpreters': Languages,
+    '/admin/clients': Building2,
+    '/admin/resources': FolderOpen,
+    '/admin/communications': MessagesSquare,
+    '/admin/users': UserCog,
+    '/admin/mail': Mail,
+  },
 }
 
 /** Sidebar (16rem) and top bar around every admin screen (docs/product.md#admin-shell). */
@@ -88,29 +70,10 @@ export function AdminShell({
     <ToastContext.Provider value={toast}>
       <SkipLink />
       <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
-        <aside className="hidden w-64 bg-slate-900 px-4 py-6 lg:block">
-          <Link to="/admin/dashboard" className="flex items-center gap-3 px-2 text-white">
-            <Logo size="dashboard" alt="" />
-            <span className="font-semibold">{companyName}</span>
-          </Link>
-          <nav aria-label="Admin" className="mt-8">
-            <SidebarLinks />
-          </nav>
-        </aside>
+        <Sidebar navigation={navigation} companyName={companyName} />
         <div className="min-w-0">
           <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-            <details className="group relative lg:hidden">
-              <summary className="flex list-none items-center rounded-md p-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-                <Menu aria-hidden="true" className="size-6" />
-                <span className="sr-only">Admin menu</span>
-              </summary>
-              <nav
-                aria-label="Admin"
-                className="absolute left-0 z-30 mt-2 w-64 rounded-lg bg-slate-900 p-4 shadow-xl"
-              >
-                <SidebarLinks />
-              </nav>
-            </details>
+            <MobileMenu navigation={navigation} />
             <Form
               method="get"
               action="/admin/search"
@@ -139,22 +102,10 @@ export function AdminShell({
                 <p className="font-medium text-slate-900">{user.name}</p>
                 <p className="text-slate-600">{roleLabels[user.role]}</p>
               </div>
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-950"
-                  title="Log out"
-                >
-                  <LogOut aria-hidden="true" className="size-5" />
-                  <span className="sr-only">Log out</span>
-                </button>
-              </Form>
+              <LogOutButton />
             </div>
           </header>
-          {/* tabIndex -1: the skip link moves the focus here, so the next Tab goes on from it. */}
-          <main id="main" tabIndex={-1} className="px-4 py-8 outline-none sm:px-6 lg:px-8">
-            {children}
-          </main>
+          <ShellMain>{children}</ShellMain>
         </div>
         <ToastRegion />
         <FocusRestorer />

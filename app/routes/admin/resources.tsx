@@ -1,17 +1,8 @@
-import {
-  BookOpen,
-  Download,
-  ExternalLink,
-  Eye,
-  FileText,
-  FolderOpen,
-  Trash2,
-  Users,
-  Video,
-} from 'lucide-react'
+import { BookOpen, FileText, FolderOpen, Trash2, Users, Video } from 'lucide-react'
 import { Form, Outlet, useSearchParams } from 'react-router'
 import { FormMessage } from '~/components/layout/auth-card'
 import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource-badges'
+import { ResourceOpenLinks } from '~/components/admin/resource-open-links'
 import { StatCards } from '~/components/admin/stat-cards'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
@@ -143,37 +134,11 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    {resource.url ? (
-                      <a
-                        href={resource.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="btn-secondary px-2.5 py-1.5 sm:px-3"
-                        aria-label={`View ${resource.title} (opens the link in a new tab)`}
-                      >
-                        <ExternalLink aria-hidden="true" className="size-4" /> View
-                      </a>
-                    ) : (
-                      <>
-                        <a
-                          href={fileUrl}
-                          target="_blank"
-                          rel="noopener"
-                          className="btn-secondary px-2.5 py-1.5 sm:px-3"
-                          aria-label={`View ${resource.title} (opens in a new tab)`}
-                        >
-                          <Eye aria-hidden="true" className="size-4" /> View
-                        </a>
-                        <a
-                          href={`${fileUrl}?download=1`}
-                          download
-                          className="btn-secondary px-2.5 py-1.5 sm:px-3"
-                          aria-label={`Download ${resource.title}`}
-                        >
-                          <Download aria-hidden="true" className="size-4" /> Download
-                        </a>
-                      </>
-                    )}
+                    <ResourceOpenLinks
+                      title={resource.title}
+                      url={resource.url}
+                      fileUrl={fileUrl}
+                    />
                     <Form
                       method="get"
                       action={`/admin/resources/${resource.id}/audience`}

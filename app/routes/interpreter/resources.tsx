@@ -1,7 +1,7 @@
-import { Download, ExternalLink, Eye } from 'lucide-react'
 import { data, Form } from 'react-router'
 import { z } from 'zod'
 import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource-badges'
+import { ResourceOpenLinks } from '~/components/admin/resource-open-links'
 import { EmptyState } from '~/components/admin/empty-state'
 import { requireUser } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
@@ -72,37 +72,7 @@ export default function InterpreterResources({ loaderData }: Route.ComponentProp
                   </div>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  {resource.url ? (
-                    <a
-                      href={resource.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn-secondary px-3 py-1.5"
-                      aria-label={`View ${resource.title} (opens the link in a new tab)`}
-                    >
-                      <ExternalLink aria-hidden="true" className="size-4" /> View
-                    </a>
-                  ) : (
-                    <>
-                      <a
-                        href={fileUrl}
-                        target="_blank"
-                        rel="noopener"
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={`View ${resource.title} (opens in a new tab)`}
-                      >
-                        <Eye aria-hidden="true" className="size-4" /> View
-                      </a>
-                      <a
-                        href={`${fileUrl}?download=1`}
-                        download
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={`Download ${resource.title}`}
-                      >
-                        <Download aria-hidden="true" className="size-4" /> Download
-                      </a>
-                    </>
-                  )}
+                  <ResourceOpenLinks title={resource.title} url={resource.url} fileUrl={fileUrl} />
                   {resource.audience !== 'required' ? null : resource.acknowledgedAt ? (
                     <p className="text-sm text-green-800">
                       You confirmed reading it on {formatDate(resource.acknowledgedAt)}.
