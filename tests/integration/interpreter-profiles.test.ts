@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
+import { mergeApplications } from '../../app/models/interpreter-applications/duplicates.server'
 import { portalAccountOf, sendPortalInvitation } from '../../app/models/interpreter-profiles.server'
 import { findUserByEmail, setPassword } from '../../app/models/users.server'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
@@ -99,6 +100,19 @@ describe.each(testDatabaseKinds())(
       expect(await sendPortalInvitation(id, actor)).toBe('already-active')
       expect(await portalAccountOf('cleo@example.org')).toMatchObject({ state: 'active' })
       expect(await invitationsTo('cleo@example.org')).toHaveLength(2)
+    })
+
+    it('a merge moves the profile to the record that is kept', async () => {
+      const kept = await createApplicant(test.db, { firstName: 'Eva', email: 'eva@example.org' })
+      const merged = await createApplicant(test.db, {
+        firstName: 'Eva',
+        email: 'eva.k@example.org',
+      })
+      await decideApplication(merged, 'approved', { sendEmail: true }, actor)
+      // Same phone number: a possible duplicate, merged into the first record.
+      expect(await mergeApplications(kept, merged, actor)).toBe('done')
+      const [profile] = await test.db.select().from(interpreterProfiles)
+      expect(profile?.applicationId).toBe(kept)
     })
 
     it('refuses to invite a pending applicant or an address that belongs to staff', async () => {

@@ -7,6 +7,7 @@ import {
   duplicateDismissals,
   formSubmissions,
   interpreterApplications,
+  interpreterProfiles,
   mailOutbox,
   onboardingStepsDone,
   staffNotes,
@@ -268,6 +269,11 @@ export async function mergeApplications(
           eq(formSubmissions.reference, merged.id),
         ),
       )
+    // An interpreter approved from the merged application keeps their profile's history.
+    await tx
+      .update(interpreterProfiles)
+      .set({ applicationId: kept.id })
+      .where(eq(interpreterProfiles.applicationId, merged.id))
     // Someone staff said is not the merged person is not the kept person either.
     await tx.execute(sql`
       insert into ${duplicateDismissals} (application_id, other_application_id, dismissed_by_id, dismissed_by_name, dismissed_at)
