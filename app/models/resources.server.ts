@@ -345,3 +345,24 @@ export async function acknowledgementCounts(ids: string[]): Promise<Map<string, 
     .groupBy(resources.id)
   return new Map(rows.map((row) => [row.resourceId, row.count]))
 }
+
+/** Each piece of required reading with how many active interpreters confirmed its version. */
+export async function requiredReadingSummary() {
+  const [required, [interpreters]] = await Promise.all([
+    db()
+      .select({ id: resources.id, title: resources.title, version: resources.version })
+      .from(resources)
+      .where(eq(resources.audience, 'required'))
+      .orderBy(asc(resources.title)),
+    db()
+      .select({ count: count() })
+      .from(users)
+      .where(and(eq(users.role, 'interpreter'), eq(users.active, true))),
+  ])
+  const confirmed = await acknowledgementCounts(required.map((resource) => resource.id))
+  return required.map((resource) => ({
+    ...resource,
+    confirmed: confirmed.get(resource.id) ?? 0,
+    interpreters: interpreters?.count ?? 0,
+  }))
+}

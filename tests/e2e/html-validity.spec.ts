@@ -139,6 +139,8 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     { title: 'Interpreter handbook', type: 'guide', url: 'https://example.org/handbook' },
     actor,
   )
+  // Required reading shows in the interpreter manager, the audience dialog and the portal.
+  await setResourceAudience(resourceId, 'required', actor)
   for (const path of [
     '/account',
     '/admin',
@@ -163,7 +165,6 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   ])
     documents.push(await served(page, path))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
-  await setResourceAudience(resourceId, 'required', actor)
   const portal = await browser.newContext()
   const approved = await findUserByEmail('abel-approved@example.org')
   await signIn(portal, app.url, toPublicUser(approved!))

@@ -73,8 +73,14 @@ test('staff share required reading; the interpreter reads and confirms it, again
   await page.goto('/interpreter/dashboard')
   await expect(reading).not.toContainText(ethics)
 
+  // The interpreter manager sums it up and leads to the names.
+  await adminPage.goto(`${app.url}/admin/interpreter-manager`)
+  const summary = adminPage.getByRole('region', { name: 'Required reading' })
+  await expect(summary).toContainText(ethics)
+  await expect(summary).toContainText(/version 1: [1-9]\d* of \d+ interpreters confirmed/)
+  await summary.getByRole('link', { name: `Who has not confirmed ${ethics}` }).click()
+
   // Staff see who confirmed, then publish a new version: the interpreter is asked again.
-  await adminPage.goto(`${app.url}/admin/resources/${ethicsId}/audience`)
   await expect(dialog.getByRole('heading', { name: /^Version 1:/ })).toBeVisible()
   await expect(dialog).toContainText(`Ivo Reader${tag} (${interpreter.email})`)
   await dialog.getByRole('button', { name: 'New version: ask everyone to read it again' }).click()

@@ -10,6 +10,7 @@ import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate, fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
+import { requiredReadingSummary } from '~/models/resources.server'
 import { dataWithToast } from '~/lib/toast.server'
 import {
   listOnboardingBoard,
@@ -52,8 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       : 'all',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
-  const [board, counts] = await Promise.all([listOnboardingBoard(filters), onboardingCounts()])
-  return { filters, board, counts }
+  const [board, counts, requiredReading] = await Promise.all([
+    listOnboardingBoard(filters),
+    onboardingCounts(),
+    requiredReadingSummary(),
+  ])
+  return { filters, board, counts, requiredReading }
 }
 
 const stepAction = z.object({
@@ -85,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function InterpreterManagerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, board, counts } = loaderData
+  const { filters, board, counts, requiredReading } = loaderData
   const submit = useSubmit()
   return (
     <>
@@ -121,6 +126,34 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
           ]}
         />
       </div>
+      {requiredReading.length > 0 ? (
+        <section
+          aria-labelledby="required-reading-heading"
+          className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="required-reading-heading" className="font-semibold text-slate-900">
+            Required reading
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {requiredReading.map((resource) => (
+              <li key={resource.id} className="flex flex-wrap gap-x-3">
+                <span className="break-words text-slate-900">{resource.title}</span>
+                <span className="text-slate-700">
+                  version {resource.version}: {resource.confirmed} of {resource.interpreters}{' '}
+                  interpreters confirmed
+                </span>
+                <Link
+                  to={`/admin/resources/${resource.id}/audience`}
+                  className="text-brand-700 underline"
+                  aria-label={`Who has not confirmed ${resource.title}`}
+                >
+                  Who has not confirmed
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Form
         method="get"
         role="search"
