@@ -193,3 +193,52 @@ test('dashboard: status select saves with its button, delete removes the row and
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByText('No contacts found')).toBeVisible()
 })
+
+test('an application from a Careers tile whose page reads Professional Interpreter reaches staff with its language', async ({
+  page,
+  browser,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  await page.goto('/careers')
+  await page
+    .getByRole('list', { name: 'Remote interpreter positions by language' })
+    .getByRole('link', { name: /^ASL/ })
+    .click()
+  await expect(page).toHaveURL(/\/application\?language=asl-interpreter$/)
+  const form = applicationForm(page)
+  // Fluent languages left empty: the tile's language is what the applicant applied for.
+  await fillFullForm(form, {
+    firstName: 'Signe',
+    lastName: `Hands${tag}`,
+    email: `signe-${tag}@example.org`,
+    phone: '+1 512 555 0142',
+    address: '3 Quiet Lane',
+    city: 'Austin',
+    state: 'TX',
+    englishLevel: 'Fluent',
+    interpretingExperience: '3-5 years',
+    medicalExperience: '1-3 years',
+    availability: '20-30 hours',
+    pay: '$1.00 - $1.25',
+  })
+  await resumeInput(form).setInputFiles({
+    name: 'resume.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfDocument(),
+  })
+  await form.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
+  const { application } = await findApplication(app, `signe-${tag}@example.org`)
+
+  const staff = await browser.newContext()
+  await signIn(staff, app.url, await createAccount('admin', 'Rita Recruiter'))
+  const adminPage = await staff.newPage()
+  await adminPage.goto(`${app.url}/admin/interpreters/${application.id}`)
+  const dialog = adminPage.getByRole('dialog', { name: `Signe Hands${tag}` })
+  const detail = (label: string) =>
+    dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]')
+  await expect(detail('Position')).toHaveText('ASL Interpreter')
+  await expect(detail('Languages')).toContainText('ASL')
+  await staff.close()
+})

@@ -74,6 +74,12 @@ test('staff tick onboarding steps: the progress bar and the fully onboarded coun
 
   await page.getByRole('checkbox', { name: `${onboardingSteps[2]!.label}: ${name}` }).uncheck()
   await expect(page.getByText('5/6 steps')).toBeVisible()
+  // Each change is said in the admin area's live region.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `${onboardingSteps[2]!.label}: marked not done. 5 of 6 steps.` }),
+  ).toBeVisible()
   await expect(fully).toHaveText(String(fullyBefore))
 
   await page.goto(`/admin/interpreters?q=${tag}`)
