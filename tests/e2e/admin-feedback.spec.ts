@@ -178,3 +178,28 @@ test('deleting a row on the dashboard moves focus to the next row', async ({ pag
   await expect(toast(page)).toContainText('Application deleted.')
   await expect(page.getByRole('link', { name: `Ben Row${tag}` })).toBeFocused()
 })
+
+test('after Confirm approval focus is on the record it decided; after Add Resource it is back on the button', async ({
+  page,
+  context,
+  app,
+}) => {
+  const email = `focus-${randomUUID().slice(0, 6)}@example.org`
+  await createApplicant(app.db, { firstName: 'Fenna', lastName: 'Focus', email })
+  await signIn(context, app.url, await createAccount('admin', 'Rita Recruiter'))
+  await page.goto(`/admin/interpreters?q=${email}`)
+  await page.getByRole('link', { name: 'Fenna Focus' }).click()
+  await page.getByRole('link', { name: 'Approve' }).click()
+  await page.getByRole('button', { name: 'Confirm approval' }).click()
+  await expect(page.getByText('Fenna Focus approved.').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Fenna Focus' })).toBeFocused()
+
+  await page.goto('/admin/resources')
+  await page.getByRole('button', { name: 'Add Resource' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Resource' })
+  await dialog.getByLabel('Title').fill(`Focus guide ${email}`)
+  await dialog.getByLabel(/URL/).fill('https://example.org/focus')
+  await dialog.getByRole('button', { name: 'Add Resource' }).click()
+  await expect(page.getByText('Resource added.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add Resource' })).toBeFocused()
+})
