@@ -75,6 +75,14 @@ async function headerBottom(page: Page): Promise<number> {
   })
 }
 
+/**
+ * Waits for the page's JavaScript: until then the browser's own validation holds a submit
+ * back (the form has no `novalidate` yet), and a click would show no summary.
+ */
+async function untilHydrated(form: Locator) {
+  await expect(form).toHaveAttribute('novalidate', '')
+}
+
 async function labelTop(page: Page, controlId: string): Promise<number> {
   return page.evaluate((id) => {
     const control = document.getElementById(id) as HTMLInputElement
@@ -90,6 +98,7 @@ test.describe('error summary of the public forms', () => {
     }) => {
       await page.goto(await spec.path())
       const form = formOf(page, spec.submit)
+      await untilHydrated(form)
       await form.getByRole('button', { name: spec.submit }).click()
 
       const summary = summaryOf(form)
@@ -135,6 +144,7 @@ test.describe('error summary of the public forms', () => {
       for (const spec of publicForms) {
         await page.goto(await spec.path())
         const form = formOf(page, spec.submit)
+        await untilHydrated(form)
         await form.getByRole('button', { name: spec.submit }).click()
         await expect(summaryOf(form)).toBeFocused()
         await expectNoAxeViolations(page, `${spec.name} with errors at ${width} px`)
@@ -150,6 +160,7 @@ test.describe('error summary of the public forms', () => {
   }) => {
     await page.goto('/contact')
     const form = formOf(page, 'Send Message')
+    await untilHydrated(form)
     await form.getByLabel('Name').fill('Grace Hopper')
     await form.getByLabel('Email').fill('grace@example.org')
     await form.getByLabel('Company').fill('Navy')
@@ -171,6 +182,7 @@ test.describe('error summary of the public forms', () => {
   }) => {
     await page.goto('/contact')
     const form = formOf(page, 'Send Message')
+    await untilHydrated(form)
     await form.getByLabel('Email').fill('not-an-email')
     await form.getByLabel('Email').blur()
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible()
@@ -217,6 +229,7 @@ test.describe('the sticky header never covers the field that takes focus', () =>
       await page.setViewportSize({ width, height: 800 })
       await page.goto('/application?language=cantonese-interpreter')
       const form = formOf(page, 'Submit Application')
+      await untilHydrated(form)
       await form.getByRole('button', { name: 'Submit Application' }).click()
       const summary = summaryOf(form)
       await expect(summary).toBeFocused()
@@ -252,6 +265,7 @@ test.describe('the legal declaration of the application forms', () => {
     test(`${path}: stays visible beside the consent while the visitor types`, async ({ page }) => {
       await page.goto(path)
       const form = formOf(page, 'Submit Application')
+      await untilHydrated(form)
       const additional = form.getByLabel('Additional Information')
       await expect(additional).toHaveAttribute('placeholder', ADDITIONAL_INFO_PLACEHOLDER)
       await additional.fill('I also interpret at conferences.')
