@@ -11,6 +11,16 @@ import type { Page } from '@playwright/test'
 
 async function applyOnPublicSite(page: Page, tag: string, firstName: string) {
   await page.goto('/application?language=korean-interpreter')
+  return submitOpenApplication(page, tag, firstName, 'Korean, Japanese, Mandarin')
+}
+
+/** Fills and sends the application form of the open page; returns the e-mail it used. */
+async function submitOpenApplication(
+  page: Page,
+  tag: string,
+  firstName: string,
+  fluentLanguages?: string,
+) {
   const form = applicationForm(page)
   await fillFullForm(form, {
     firstName,
@@ -21,7 +31,7 @@ async function applyOnPublicSite(page: Page, tag: string, firstName: string) {
     city: 'Austin',
     state: 'TX',
     englishLevel: 'Fluent',
-    fluentLanguages: 'Korean, Japanese, Mandarin',
+    fluentLanguages,
     interpretingExperience: '3-5 years',
     medicalExperience: '1-3 years',
     availability: '20-30 hours',
@@ -206,36 +216,15 @@ test('an application from a Careers tile whose page reads Professional Interpret
     .getByRole('link', { name: /^ASL/ })
     .click()
   await expect(page).toHaveURL(/\/application\?language=asl-interpreter$/)
-  const form = applicationForm(page)
   // Fluent languages left empty: the tile's language is what the applicant applied for.
-  await fillFullForm(form, {
-    firstName: 'Signe',
-    lastName: `Hands${tag}`,
-    email: `signe-${tag}@example.org`,
-    phone: '+1 512 555 0142',
-    address: '3 Quiet Lane',
-    city: 'Austin',
-    state: 'TX',
-    englishLevel: 'Fluent',
-    interpretingExperience: '3-5 years',
-    medicalExperience: '1-3 years',
-    availability: '20-30 hours',
-    pay: '$1.00 - $1.25',
-  })
-  await resumeInput(form).setInputFiles({
-    name: 'resume.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdfDocument(),
-  })
-  await form.getByRole('button', { name: 'Submit Application' }).click()
-  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
-  const { application } = await findApplication(app, `signe-${tag}@example.org`)
+  const email = await submitOpenApplication(page, tag, 'Signe')
+  const { application } = await findApplication(app, email)
 
   const staff = await browser.newContext()
   await signIn(staff, app.url, await createAccount('admin', 'Rita Recruiter'))
   const adminPage = await staff.newPage()
   await adminPage.goto(`${app.url}/admin/interpreters/${application.id}`)
-  const dialog = adminPage.getByRole('dialog', { name: `Signe Hands${tag}` })
+  const dialog = adminPage.getByRole('dialog', { name: `Signe Tester${tag}` })
   const detail = (label: string) =>
     dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]')
   await expect(detail('Position')).toHaveText('ASL Interpreter')
