@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, useLocation, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
@@ -126,8 +126,10 @@ export default function InterpreterOnboardingReview({
   const { name, progress, steps } = loaderData
   const reply = actionData as StaffOnboardingReply | undefined
   const busy = useNavigation().state === 'submitting'
+  // Back to the board as it was: its search and page travel in the dialog's address.
+  const listSearch = useLocation().search
   return (
-    <RouteDialog title={`Onboarding: ${name}`} closeTo={LIST_URL} wide>
+    <RouteDialog title={`Onboarding: ${name}`} closeTo={`${LIST_URL}${listSearch}`} wide>
       <p className="text-sm text-slate-700">
         {progress} of {ONBOARDING_STEP_COUNT} steps complete.
       </p>

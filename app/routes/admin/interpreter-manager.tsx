@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleDashed, GraduationCap, Users } from 'lucide-react'
-import { Form, Link, Outlet, useSubmit } from 'react-router'
+import { Form, Link, Outlet, useLocation, useSubmit } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
@@ -82,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function InterpreterManagerPage({ loaderData }: Route.ComponentProps) {
   const { filters, board, counts, requiredReading, awaiting, expiring } = loaderData
   const submit = useSubmit()
+  const listSearch = useLocation().search
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Interpreter Manager</h1>
@@ -202,7 +203,7 @@ export default function InterpreterManagerPage({ loaderData }: Route.ComponentPr
               cell: (interpreter) => (
                 <>
                   <Link
-                    to={`/admin/interpreter-manager/${interpreter.id}`}
+                    to={`/admin/interpreter-manager/${interpreter.id}${listSearch}`}
                     preventScrollReset
                     className="font-medium text-brand-700 underline"
                     aria-label={`Onboarding of ${fullName(interpreter)}`}
