@@ -183,9 +183,6 @@ test('staff waive a step with a reason, record the mock session, and take a waiv
 }) => {
   const tag = randomUUID().slice(0, 6)
   const admin = await createAccount('admin', 'Wes Waiver')
-  const { createApplicant } = await import('../support/people-fixtures')
-  const { decideApplication } =
-    await import('../../app/models/interpreter-applications/review.server')
   const applicationId = await createApplicant(app.db, {
     firstName: 'Omar',
     lastName: `Waived${tag}`,
