@@ -153,6 +153,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     `/admin/interpreters/${pendingId}?decide=approved`,
     `/admin/interpreters/${approvedId}`,
     '/admin/interpreter-manager',
+    `/admin/interpreter-manager/${approvedId}`,
     '/admin/clients',
     `/admin/clients/${requestId}`,
     '/admin/resources',
@@ -169,7 +170,11 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   const approved = await findUserByEmail('abel-approved@example.org')
   await signIn(portal, app.url, toPublicUser(approved!))
   const portalPage = await portal.newPage()
-  for (const path of ['/interpreter/dashboard', '/interpreter/resources']) {
+  for (const path of [
+    '/interpreter/dashboard',
+    '/interpreter/onboarding',
+    '/interpreter/resources',
+  ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (interpreter)`, html: await response.text() })

@@ -221,6 +221,7 @@ export function PayoutDetailsForm({
             { value: 'email', label: 'Payout e-mail' },
             { value: 'bank', label: 'Bank transfer' },
           ]}
+          placeholder="Choose how you are paid"
         />
       </div>
       <TextField
