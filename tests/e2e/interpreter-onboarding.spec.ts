@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { mailOutbox } from '../../db/schema'
+import { interpreterDocuments, mailOutbox } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { runCredentialExpiry } from '../../app/models/onboarding/expiry.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createApplicant } from '../support/people-fixtures'
-import { pdfDocument, windowsExecutable } from '../support/document-fixtures'
+import { largePdf, pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
 import { applicationForm, fillFullForm, findApplication, resumeInput } from './recruiting-helpers'
@@ -109,10 +109,11 @@ test('apply, approve, set a password, upload a HIPAA certificate, staff accept i
   })
   await upload.getByRole('button', { name: 'Upload document' }).click()
   await expect(upload.getByText('This file is not a PDF, JPEG or PNG file.')).toBeVisible()
+  // A scan of a few megabytes, as real certificates are.
   await upload.getByLabel('Training certificate').setInputFiles({
     name: 'hipaa.pdf',
     mimeType: 'application/pdf',
-    buffer: pdfDocument('HIPAA training'),
+    buffer: largePdf(3 * 1024 * 1024),
   })
   await upload.getByRole('button', { name: 'Upload document' }).click()
   await expect(page.getByText('Document uploaded: it is waiting for review.')).toBeVisible()
@@ -216,4 +217,58 @@ test('staff waive a step with a reason, record the mock session, and take a waiv
   await expect(page.getByRole('row', { name: new RegExp(`Omar Waived${tag}`) })).toContainText(
     '1/6 steps',
   )
+})
+
+test('bad uploads are refused with a field error and store nothing: 10 MB + 1, dates out of order, a future issue date', async ({
+  page,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const admin = await createAccount('admin', 'Una Uploads')
+  const email = `una-${tag}@example.org`
+  const applicationId = await createApplicant(app.db, {
+    firstName: 'Una',
+    lastName: `Upload${tag}`,
+    email,
+  })
+  await decideApplication(applicationId, 'approved', { sendEmail: false }, admin)
+  await signIn(page.context(), app.url, toPublicUser((await findUserByEmail(email))!))
+  const today = calendarDate(new Date())
+  const post = (fields: Record<string, string>, buffer: Buffer) =>
+    page.request.post('/interpreter/onboarding', {
+      headers: { Origin: app.url },
+      multipart: {
+        intent: 'upload',
+        step: 'medical_training',
+        ...fields,
+        file: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer },
+      },
+    })
+  const tooLarge = await post({ issuedOn: addDays(today, -10) }, largePdf(10 * 1024 * 1024 + 1))
+  expect(tooLarge.status()).toBe(413)
+  expect(await tooLarge.text()).toContain('This file is larger than 10 MB')
+  const outOfOrder = await post(
+    { issuedOn: addDays(today, -1), expiresOn: addDays(today, -2) },
+    pdfDocument(),
+  )
+  expect(outOfOrder.status()).toBe(400)
+  const outOfOrderPage = await outOfOrder.text()
+  expect(outOfOrderPage).toContain('This expiry date has passed.')
+  const reversed = await post(
+    { issuedOn: addDays(today, 40), expiresOn: addDays(today, 30) },
+    pdfDocument(),
+  )
+  expect(reversed.status()).toBe(400)
+  expect(await reversed.text()).toContain('The issue date cannot be in the future.')
+  const valid = await post(
+    { issuedOn: addDays(today, -1), expiresOn: addDays(today, 30) },
+    pdfDocument(),
+  )
+  expect(valid.status()).toBe(200)
+  const rows = await app.db
+    .select()
+    .from(interpreterDocuments)
+    .where(eq(interpreterDocuments.applicationId, applicationId))
+  // Only the valid upload was stored.
+  expect(rows).toHaveLength(1)
 })

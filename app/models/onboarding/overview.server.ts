@@ -34,7 +34,7 @@ export async function onboardingOfInterpreter(applicationId: string) {
     steps: steps.map((step) => ({
       ...step,
       agreementNote: !agreement
-        ? 'No contractor agreement is published (Resources: audience "contractor agreement").'
+        ? 'No contractor agreement is published: choose one in Resources, under "Who sees this resource".'
         : fact.agreementSigned
           ? `Signed version ${agreement.version} of ${agreement.title}.`
           : `Not signed: ${agreement.title}, version ${agreement.version}.`,

@@ -10,6 +10,7 @@ import {
 import { onboardingSteps, languagesNeedingCertificates } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
+import { acceptsUploads } from '~/lib/http/route-handle'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import {
@@ -28,6 +29,9 @@ import { onboardingState } from '~/domain/onboarding-progress'
 import { agreementSignatureOf, maskedPayoutDetails } from '~/models/onboarding/steps.server'
 import { onboardingAction } from './+shared/onboarding-actions.server'
 import type { Route } from './+types/onboarding'
+
+// Document uploads stream on to the upload parser, which enforces the 10 MB limit itself.
+export const handle = acceptsUploads
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
