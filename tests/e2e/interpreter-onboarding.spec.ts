@@ -6,6 +6,7 @@ import { runCredentialExpiry } from '../../app/models/onboarding/expiry.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
+import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { createApplicant } from '../support/people-fixtures'
 import { largePdf, pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -271,4 +272,61 @@ test('bad uploads are refused with a field error and store nothing: 10 MB + 1, d
     .where(eq(interpreterDocuments.applicationId, applicationId))
   // Only the valid upload was stored.
   expect(rows).toHaveLength(1)
+})
+
+test('the interpreter signs the contractor agreement with their name and enters payout details, shown masked', async ({
+  page,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const admin = await createAccount('admin', 'Paula Payouts')
+  const email = `pia-${tag}@example.org`
+  const applicationId = await createApplicant(app.db, {
+    firstName: 'Pia',
+    lastName: `Signer${tag}`,
+    email,
+  })
+  await decideApplication(applicationId, 'approved', { sendEmail: false }, admin)
+  const agreementId = await createResource(
+    { title: 'Contractor agreement 2027', type: 'document', url: 'https://example.org/agreement' },
+    admin,
+  )
+  await setResourceAudience(agreementId, 'agreement', admin)
+  await signIn(page.context(), app.url, toPublicUser((await findUserByEmail(email))!))
+  await page.goto('/interpreter/onboarding')
+
+  const sign = page.getByRole('form', { name: 'Sign the contractor agreement' })
+  await sign.getByLabel('Your full name, as your signature').fill('Someone Else')
+  await sign.getByLabel('I have read and agree to the Contractor agreement 2027').check()
+  await sign.getByRole('button', { name: 'Sign the agreement' }).click()
+  await expect(
+    sign.getByText(`Please type your full name as it appears on your profile: Pia Signer${tag}.`),
+  ).toBeVisible()
+  await sign.getByLabel('Your full name, as your signature').fill(`  pia signer${tag} `)
+  await sign.getByLabel('I have read and agree to the Contractor agreement 2027').check()
+  await sign.getByRole('button', { name: 'Sign the agreement' }).click()
+  const agreement = page.getByRole('region', { name: '1. Contractor agreement' })
+  await expect(agreement).toContainText(`Signed as pia signer${tag}`)
+  await expect(agreement).toContainText('Complete')
+
+  const payout = page.getByRole('form', { name: 'Payout details' })
+  await payout.getByLabel('Payee name').fill(`Pia Signer${tag}`)
+  await payout.getByLabel('How you are paid').selectOption('bank')
+  await payout.getByLabel('Payout e-mail or bank reference').fill('12')
+  await payout.getByRole('button', { name: 'Save payout details' }).click()
+  await expect(payout.getByText(/Please enter the bank reference/)).toBeVisible()
+  await payout.getByLabel('Payout e-mail or bank reference').fill('DE89 3704 0044 0532 0130 00')
+  await payout.getByRole('button', { name: 'Save payout details' }).click()
+  await expect(page.getByText('Payout details saved.')).toBeVisible()
+  const payment = page.getByRole('region', { name: '6. Payment and tax details' })
+  await expect(payment).toContainText('•••• 3000')
+  // The account is never in a page again, not even in the form.
+  expect(await page.content()).not.toContain('0532 0130')
+  const html = await (await page.request.get('/interpreter/onboarding')).text()
+  expect(html).not.toContain('0532')
+  await expectNoAxeViolations(page, 'onboarding with a signature and payout details')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectNoAxeViolations(page, 'onboarding at 390 px')
+  await page.goto('/interpreter/dashboard')
+  await expect(page.getByRole('region', { name: 'Onboarding' })).toContainText('1/6')
 })
