@@ -1,3 +1,4 @@
+import { onboardingSteps } from '../domain/onboarding'
 import type { CompanyIdentity } from '../lib/company'
 import { renderMail, type RenderedMail } from './render.server'
 
@@ -15,19 +16,15 @@ export function applicationDecisionMail(
   company: CompanyIdentity,
 ): RenderedMail {
   if (decision === 'approved') {
-    const steps = [
-      'Sign the independent contractor agreement we will send you.',
-      'Complete the background check.',
-      'Take the language proficiency test and the medical terminology assessment.',
-      'Join an orientation session and a system test call.',
-    ]
+    // The same six steps the interpreter portal shows (app/domain/onboarding.ts).
+    const steps = onboardingSteps.map((step) => step.label)
     return renderMail({
       subject: `Your application has been approved - ${company.name}`,
       company,
       text: [
         `Hello ${application.firstName},`,
         `Good news: your application for the ${application.position} position has been approved. Welcome to ${company.name}!`,
-        `Our onboarding team will contact you shortly to walk you through the next steps:\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
+        `Your onboarding has six steps, which your interpreter portal shows with what each needs (a separate e-mail brings the link to choose your password):\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
         `Questions? Reply to this e-mail or call us at ${company.phone}.`,
       ].join('\n\n'),
       body: (
@@ -37,7 +34,10 @@ export function applicationDecisionMail(
             Good news: your application for the <strong>{application.position}</strong> position has
             been approved. Welcome to {company.name}!
           </p>
-          <p>Our onboarding team will contact you shortly to walk you through the next steps:</p>
+          <p>
+            Your onboarding has six steps, which your interpreter portal shows with what each needs
+            (a separate e-mail brings the link to choose your password):
+          </p>
           <ol>
             {steps.map((step) => (
               <li key={step}>{step}</li>
