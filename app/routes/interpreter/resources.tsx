@@ -1,4 +1,4 @@
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource-badges'
 import { ResourceOpenLinks } from '~/components/admin/resource-open-links'
@@ -66,6 +66,14 @@ export default function InterpreterResources({ loaderData }: Route.ComponentProp
                       <ResourceTypeBadge type={resource.type} />
                       {resource.audience === 'required' ? (
                         <span className="font-medium text-amber-800">Required reading</span>
+                      ) : null}
+                      {resource.audience === 'agreement' ? (
+                        <span className="font-medium text-amber-800">
+                          Contractor agreement: sign it in{' '}
+                          <Link to="/interpreter/onboarding" className="text-brand-700 underline">
+                            Onboarding
+                          </Link>
+                        </span>
                       ) : null}
                       <span>Added {formatDate(resource.createdAt)}</span>
                     </p>
