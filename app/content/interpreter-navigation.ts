@@ -7,4 +7,5 @@ import type { NavLink } from './navigation'
 export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/interpreter/dashboard' },
   { label: 'Resources', to: '/interpreter/resources' },
+  { label: 'Profile', to: '/interpreter/profile' },
 ]

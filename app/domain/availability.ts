@@ -63,6 +63,11 @@ export interface DateRange {
   endsOn: string
 }
 
+/** A stored period of time off. */
+export interface TimeOff extends DateRange {
+  id: string
+}
+
 /** True when two periods share at least one day. */
 export function datesOverlap(a: DateRange, b: DateRange): boolean {
   return a.startsOn <= b.endsOn && b.startsOn <= a.endsOn

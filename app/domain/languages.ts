@@ -96,6 +96,9 @@ export function proficiencyLabel(value: string | undefined): string {
   return languageProficiencies.find((level) => level.value === value)?.label ?? 'Not stated'
 }
 
+/** Languages a profile may list: more than anyone interprets, few enough for one form. */
+export const MAX_PROFILE_LANGUAGES = 20
+
 /** One language of a profile, paired with English. */
 export interface LanguageSkill {
   language: string

@@ -1,6 +1,12 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { interpreterAvailability, interpreterProfiles, interpreterTimeOff } from '../../db/schema'
-import { sortRanges, todayIn, type AvailabilityRange, type DateRange } from '../domain/availability'
+import {
+  sortRanges,
+  todayIn,
+  type AvailabilityRange,
+  type DateRange,
+  type TimeOff,
+} from '../domain/availability'
 import type { Database } from '../platform/db.server'
 import { now } from '../platform/clock.server'
 import { db } from '../platform/runtime.server'
@@ -10,10 +16,6 @@ import { db } from '../platform/runtime.server'
  * is made by the interpreter themself, found by their account, so another's records are
  * never reached.
  */
-
-export interface TimeOff extends DateRange {
-  id: string
-}
 
 /** The profile of the account, locked for the rest of the transaction. */
 async function lockedProfile(userId: string, tx: Database) {

@@ -1,4 +1,4 @@
-import { FolderOpen, LayoutDashboard } from 'lucide-react'
+import { FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import {
@@ -19,6 +19,7 @@ const navigation: SidebarNavigation = {
   icons: {
     '/interpreter/dashboard': LayoutDashboard,
     '/interpreter/resources': FolderOpen,
+    '/interpreter/profile': UserRound,
   },
 }
 

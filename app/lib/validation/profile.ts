@@ -9,7 +9,7 @@ import {
   weekdayValues,
 } from '../../domain/availability'
 import { MAX_TRAVEL_RADIUS_MILES, modalityValues } from '../../domain/interpreter-profile'
-import { proficiencyValues } from '../../domain/languages'
+import { MAX_PROFILE_LANGUAGES, proficiencyValues } from '../../domain/languages'
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, phonePattern } from './client-request'
 
 /**
@@ -67,7 +67,6 @@ export const workPreferencesSchema = z
   })
 export type WorkPreferencesInput = z.infer<typeof workPreferencesSchema>
 
-export const MAX_PROFILE_LANGUAGES = 20
 export const UNKNOWN_LANGUAGE_MESSAGE = 'Please choose a language from the list.'
 
 /**
@@ -164,3 +163,19 @@ export const timeOffSchema = z
       })
   })
 export type TimeOffInput = z.infer<typeof timeOffSchema>
+
+export const REJECT_REASON_MESSAGE = 'Please give the interpreter a reason.'
+
+/** Staff's decision on a profile change: a rejection needs a reason, which is e-mailed. */
+export const profileDecisionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve') }),
+  z.object({
+    intent: z.literal('reject'),
+    reason: z
+      .string({ error: REJECT_REASON_MESSAGE })
+      .trim()
+      .min(1, REJECT_REASON_MESSAGE)
+      .max(1000, 'Please use at most 1000 characters.')
+      .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+  }),
+])

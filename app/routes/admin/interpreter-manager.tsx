@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { ProfileChangesToApprove } from '~/components/admin/profile-changes'
 import { StatCards } from '~/components/admin/stat-cards'
 import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
 import { cleanSearchText } from '~/lib/admin/list-filters'
@@ -11,6 +12,7 @@ import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate, fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { requiredReadingSummary } from '~/models/resources.server'
+import { listPendingProfileChanges } from '~/models/profile-changes.server'
 import { dataWithToast } from '~/lib/toast.server'
 import {
   listOnboardingBoard,
@@ -53,12 +55,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       : 'all',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
-  const [board, counts, requiredReading] = await Promise.all([
+  const [board, counts, requiredReading, profileChanges] = await Promise.all([
     listOnboardingBoard(filters),
     onboardingCounts(),
     requiredReadingSummary(),
+    listPendingProfileChanges(),
   ])
-  return { filters, board, counts, requiredReading }
+  return { filters, board, counts, requiredReading, profileChanges }
 }
 
 const stepAction = z.object({
@@ -90,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function InterpreterManagerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, board, counts, requiredReading } = loaderData
+  const { filters, board, counts, requiredReading, profileChanges } = loaderData
   const submit = useSubmit()
   return (
     <>
@@ -126,6 +129,7 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
           ]}
         />
       </div>
+      <ProfileChangesToApprove changes={profileChanges} />
       {requiredReading.length > 0 ? (
         <section
           aria-labelledby="required-reading-heading"
