@@ -144,7 +144,13 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   await setResourceAudience(resourceId, 'required', actor)
   // A profile change waits, so the Interpreter manager shows its "Profile changes to approve".
   const approvedUser = toPublicUser((await findUserByEmail('abel-approved@example.org'))!)
-  await requestProfileChange(approvedUser, {
+  const changingId = await createApplicant(app.db, {
+    firstName: 'Cara',
+    lastName: 'Changes',
+    email: 'cara-changes@example.org',
+  })
+  await decideApplication(changingId, 'approved', { sendEmail: false }, actor)
+  await requestProfileChange(toPublicUser((await findUserByEmail('cara-changes@example.org'))!), {
     languages: [{ language: 'Korean', proficiency: 'fluent' }],
     specializations: ['legal'],
   })
@@ -180,7 +186,8 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (interpreter)`, html: await response.text() })
   }
-  // The profile's forms refused by the server, as a browser without JavaScript sees them.
+  // The profile's forms refused by the server, as a browser without JavaScript sees them
+  // (Spanish, copied from the application, has no proficiency yet).
   const portalNoScript = await noScriptPage(browser, app)
   await signIn(portalNoScript.context, app.url, approvedUser)
   for (const submit of ['Send for approval', 'Add time off'])

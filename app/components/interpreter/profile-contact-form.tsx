@@ -59,7 +59,7 @@ export function ProfileContactForm({
         <input type="hidden" name="intent" value="contact" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-          <TextField meta={fields.address} label="Street address" autoComplete="street-address" />
+          <TextField meta={fields.address} label="Street address" autoComplete="address-line1" />
           <TextField meta={fields.city} label="City" autoComplete="address-level2" />
           <TextField meta={fields.state} label="State" autoComplete="address-level1" />
           <TextField meta={fields.zipCode} label="ZIP code" autoComplete="postal-code" />
@@ -68,6 +68,7 @@ export function ProfileContactForm({
             label="Time zone"
             hint="Your weekly availability is in this time zone."
             options={timeZoneOptions}
+            placeholder="-- Choose a time zone --"
           />
         </div>
         <FormError errors={form.errors} id={form.errorId} />
