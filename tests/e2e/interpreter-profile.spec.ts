@@ -10,6 +10,7 @@ import {
 } from '../../db/schema'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
+import { createSession } from '../../app/lib/auth/session.server'
 import { createApplicant } from '../support/people-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
@@ -202,6 +203,13 @@ test('bad input is refused next to its field and another interpreter’s records
   playwright,
   app,
 }) => {
+  const changesOf = (profileId: string) =>
+    app.db
+      .select()
+      .from(interpreterProfileChanges)
+      .where(eq(interpreterProfileChanges.profileId, profileId))
+  const timeOffOf = (profileId: string) =>
+    app.db.select().from(interpreterTimeOff).where(eq(interpreterTimeOff.profileId, profileId))
   const owner = await approvedInterpreter(app, 'Olu')
   const other = await approvedInterpreter(app, 'Max')
   await signIn(page.context(), app.url, owner.user)
@@ -259,7 +267,7 @@ test('bad input is refused next to its field and another interpreter’s records
   }
   const stored = await profileOf(app, owner.user.id)
   expect(stored).toMatchObject({ timeZone: 'America/New_York', travelRadiusMiles: null })
-  expect(await app.db.select().from(interpreterProfileChanges)).toHaveLength(0)
+  expect(await changesOf(stored.id)).toHaveLength(0)
 
   // The other interpreter's time off and change request, by id: 404 and both stay.
   await signIn(page.context(), app.url, other.user)
@@ -273,15 +281,16 @@ test('bad input is refused next to its field and another interpreter’s records
   await otherLanguages.getByLabel('Proficiency of language 1').selectOption('fluent')
   await otherLanguages.getByRole('button', { name: 'Send for approval' }).click()
   await expect(otherLanguages.getByText('Waiting for staff approval')).toBeVisible()
-  const [timeOff] = await app.db.select().from(interpreterTimeOff)
-  const [change] = await app.db.select().from(interpreterProfileChanges)
+  const otherProfile = await profileOf(app, other.user.id)
+  const [timeOff] = await timeOffOf(otherProfile.id)
+  const [change] = await changesOf(otherProfile.id)
 
   await page.context().clearCookies()
   await signIn(page.context(), app.url, owner.user)
   expect((await post({ intent: 'remove-time-off', timeOffId: timeOff!.id })).status()).toBe(404)
   expect((await post({ intent: 'withdraw-change', changeId: change!.id })).status()).toBe(404)
-  expect(await app.db.select().from(interpreterTimeOff)).toHaveLength(1)
-  expect((await app.db.select().from(interpreterProfileChanges))[0]!.status).toBe('pending')
+  expect(await timeOffOf(otherProfile.id)).toHaveLength(1)
+  expect((await changesOf(otherProfile.id))[0]!.status).toBe('pending')
 
   // Other roles: staff reading the page go home, a client's post is refused.
   const clientContext = await playwright.request.newContext({ baseURL: app.url })
@@ -295,7 +304,7 @@ test('bad input is refused next to its field and another interpreter’s records
   })
   expect(refused.status()).toBe(403)
   await clientContext.dispose()
-  expect(await app.db.select().from(interpreterTimeOff)).toHaveLength(1)
+  expect(await timeOffOf(otherProfile.id)).toHaveLength(1)
 
   // Staff decide only with a reason to reject: 400 from the server, nothing decided.
   await page.context().clearCookies()
@@ -311,7 +320,7 @@ test('bad input is refused next to its field and another interpreter’s records
     { form: { intent: 'approve' }, headers: { Origin: app.url }, maxRedirects: 0 },
   )
   expect(missing.status()).toBe(404)
-  expect((await app.db.select().from(interpreterProfileChanges))[0]!.status).toBe('pending')
+  expect((await changesOf(otherProfile.id))[0]!.status).toBe('pending')
   const home = await page.request.get('/interpreter/profile', { maxRedirects: 0 })
   expect(home.status()).toBe(302)
   expect(home.headers()['location']).toBe('/admin/dashboard')

@@ -10,7 +10,12 @@ import {
 } from '../../domain/availability'
 import { MAX_TRAVEL_RADIUS_MILES, modalityValues } from '../../domain/interpreter-profile'
 import { MAX_PROFILE_LANGUAGES, proficiencyValues } from '../../domain/languages'
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, phonePattern } from './client-request'
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasNoControlCharacters,
+  optionalText,
+  requiredPhone,
+} from './client-request'
 
 /**
  * The forms of the interpreter's profile (docs/product.md#profile), one schema each, used for
@@ -18,22 +23,10 @@ import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, phonePattern } from
  * (overlapping time off, a language already approved) are added by the model.
  */
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please use at most ${max} characters.`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
-    .optional()
-
 export const TIME_ZONE_MESSAGE = 'Please choose a time zone from the list.'
 
 export const contactDetailsSchema = z.object({
-  phone: z
-    .string({ error: 'Please enter your phone number.' })
-    .trim()
-    .min(1, 'Please enter your phone number.')
-    .regex(phonePattern, 'Please enter a valid phone number.'),
+  phone: requiredPhone,
   address: optionalText(200),
   city: optionalText(100),
   state: optionalText(100),

@@ -104,10 +104,17 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function InterpreterProfile({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const sending = (intent: ProfileIntent) =>
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-  /** The server's answer, for the form that was sent. */
-  const answer = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData : undefined)
+  /** What a form shows of the last submission: the server's answer when it was the one sent. */
+  const formState = (intent: ProfileIntent, alsoNoticeOf?: ProfileIntent) => {
+    const answer = actionData?.intent === intent ? actionData : undefined
+    const other = actionData?.intent === alsoNoticeOf ? actionData : undefined
+    return {
+      lastResult: answer?.result,
+      notice: answer?.notice ?? other?.notice,
+      submitting:
+        navigation.state === 'submitting' && navigation.formData?.get('intent') === intent,
+    }
+  }
   if (!loaderData.profile)
     return (
       <div className="mx-auto max-w-4xl">
@@ -138,9 +145,7 @@ export default function InterpreterProfile({ loaderData, actionData }: Route.Com
           saved={profile.contact}
           timeZoneOptions={loaderData.timeZoneOptions}
           constraint={constraints.contact}
-          lastResult={answer('contact')?.result}
-          notice={answer('contact')?.notice}
-          submitting={sending('contact')}
+          {...formState('contact')}
         />
       </ProfileSection>
       <ProfileSection id="languages" title="Languages and specializations">
@@ -149,18 +154,14 @@ export default function InterpreterProfile({ loaderData, actionData }: Route.Com
           pending={loaderData.pending}
           languageOptions={loaderData.languageOptions}
           constraint={constraints.languages}
-          lastResult={answer('languages')?.result}
-          notice={answer('languages')?.notice ?? answer('withdraw-change')?.notice}
-          submitting={sending('languages')}
+          {...formState('languages', 'withdraw-change')}
         />
       </ProfileSection>
       <ProfileSection id="work" title="How you work">
         <ProfileWorkForm
           saved={profile.work}
           constraint={constraints.work}
-          lastResult={answer('work')?.result}
-          notice={answer('work')?.notice}
-          submitting={sending('work')}
+          {...formState('work')}
         />
       </ProfileSection>
       <ProfileSection id="availability" title="Weekly availability">
@@ -168,9 +169,7 @@ export default function InterpreterProfile({ loaderData, actionData }: Route.Com
           saved={loaderData.availability}
           timeZone={profile.timeZoneName}
           constraint={constraints.availability}
-          lastResult={answer('availability')?.result}
-          notice={answer('availability')?.notice}
-          submitting={sending('availability')}
+          {...formState('availability')}
         />
       </ProfileSection>
       <ProfileSection
@@ -181,9 +180,7 @@ export default function InterpreterProfile({ loaderData, actionData }: Route.Com
         <ProfileTimeOff
           periods={loaderData.timeOff}
           constraint={constraints.timeOff}
-          lastResult={answer('add-time-off')?.result}
-          notice={answer('add-time-off')?.notice ?? answer('remove-time-off')?.notice}
-          submitting={sending('add-time-off')}
+          {...formState('add-time-off', 'remove-time-off')}
         />
       </ProfileSection>
     </div>
