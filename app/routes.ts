@@ -30,9 +30,11 @@ export default [
   route('account', 'routes/account/index.tsx'),
   // The interpreter portal (docs/product.md#interpreter-portal).
   route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
+  route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
+    route('onboarding', 'routes/interpreter/onboarding.tsx'),
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
   ]),
@@ -45,6 +47,7 @@ export default [
     route('export/:list', 'routes/admin/export.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
+    route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -59,7 +62,9 @@ export default [
       route('interpreters', 'routes/admin/interpreters.tsx', [
         route(':applicationId', 'routes/admin/interpreters.detail.tsx'),
       ]),
-      route('interpreter-manager', 'routes/admin/interpreter-manager.tsx'),
+      route('interpreter-manager', 'routes/admin/interpreter-manager.tsx', [
+        route(':applicationId', 'routes/admin/interpreter-manager.detail.tsx'),
+      ]),
       route('clients', 'routes/admin/clients.tsx', [
         route(':requestId', 'routes/admin/clients.detail.tsx'),
       ]),

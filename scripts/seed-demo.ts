@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import {
   clientRequests,
   interpreterApplications,
-  onboardingStepsDone,
+  onboardingStepRecords,
   storedFiles,
 } from '../db/schema'
 import { onboardingStepKeys } from '../app/domain/onboarding'
@@ -181,7 +181,7 @@ try {
     const size = Math.min(1000, applicationCount - offset)
     const files: (typeof storedFiles.$inferInsert)[] = []
     const rows: (typeof interpreterApplications.$inferInsert)[] = []
-    const stepsDone: (typeof onboardingStepsDone.$inferInsert)[] = []
+    const stepsDone: (typeof onboardingStepRecords.$inferInsert)[] = []
     for (let i = 0; i < size; i++) {
       const index = offset + i
       const first = pick(firstNames)
@@ -197,14 +197,17 @@ try {
       ])
       const createdAt = new Date(now - Math.floor(random() * 180 * DAY))
       const applicationId = randomUUID()
-      // Approved interpreters are somewhere in their six onboarding steps, done in order.
+      // Approved interpreters are somewhere in their six onboarding steps, done in order
+      // (recorded as waivers: the demo has no documents to review).
       const progress = status === 'approved' ? Math.floor(random() * 7) : 0
       for (const step of onboardingStepKeys.slice(0, progress)) {
         stepsDone.push({
           applicationId,
           step,
-          completedAt: createdAt,
-          completedByName: 'Demo Data',
+          outcome: 'waived',
+          note: 'Demo data.',
+          recordedAt: createdAt,
+          recordedByName: 'Demo Data',
         })
       }
       const fileId = randomUUID()
@@ -252,7 +255,7 @@ try {
     await database.db.transaction(async (tx) => {
       await tx.insert(storedFiles).values(files)
       await tx.insert(interpreterApplications).values(rows)
-      if (stepsDone.length) await tx.insert(onboardingStepsDone).values(stepsDone)
+      if (stepsDone.length) await tx.insert(onboardingStepRecords).values(stepsDone)
     })
   }
   for (let offset = 0; offset < requestCount; offset += 1000) {

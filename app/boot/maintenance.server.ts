@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../platform/db.server'
 import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
+import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
 import type { FileStorage } from '../platform/storage/file-storage.server'
@@ -26,6 +27,11 @@ const tasks: {
   {
     name: 'delete stored files no record refers to',
     run: (db, { storage }) => sweepOrphanFiles(db, storage),
+  },
+  {
+    // Each reminder and each expiry happens once, whichever instance gets there first.
+    name: 'credential reminders and expiry',
+    run: (db) => runCredentialExpiry(db),
   },
   {
     // PostgreSQL's autovacuum keeps statistics and visibility maps current; the embedded

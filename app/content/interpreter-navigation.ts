@@ -6,6 +6,7 @@ import type { NavLink } from './navigation'
  */
 export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/interpreter/dashboard' },
+  { label: 'Onboarding', to: '/interpreter/onboarding' },
   { label: 'Resources', to: '/interpreter/resources' },
   { label: 'Profile', to: '/interpreter/profile' },
 ]

@@ -38,14 +38,21 @@ export const uploadGuidelines = [
 
 /**
  * Who sees a resource besides staff (docs/product.md#interpreter-portal): staff only,
- * interpreters, or interpreters with required reading, which each interpreter acknowledges
- * (again for every new version).
+ * interpreters, interpreters with required reading, which each interpreter acknowledges
+ * (again for every new version), or the contractor agreement, which interpreters sign in
+ * onboarding with their typed name (one resource at a time).
  */
-export const resourceAudiences = ['staff', 'interpreters', 'required'] as const
+export const resourceAudiences = ['staff', 'interpreters', 'required', 'agreement'] as const
 export type ResourceAudience = (typeof resourceAudiences)[number]
 
 export const resourceAudienceLabels: Record<ResourceAudience, string> = {
   staff: 'Staff only',
   interpreters: 'Interpreters',
   required: 'Interpreters, required reading',
+  agreement: 'Interpreters, the contractor agreement they sign in onboarding',
+}
+
+/** Audiences whose every version each interpreter acknowledges (the agreement by signing it). */
+export function isAcknowledged(audience: ResourceAudience): boolean {
+  return audience === 'required' || audience === 'agreement'
 }

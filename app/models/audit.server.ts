@@ -9,12 +9,18 @@ export interface Actor {
   name: string
 }
 
+/** A scheduled job that changes records on its own (no member of staff behind it). */
+export interface SystemActor {
+  id: null
+  name: string
+}
+
 export type AuditEntry = typeof auditLog.$inferSelect
 export type StaffNote = typeof staffNotes.$inferSelect
 
 /** Writes one audit entry, inside the caller's transaction when one is given. */
 export async function recordAudit(
-  actor: Actor,
+  actor: Actor | SystemActor,
   entry: {
     action: string
     entityType: string

@@ -13,6 +13,7 @@ import { db, runtime } from '../platform/runtime.server'
 import { newStorageKey } from '../platform/storage/file-storage.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
 import { recordAudit, type Actor } from './audit.server'
+import { refreshAllOnboardingProgress } from './onboarding/progress.server'
 
 export interface ResourceListItem {
   id: string
@@ -204,7 +205,16 @@ export async function setResourceAudience(
     const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update')
     if (!before) return false
     if (before.audience === audience) return true
+    // One contractor agreement at a time: the one it replaces stays visible to interpreters.
+    if (audience === 'agreement')
+      await tx
+        .update(resources)
+        .set({ audience: 'interpreters', updatedAt: now() })
+        .where(eq(resources.audience, 'agreement'))
     await tx.update(resources).set({ audience, updatedAt: now() }).where(eq(resources.id, id))
+    // Which agreement is in force decides every interpreter's first onboarding step.
+    if (audience === 'agreement' || before.audience === 'agreement')
+      await refreshAllOnboardingProgress(tx)
     await recordAudit(
       actor,
       {
@@ -221,20 +231,27 @@ export async function setResourceAudience(
 }
 
 /**
- * Staff published a new version of required reading: every interpreter is asked to
- * acknowledge it again (earlier acknowledgements stay, for the record).
+ * Staff published a new version of required reading or of the contractor agreement: every
+ * interpreter is asked to acknowledge (or sign) it again; earlier acknowledgements stay, for
+ * the record.
  */
 export async function publishNewVersion(id: string, actor: Actor): Promise<number | undefined> {
   return db().transaction(async (tx) => {
     const [updated] = await tx
       .update(resources)
       .set({ version: sql`${resources.version} + 1`, updatedAt: now() })
-      .where(and(eq(resources.id, id), eq(resources.audience, 'required')))
-      .returning({ version: resources.version })
+      .where(and(eq(resources.id, id), inArray(resources.audience, ['required', 'agreement'])))
+      .returning({ version: resources.version, audience: resources.audience })
     if (!updated) return undefined
+    if (updated.audience === 'agreement') await refreshAllOnboardingProgress(tx)
     await recordAudit(
       actor,
-      { action: 'new_version', entityType: 'resource', entityId: id, after: updated },
+      {
+        action: 'new_version',
+        entityType: 'resource',
+        entityId: id,
+        after: { version: updated.version },
+      },
       tx,
     )
     return updated.version

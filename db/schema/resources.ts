@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { resourceAudiences, resourceTypes } from '../../app/domain/resources'
@@ -40,6 +41,10 @@ export const resources = pgTable(
     index('resources_created_at_idx').on(table.createdAt),
     index('resources_file_idx').on(table.fileId),
     check('resources_file_or_url', sql`(${table.url} is null) <> (${table.fileId} is null)`),
+    // One contractor agreement at a time: choosing another moves the last one to 'interpreters'.
+    uniqueIndex('resources_one_agreement')
+      .on(table.audience)
+      .where(sql`${table.audience} = 'agreement'`),
   ],
 )
 
@@ -54,6 +59,8 @@ export const resourceAcknowledgements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
+    /** The contractor agreement is signed with the interpreter's typed full name. */
+    signedName: text('signed_name'),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

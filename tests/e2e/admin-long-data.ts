@@ -5,7 +5,7 @@ import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { sendMessage } from '../../app/models/communications.server'
-import { setOnboardingStep } from '../../app/models/onboarding.server'
+import { recordStep } from '../../app/models/onboarding/steps.server'
 import { createResource } from '../../app/models/resources.server'
 import { inviteUser, setUserActive } from '../../app/models/users.server'
 import { createApplicant } from '../support/people-fixtures'
@@ -48,7 +48,7 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
     .where(eq(interpreterApplications.id, applicationId))
   await decideApplication(applicationId, 'approved', { sendEmail: false }, actor)
   for (const step of onboardingSteps.slice(0, 3))
-    await setOnboardingStep(applicationId, step.key, true, actor)
+    await recordStep(applicationId, step.key, { outcome: 'waived', note: 'Done before.' }, actor)
   // A second one still pending, so that the decision buttons show too.
   await createApplicant(app.db, {
     firstName: 'Bartholomew-Alexander',

@@ -166,6 +166,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     `/admin/interpreters/${pendingId}?decide=approved`,
     `/admin/interpreters/${approvedId}`,
     '/admin/interpreter-manager',
+    `/admin/interpreter-manager/${approvedId}`,
     '/admin/clients',
     `/admin/clients/${requestId}`,
     '/admin/resources',
@@ -181,7 +182,12 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   const portal = await browser.newContext()
   await signIn(portal, app.url, approvedUser)
   const portalPage = await portal.newPage()
-  for (const path of ['/interpreter/dashboard', '/interpreter/resources', '/interpreter/profile']) {
+  for (const path of [
+    '/interpreter/dashboard',
+    '/interpreter/onboarding',
+    '/interpreter/resources',
+    '/interpreter/profile',
+  ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (interpreter)`, html: await response.text() })

@@ -8,7 +8,7 @@ import { createAccount, signIn } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 import { applicationForm, fillFullForm, findApplication, resumeInput } from './recruiting-helpers'
 
-test('staff tick onboarding steps: the progress bar and the fully onboarded count follow', async ({
+test('staff waive onboarding steps with a reason: the progress bar and the fully onboarded count follow', async ({
   page,
   context,
   app,
@@ -58,12 +58,24 @@ test('staff tick onboarding steps: the progress bar and the fully onboarded coun
   await expectNoAxeViolations(page, 'interpreter manager')
 
   const name = `Onboard Person${tag}`
+  await page.getByRole('link', { name: `Onboarding of ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Onboarding: ${name}` })
   for (const [index, step] of onboardingSteps.entries()) {
-    const box = page.getByRole('checkbox', { name: `${step.label}: ${name}` })
-    await box.check()
-    await expect(page.getByText(`${index + 1}/6 steps`)).toBeVisible()
+    await dialog
+      .getByLabel(`Reason to waive ${step.label}`)
+      .fill(`Done before joining (${index + 1}).`)
+    await dialog
+      .locator('form', { has: page.getByLabel(`Reason to waive ${step.label}`) })
+      .getByRole('button', { name: 'Waive step' })
+      .click()
+    await expect(dialog).toContainText(`${index + 1} of 6 steps complete.`)
   }
-  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Olga Onboarding')
+  // Each change is said in the admin area's live region.
+  await expect(page.getByRole('status').filter({ hasText: 'Step waived.' }).first()).toBeVisible()
+  await dialog.getByRole('link', { name: 'Close' }).click()
+  const row = page.getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText('6/6 steps')
+  await expect(row).toContainText('Waived')
   await expect(fully).toHaveText(String(fullyBefore + 1))
 
   const [stored] = await app.db
@@ -72,14 +84,13 @@ test('staff tick onboarding steps: the progress bar and the fully onboarded coun
     .where(eq(interpreterApplications.id, application.id))
   expect(stored?.onboardingProgress).toBe(6)
 
-  await page.getByRole('checkbox', { name: `${onboardingSteps[2]!.label}: ${name}` }).uncheck()
-  await expect(page.getByText('5/6 steps')).toBeVisible()
-  // Each change is said in the admin area's live region.
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: `${onboardingSteps[2]!.label}: marked not done. 5 of 6 steps.` }),
-  ).toBeVisible()
+  await page.getByRole('link', { name: `Onboarding of ${name}` }).click()
+  await dialog
+    .getByRole('button', { name: `Remove the waiver of ${onboardingSteps[2]!.label}` })
+    .click()
+  await expect(dialog).toContainText('5 of 6 steps complete.')
+  await dialog.getByRole('link', { name: 'Close' }).click()
+  await expect(row).toContainText('5/6 steps')
   await expect(fully).toHaveText(String(fullyBefore))
 
   await page.goto(`/admin/interpreters?q=${tag}`)

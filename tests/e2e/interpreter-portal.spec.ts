@@ -60,7 +60,7 @@ test('an approved applicant is invited, chooses a password and lands on the port
   await expect(page.getByRole('heading', { name: 'Welcome, Noor' })).toBeVisible()
   const onboarding = page.getByRole('region', { name: 'Onboarding' })
   await expect(onboarding).toContainText('0/6')
-  await expect(onboarding).toContainText('Next step: Contractor agreement signed.')
+  await expect(onboarding).toContainText('Next step: Contractor agreement.')
   await expect(page.getByRole('navigation', { name: 'Interpreter portal' })).toContainText(
     'Dashboard',
   )

@@ -295,8 +295,7 @@ test('bad input is refused next to its field and another interpreter’s records
   // Other roles: staff reading the page go home, a client's post is refused.
   const clientContext = await playwright.request.newContext({ baseURL: app.url })
   const client = await createAccount('client')
-  const cookie = await import('../../app/lib/auth/session.server')
-  const clientCookie = (await cookie.createSession(client.id)).split(';')[0]!
+  const clientCookie = (await createSession(client.id)).split(';')[0]!
   const refused = await clientContext.post('/interpreter/profile', {
     form: { intent: 'remove-time-off', timeOffId: timeOff!.id },
     headers: { Origin: app.url, Cookie: clientCookie },

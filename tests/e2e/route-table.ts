@@ -6,6 +6,8 @@ export interface BuiltRoute {
   id: string
   /** The full path with parameters filled with sample values. */
   path: string
+  /** The full path as declared, with its `:parameters`. */
+  pattern: string
   hasLoader: boolean
   hasAction: boolean
   /** No component: a file, an export or an upload endpoint rather than a page. */
@@ -31,6 +33,7 @@ export async function builtRoutes(): Promise<BuiltRoute[]> {
     .filter((route) => route !== undefined)
     .map((route) => ({
       id: route.id,
+      pattern: '/' + fullPath(route.id).replace(/^\//, ''),
       path:
         '/' +
         fullPath(route.id)

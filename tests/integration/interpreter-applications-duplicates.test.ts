@@ -9,7 +9,7 @@ import {
   duplicateDismissals,
   interpreterApplications,
   mailOutbox,
-  onboardingStepsDone,
+  onboardingStepRecords,
   staffNotes,
   storedFiles,
   users,
@@ -30,7 +30,7 @@ import {
 } from '../../app/models/interpreter-applications/duplicates.server'
 import { addStaffNote, historyOf, notesOf } from '../../app/models/audit.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
-import { setOnboardingStep } from '../../app/models/onboarding.server'
+import { recordStep } from '../../app/models/onboarding/steps.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
     await emptyTables(test.db, [
       duplicateDismissals,
       applicationResumes,
-      onboardingStepsDone,
+      onboardingStepRecords,
       interpreterApplications,
       storedFiles,
       mailOutbox,
@@ -188,7 +188,8 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
 
   async function completeSteps(id: string, steps: OnboardingStepKey[]) {
     await decideApplication(id, 'approved', { sendEmail: false }, actor)
-    for (const step of steps) await setOnboardingStep(id, step, true, actor)
+    for (const step of steps)
+      await recordStep(id, step, { outcome: 'waived', note: 'Done elsewhere.' }, actor)
   }
 
   async function fileBytes(applicationId: string, fileId: string) {
@@ -201,8 +202,12 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
     const kept = await apply('Elena', { email: 'elena@example.org', phone: '+1 305 555 0123' })
     const merged = await apply('Lena', { email: 'lena@example.net', phone: '(305) 555-0123' })
     const notThem = await apply('Elena', { email: 'lena@example.net', phone: '305-555-0123' })
-    await completeSteps(kept, ['agreement_signed', 'orientation'])
-    await completeSteps(merged, ['agreement_signed', 'background_check', 'language_test'])
+    await completeSteps(kept, ['contractor_agreement', 'mock_session'])
+    await completeSteps(merged, [
+      'contractor_agreement',
+      'background_check',
+      'language_proficiency',
+    ])
     await addStaffNote('interpreter_application', merged, 'Called her on Monday.', actor)
     expect(await dismissPossibleDuplicate(merged, notThem, actor)).toBe('done')
     const [keptResume] = await resumesOf(kept)
@@ -275,7 +280,7 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
     const kept = await apply('Hana', { email: 'hana@example.org' })
     const merged = await apply('Hana', { email: 'hana@example.org' })
     await addStaffNote('interpreter_application', merged, 'Second application.', actor)
-    await completeSteps(merged, ['agreement_signed'])
+    await completeSteps(merged, ['contractor_agreement'])
     // Break the last table the merge writes to, for this test only.
     await test.db.execute(sql`alter table form_submissions rename to form_submissions_away`)
     try {
@@ -296,7 +301,7 @@ describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
       .where(eq(interpreterApplications.id, kept))
     expect(keptRow?.progress).toBe(0)
     expect(
-      await test.db.$count(onboardingStepsDone, eq(onboardingStepsDone.applicationId, kept)),
+      await test.db.$count(onboardingStepRecords, eq(onboardingStepRecords.applicationId, kept)),
     ).toBe(0)
     expect(await mergeApplications(kept, merged, actor)).toBe('done')
   })

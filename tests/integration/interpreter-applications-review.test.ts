@@ -6,7 +6,7 @@ import {
   auditLog,
   interpreterApplications,
   mailOutbox,
-  onboardingStepsDone,
+  onboardingStepRecords,
   storedFiles,
   users,
 } from '../../db/schema'
@@ -20,11 +20,10 @@ import {
   setApplicationStatus,
 } from '../../app/models/interpreter-applications/review.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
-import {
-  OnboardingRuleError,
-  onboardingCounts,
-  setOnboardingStep,
-} from '../../app/models/onboarding.server'
+import { onboardingStepKeys } from '../../app/domain/onboarding'
+import { onboardingCounts } from '../../app/models/onboarding/board.server'
+import { OnboardingRuleError } from '../../app/models/onboarding/documents.server'
+import { clearStepRecord, recordStep } from '../../app/models/onboarding/steps.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
@@ -72,7 +71,7 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
   afterAll(() => test.stop())
   beforeEach(async () => {
     await emptyTables(test.db, [
-      onboardingStepsDone,
+      onboardingStepRecords,
       interpreterApplications,
       storedFiles,
       mailOutbox,
@@ -112,16 +111,8 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
       thisWeek: 2,
       fullyOnboarded: 0,
     })
-    for (const step of [
-      'agreement_signed',
-      'background_check',
-      'language_test',
-      'medical_terminology',
-      'orientation',
-      'test_call',
-    ] as const) {
-      await setOnboardingStep(approved, step, true, actor)
-    }
+    for (const step of onboardingStepKeys)
+      await recordStep(approved, step, { outcome: 'waived', note: 'Done before.' }, actor)
     expect((await applicationCounts()).fullyOnboarded).toBe(1)
     expect(await onboardingCounts()).toEqual({
       approved: 1,
@@ -131,23 +122,39 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
     })
   })
 
-  it('derives onboarding progress from the ticked steps, for approved interpreters only', async () => {
+  it('derives onboarding progress from the staff records, for approved interpreters only', async () => {
     const id = await apply('Ina', ['Hmong'])
-    await expect(setOnboardingStep(id, 'agreement_signed', true, actor)).rejects.toThrow(
+    const waive = { outcome: 'waived', note: 'Certified elsewhere.' } as const
+    await expect(recordStep(id, 'contractor_agreement', waive, actor)).rejects.toThrow(
       OnboardingRuleError,
     )
     await decideApplication(id, 'approved', { sendEmail: false }, actor)
-    expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
-    expect(await setOnboardingStep(id, 'agreement_signed', true, actor)).toBe(1)
-    expect(await setOnboardingStep(id, 'orientation', true, actor)).toBe(2)
-    expect(await setOnboardingStep(id, 'agreement_signed', false, actor)).toBe(1)
-    const [row] = await test.db
-      .select()
-      .from(interpreterApplications)
-      .where(eq(interpreterApplications.id, id))
-    expect(row?.onboardingProgress).toBe(1)
-    const [done] = await test.db.select().from(onboardingStepsDone)
-    expect(done).toMatchObject({ step: 'orientation', completedByName: 'Sam Staff' })
+    const progress = async () => {
+      const [row] = await test.db
+        .select()
+        .from(interpreterApplications)
+        .where(eq(interpreterApplications.id, id))
+      return row?.onboardingProgress
+    }
+    await recordStep(id, 'contractor_agreement', waive, actor)
+    await recordStep(id, 'contractor_agreement', waive, actor)
+    expect(await progress()).toBe(1)
+    await recordStep(id, 'mock_session', { outcome: 'passed', note: null }, actor)
+    expect(await progress()).toBe(2)
+    await recordStep(id, 'mock_session', { outcome: 'failed', note: 'Missed terms.' }, actor)
+    expect(await progress()).toBe(1)
+    await expect(
+      recordStep(id, 'background_check', { outcome: 'passed', note: null }, actor),
+    ).rejects.toThrow('Only the mock session has a result to record.')
+    expect(await clearStepRecord(id, 'contractor_agreement', actor)).toBe(true)
+    expect(await clearStepRecord(id, 'contractor_agreement', actor)).toBe(false)
+    expect(await progress()).toBe(0)
+    const [record] = await test.db.select().from(onboardingStepRecords)
+    expect(record).toMatchObject({
+      step: 'mock_session',
+      outcome: 'failed',
+      recordedByName: 'Sam Staff',
+    })
   })
 
   it('approves with a queued decision e-mail, or without one, once', async () => {

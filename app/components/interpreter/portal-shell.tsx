@@ -1,4 +1,4 @@
-import { FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
+import { ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import {
@@ -18,6 +18,7 @@ const navigation: SidebarNavigation = {
   links: interpreterSidebarLinks,
   icons: {
     '/interpreter/dashboard': LayoutDashboard,
+    '/interpreter/onboarding': ClipboardCheck,
     '/interpreter/resources': FolderOpen,
     '/interpreter/profile': UserRound,
   },

@@ -91,6 +91,43 @@ export function TextareaField({
   )
 }
 
+/** A calendar date (`YYYY-MM-DD`), with the earliest and latest dates the picker offers. */
+export function DateField({
+  field,
+  label,
+  hint,
+  min,
+  max,
+  className,
+}: {
+  field: NativeField
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
+  hint?: ReactNode
+  min?: string
+  max?: string
+  className?: string
+}) {
+  const {
+    minLength: _min,
+    maxLength: _max,
+    pattern: _pattern,
+    ...props
+  } = controlProps(field, hintIdOf(field, hint))
+  return (
+    <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
+      <input
+        {...props}
+        type="date"
+        min={min}
+        max={max}
+        defaultValue={text(field.initialValue)}
+        className="field-input"
+      />
+    </FieldShell>
+  )
+}
+
 export interface SelectOption {
   value: string
   label: string

@@ -5,8 +5,8 @@ import { isSafeResourceUrl } from '../validation/resource'
 import { contentDisposition, parseByteRange } from './byte-range'
 import { notFound } from './responses'
 
-// Media types the browser may show itself: PDF and MP4 (docs/product.md#resources).
-const INLINE_TYPES = new Set(['application/pdf', 'video/mp4'])
+// Media types the browser may show itself: PDF, MP4 and images (docs/product.md#resources).
+const INLINE_TYPES = new Set(['application/pdf', 'video/mp4', 'image/jpeg', 'image/png'])
 
 // A file shown in the browser runs nothing of ours and may not load anything else.
 // (`sandbox` would also be restrictive, but Chromium then refuses to show PDFs at all.)
@@ -30,8 +30,23 @@ export async function resourceFileResponse(
     if (download || !resource.url || !isSafeResourceUrl(resource.url)) throw notFound()
     throw redirect(resource.url)
   }
-  const inline = !download && INLINE_TYPES.has(file.mediaType)
   if (download) await onDownload?.()
+  return storedFileResponse(request, file, { download })
+}
+
+type StoredFile = NonNullable<FoundResource['file']>
+
+/**
+ * A stored file as the answer to a download: PDFs and MP4s inline unless `download` (with
+ * HTTP Range), anything else as an attachment; never cached, and shown with a policy that
+ * runs nothing. The caller has checked who may see it.
+ */
+export async function storedFileResponse(
+  request: Request,
+  file: Pick<StoredFile, 'mediaType' | 'originalName' | 'byteSize' | 'storageKey'>,
+  { download }: { download: boolean },
+): Promise<Response> {
+  const inline = !download && INLINE_TYPES.has(file.mediaType)
   const headers = new Headers({
     'Content-Type': file.mediaType,
     'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.originalName),

@@ -9,10 +9,9 @@ import {
   interpreterApplications,
   interpreterProfiles,
   mailOutbox,
-  onboardingStepsDone,
   staffNotes,
 } from '../../../db/schema'
-import { now } from '../../platform/clock.server'
+import { moveOnboarding } from '../onboarding/steps.server'
 import type { Database } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
 import type { ApplicationStatus } from '../../domain/statuses'
@@ -203,8 +202,8 @@ const mailReference = (id: string) => `interpreter_application:${id}`
 /**
  * Merges one application into another that staff chose to keep, in one transaction: the
  * kept record keeps its own answers and status and gains the other's resume (both stay
- * downloadable), staff notes, history, e-mails, onboarding steps (the union: a step done on
- * either record is done) and dismissals; then the other record is deleted. The history of
+ * downloadable), staff notes, history, e-mails, onboarding (documents, and staff records and
+ * payout details where the kept record has none) and dismissals; then the other record is deleted. The history of
  * the kept record says what was merged; the merged id's history says where it went, so
  * that old links can follow it.
  */
@@ -226,19 +225,6 @@ export async function mergeApplications(
     await tx
       .insert(applicationResumes)
       .values({ applicationId: kept.id, fileId: merged.resumeFileId })
-
-    await tx.execute(sql`
-      insert into ${onboardingStepsDone} (application_id, step, completed_at, completed_by_id, completed_by_name)
-      select ${kept.id}, step, completed_at, completed_by_id, completed_by_name
-      from ${onboardingStepsDone} where ${onboardingStepsDone.applicationId} = ${merged.id}
-      on conflict do nothing`)
-    await tx
-      .update(applications)
-      .set({
-        onboardingProgress: sql`(select count(*)::int from ${onboardingStepsDone} where ${onboardingStepsDone.applicationId} = ${kept.id})`,
-        updatedAt: now(),
-      })
-      .where(eq(applications.id, kept.id))
 
     await tx
       .update(staffNotes)
@@ -274,6 +260,7 @@ export async function mergeApplications(
       .update(interpreterProfiles)
       .set({ applicationId: kept.id })
       .where(eq(interpreterProfiles.applicationId, merged.id))
+    await moveOnboarding(tx, merged.id, kept.id)
     // Someone staff said is not the merged person is not the kept person either.
     await tx.execute(sql`
       insert into ${duplicateDismissals} (application_id, other_application_id, dismissed_by_id, dismissed_by_name, dismissed_at)

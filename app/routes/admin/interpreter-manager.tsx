@@ -1,27 +1,30 @@
 import { CheckCircle2, CircleDashed, GraduationCap, Users } from 'lucide-react'
-import { data, Form, Link, useFetcher, useSubmit } from 'react-router'
-import { z } from 'zod'
+import { Form, Link, Outlet, useLocation, useSubmit } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
 import { ProfileChangesToApprove } from '~/components/admin/profile-changes'
 import { StatCards } from '~/components/admin/stat-cards'
-import { onboardingStepKeys, onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
+import { onboardingSteps } from '~/domain/onboarding'
+import {
+  ExpiringCredentials,
+  ReviewQueue,
+  StepSummaryText,
+} from '~/components/onboarding/manager-sections'
+import { stepSummary } from '~/domain/onboarding-progress'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { formatDate, fullName } from '~/lib/format'
+import { fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { requiredReadingSummary } from '~/models/resources.server'
 import { listPendingProfileChanges } from '~/models/profile-changes.server'
-import { dataWithToast } from '~/lib/toast.server'
 import {
   listOnboardingBoard,
   onboardingCounts,
-  OnboardingRuleError,
   onboardingStages,
-  setOnboardingStep,
   type OnboardingFilters,
-} from '~/models/onboarding.server'
+} from '~/models/onboarding/board.server'
+import { documentsAwaitingReview, expiringCredentials } from '~/models/onboarding/documents.server'
 import type { Route } from './+types/interpreter-manager'
 import { EmptyState } from '~/components/admin/empty-state'
 
@@ -55,52 +58,41 @@ export async function loader({ request }: Route.LoaderArgs) {
       : 'all',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
-  const [board, counts, requiredReading, profileChanges] = await Promise.all([
+  const [board, counts, requiredReading, awaiting, expiring, profileChanges] = await Promise.all([
     listOnboardingBoard(filters),
     onboardingCounts(),
     requiredReadingSummary(),
+    documentsAwaitingReview(),
+    expiringCredentials(),
     listPendingProfileChanges(),
   ])
-  return { filters, board, counts, requiredReading, profileChanges }
-}
-
-const stepAction = z.object({
-  applicationId: z.uuid(),
-  step: z.enum(onboardingStepKeys),
-  done: z.enum(['true', 'false']),
-})
-
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
-  const parsed = stepAction.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: 'Invalid request.' }, { status: 400 })
-  try {
-    const progress = await setOnboardingStep(
-      parsed.data.applicationId,
-      parsed.data.step,
-      parsed.data.done === 'true',
-      admin.actor,
-    )
-    const step = onboardingSteps.find((entry) => entry.key === parsed.data.step)?.label
-    return dataWithToast(
-      { error: null },
-      `${step}: marked ${parsed.data.done === 'true' ? 'done' : 'not done'}. ${progress} of ${onboardingSteps.length} steps.`,
-    )
-  } catch (error) {
-    if (!(error instanceof OnboardingRuleError)) throw error
-    return data({ error: error.message }, { status: 400 })
+  return {
+    filters,
+    board: {
+      ...board,
+      items: board.items.map(({ steps, ...interpreter }) => ({
+        ...interpreter,
+        steps: steps.map((step) => ({ key: step.key, summary: stepSummary(step) })),
+      })),
+    },
+    counts,
+    requiredReading,
+    awaiting,
+    expiring,
+    profileChanges,
   }
 }
 
-export default function InterpreterManagerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, board, counts, requiredReading, profileChanges } = loaderData
+export default function InterpreterManagerPage({ loaderData }: Route.ComponentProps) {
+  const { filters, board, counts, requiredReading, awaiting, expiring, profileChanges } = loaderData
   const submit = useSubmit()
+  const listSearch = useLocation().search
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Interpreter Manager</h1>
       <p className="mt-1 text-slate-600">
-        Onboarding of approved interpreters: tick each step as it is done. Six of six is fully
-        onboarded.
+        Onboarding of approved interpreters: review the documents they upload, record results and
+        waive what does not apply. Six of six is fully onboarded.
       </p>
       <div className="mt-6">
         <StatCards
@@ -129,6 +121,8 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
           ]}
         />
       </div>
+      <ReviewQueue awaiting={awaiting} />
+      <ExpiringCredentials expiring={expiring} />
       <ProfileChangesToApprove changes={profileChanges} />
       {requiredReading.length > 0 ? (
         <section
@@ -197,14 +191,6 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
           Search
         </button>
       </Form>
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
       {board.items.length === 0 ? (
         <EmptyState title="No Interpreters Found">
           Approved interpreters appear here to be onboarded.
@@ -222,8 +208,10 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
               cell: (interpreter) => (
                 <>
                   <Link
-                    to={`/admin/interpreters/${interpreter.id}`}
+                    to={`/admin/interpreter-manager/${interpreter.id}${listSearch}`}
+                    preventScrollReset
                     className="font-medium text-brand-700 underline"
+                    aria-label={`Onboarding of ${fullName(interpreter)}`}
                   >
                     {fullName(interpreter)}
                   </Link>
@@ -234,14 +222,10 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
             ...onboardingSteps.map((step) => ({
               header: step.label,
               width: 'w-26',
-              cell: (interpreter: (typeof board.items)[number]) => (
-                <StepToggle
-                  applicationId={interpreter.id}
-                  step={step.key}
-                  label={`${step.label}: ${fullName(interpreter)}`}
-                  done={interpreter.steps[step.key]}
-                />
-              ),
+              cell: (interpreter: (typeof board.items)[number]) => {
+                const summary = interpreter.steps.find((entry) => entry.key === step.key)?.summary
+                return <StepSummaryText summary={summary ?? 'To do'} />
+              },
             })),
             {
               header: 'Progress',
@@ -252,56 +236,7 @@ export default function InterpreterManagerPage({ loaderData, actionData }: Route
         />
       )}
       <Pagination page={filters.page} pageSize={board.pageSize} total={board.total} />
+      <Outlet />
     </>
-  )
-}
-
-/** A checkbox that saves as soon as it changes (a Tick/Untick button without JavaScript). */
-function StepToggle({
-  applicationId,
-  step,
-  label,
-  done,
-}: {
-  applicationId: string
-  step: OnboardingStepKey
-  label: string
-  done: { completedAt: Date | string; by: string } | undefined
-}) {
-  const fetcher = useFetcher()
-  const saved = done !== undefined
-  return (
-    <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="applicationId" value={applicationId} />
-      <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="done" value={String(!saved)} />
-      {/* Not a label: a label may hold one control, and the checkbox is named by aria-label. */}
-      <div className="flex items-center gap-2">
-        {/* Uncontrolled, so the tick shows at once; remounted when the saved state changes. */}
-        <input
-          key={String(saved)}
-          type="checkbox"
-          defaultChecked={saved}
-          aria-label={label}
-          onChange={(event) =>
-            fetcher.submit(
-              { applicationId, step, done: String(event.currentTarget.checked) },
-              { method: 'post', preventScrollReset: true },
-            )
-          }
-          className="size-4"
-        />
-        <noscript>
-          <button type="submit" className="text-xs text-brand-700 underline">
-            {saved ? 'Untick' : 'Tick'}
-          </button>
-        </noscript>
-      </div>
-      {done ? (
-        <p className="mt-1 text-xs text-slate-600">
-          {formatDate(done.completedAt)} · {done.by}
-        </p>
-      ) : null}
-    </fetcher.Form>
   )
 }

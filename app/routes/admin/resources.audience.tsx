@@ -1,7 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
-import { resourceAudienceLabels, resourceAudiences } from '~/domain/resources'
+import { isAcknowledged, resourceAudienceLabels, resourceAudiences } from '~/domain/resources'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { requireUuidParam } from '~/lib/http/params'
@@ -24,8 +24,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { resource } = found
   return {
     resource: { id: resource.id, title: resource.title, audience: resource.audience },
-    acknowledgements:
-      resource.audience === 'required' ? await acknowledgementsOf(resourceId) : null,
+    acknowledgements: isAcknowledged(resource.audience)
+      ? await acknowledgementsOf(resourceId)
+      : null,
   }
 }
 
@@ -50,7 +51,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if ((await publishNewVersion(resourceId, admin.actor)) === undefined) {
     if (!(await getResource(resourceId))) throw notFound()
-    return data({ error: 'Only required reading has versions.' }, { status: 409 })
+    return data(
+      { error: 'Only required reading and the contractor agreement have versions.' },
+      { status: 409 },
+    )
   }
   throw redirect(`${LIST_URL}?notice=version`)
 }

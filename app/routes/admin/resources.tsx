@@ -7,7 +7,7 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
-import { resourceAudienceLabels } from '~/domain/resources'
+import { isAcknowledged, resourceAudienceLabels } from '~/domain/resources'
 import { acknowledgementCounts, listResources, resourceCounts } from '~/models/resources.server'
 import type { Route } from './+types/resources'
 import { EmptyState } from '~/components/admin/empty-state'
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [resources, counts] = await Promise.all([listResources(), resourceCounts()])
-  const required = resources.filter((resource) => resource.audience === 'required')
+  const required = resources.filter((resource) => isAcknowledged(resource.audience))
   const acknowledged = await acknowledgementCounts(required.map((resource) => resource.id))
   return {
     resources: resources.map((resource) => ({
@@ -123,8 +123,8 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
                         <span>Added {formatDate(resource.createdAt)}</span>
                         <span>
                           {resourceAudienceLabels[resource.audience]}
-                          {resource.audience === 'required'
-                            ? ` (version ${resource.version}, ${resource.acknowledgedCount} confirmed)`
+                          {isAcknowledged(resource.audience)
+                            ? ` (version ${resource.version}, ${resource.acknowledgedCount} ${resource.audience === 'agreement' ? 'signed' : 'confirmed'})`
                             : ''}
                         </span>
                         {resource.file ? (

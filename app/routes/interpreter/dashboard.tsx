@@ -1,41 +1,54 @@
 import { Link } from 'react-router'
-import { onboardingSteps, type OnboardingStepKey } from '~/domain/onboarding'
+import { stepLabel } from '~/domain/onboarding'
+import { nextStep } from '~/domain/onboarding-progress'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
-import { formatDateTime } from '~/lib/format'
+import { formatDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
 import { latestStaffMessagesTo } from '~/models/mail.server'
 import { listInterpreterResources } from '~/models/resources.server'
-import { stepsDoneOf } from '~/models/onboarding.server'
+import { expiringCredentials } from '~/models/onboarding/documents.server'
+import { onboardingApplicationOf, onboardingStatesOf } from '~/models/onboarding/progress.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Dashboard',
-      description: 'Your onboarding, required reading and messages.',
+      description: 'Your onboarding, credentials, required reading and messages.',
       path: '/interpreter/dashboard',
       noindex: true,
     },
     matches,
   )
 
-const noStepsDone: OnboardingStepKey[] = []
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'interpreter' })
-  const profile = await findProfileOfUser(user.id)
-  const [done, messages, resources] = await Promise.all([
-    profile?.applicationId ? stepsDoneOf(profile.applicationId) : noStepsDone,
+  const [profile, onboarding] = await Promise.all([
+    findProfileOfUser(user.id),
+    onboardingApplicationOf(user.id),
+  ])
+  const applicationIds = onboarding ? [onboarding.applicationId] : []
+  const [states, expiring, messages, resources] = await Promise.all([
+    onboardingStatesOf(applicationIds),
+    expiringCredentials({ applicationIds }),
     latestStaffMessagesTo(user.email),
     listInterpreterResources(user.id),
   ])
-  const nextStep = onboardingSteps.find((step) => !done.includes(step.key))
+  const state = onboarding ? states.get(onboarding.applicationId) : undefined
   return {
     firstName: profile?.firstName ?? user.name,
-    progress: done.length,
-    nextStep: nextStep?.label ?? null,
+    progress: state?.progress ?? 0,
+    nextStep: state ? (nextStep(state.steps)?.label ?? null) : onboardingFirstStep,
+    expiring: expiring.map((credential) => ({
+      id: credential.id,
+      name: credential.language
+        ? `${stepLabel(credential.step)} (${credential.language})`
+        : stepLabel(credential.step),
+      expired: credential.status === 'expired',
+      expiresOn: credential.expiresOn,
+    })),
     unread: resources
       .filter((resource) => resource.audience === 'required' && !resource.acknowledgedAt)
       .map((resource) => ({ id: resource.id, title: resource.title })),
@@ -47,8 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const onboardingFirstStep = stepLabel('contractor_agreement')
+
 export default function InterpreterDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, progress, nextStep, unread, messages } = loaderData
+  const { firstName, progress, nextStep, expiring, unread, messages } = loaderData
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h1>
@@ -80,13 +95,43 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
           <p className="mt-3 text-sm text-slate-700">
             {nextStep ? (
               <>
-                Next step: <strong>{nextStep}</strong>. Our onboarding team will contact you about
-                it.
+                Next step: <strong>{nextStep}</strong>.{' '}
+                <Link to="/interpreter/onboarding" className="text-brand-700 underline">
+                  Continue onboarding
+                </Link>
               </>
             ) : (
               'Onboarding complete: you are ready for assignments.'
             )}
           </p>
+        </section>
+        <section
+          aria-labelledby="expiring-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="expiring-heading" className="font-semibold text-slate-900">
+            Credentials expiring within 30 days
+          </h2>
+          {expiring.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">None: your credentials are current.</p>
+          ) : (
+            <>
+              <ul className="mt-2 list-disc pl-5 text-sm text-slate-900">
+                {expiring.map((credential) => (
+                  <li key={credential.id}>
+                    {credential.name}: {credential.expired ? 'expired' : 'expires'}{' '}
+                    {credential.expiresOn ? formatDate(credential.expiresOn) : ''}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to="/interpreter/onboarding"
+                className="mt-3 inline-block text-sm text-brand-700 underline"
+              >
+                Upload a current document
+              </Link>
+            </>
+          )}
         </section>
         <section
           aria-labelledby="reading-heading"

@@ -1,0 +1,1 @@
+DROP TABLE "onboarding_steps_done" CASCADE;
