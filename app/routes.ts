@@ -36,6 +36,7 @@ export default [
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
     route('onboarding', 'routes/interpreter/onboarding.tsx'),
     route('resources', 'routes/interpreter/resources.tsx'),
+    route('profile', 'routes/interpreter/profile.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
@@ -47,6 +48,11 @@ export default [
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
+    // Staff's decision on a profile change; the list is on the Interpreter manager.
+    route(
+      'interpreter-manager/profile-changes/:changeId',
+      'routes/admin/interpreter-manager.profile-changes.ts',
+    ),
     layout('routes/admin/layout.tsx', [
       // The admin index and /admin/dashboard are both the dashboard (docs/product.md#dashboard).
       index('routes/admin/dashboard.tsx', { id: 'admin-index' }),

@@ -8,4 +8,5 @@ export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/interpreter/dashboard' },
   { label: 'Onboarding', to: '/interpreter/onboarding' },
   { label: 'Resources', to: '/interpreter/resources' },
+  { label: 'Profile', to: '/interpreter/profile' },
 ]

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles, users } from '../../db/schema'
 import { normalizeEmail } from '../domain/email'
+import type { Modality } from '../domain/interpreter-profile'
 import { interpreterInvitationMail } from '../emails/interpreter-invitation.server'
 import type { Database } from '../platform/db.server'
+import { now } from '../platform/clock.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -162,4 +164,81 @@ async function queueInvitation(
     { action: 'invite', entityType: 'user', entityId: userId, after: { role: 'interpreter' } },
     tx,
   )
+}
+
+/**
+ * The interpreter's own contact details and time zone (docs/product.md#profile); they count
+ * at once, unlike languages and specializations. False when the account has no profile.
+ */
+export async function updateContactDetails(
+  user: Actor,
+  details: {
+    phone: string
+    address?: string
+    city?: string
+    state?: string
+    zipCode?: string
+    timeZone: string
+  },
+): Promise<boolean> {
+  return updateOwnProfile(user, 'update_contact_details', {
+    phone: details.phone,
+    address: details.address ?? null,
+    city: details.city ?? null,
+    state: details.state ?? null,
+    zipCode: details.zipCode ?? null,
+    timeZone: details.timeZone,
+  })
+}
+
+/** How the interpreter works: modalities and the travel radius for on-site work. */
+export async function updateWorkPreferences(
+  user: Actor,
+  preferences: { modalities: Modality[]; travelRadiusMiles: number | null },
+): Promise<boolean> {
+  return updateOwnProfile(user, 'update_work_preferences', preferences)
+}
+
+async function updateOwnProfile(
+  user: Actor,
+  action: string,
+  values: Partial<
+    Pick<
+      InterpreterProfile,
+      | 'phone'
+      | 'address'
+      | 'city'
+      | 'state'
+      | 'zipCode'
+      | 'timeZone'
+      | 'modalities'
+      | 'travelRadiusMiles'
+    >
+  >,
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(interpreterProfiles)
+      .where(eq(interpreterProfiles.userId, user.id))
+      .for('update')
+    if (!before) return false
+    await tx
+      .update(interpreterProfiles)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(interpreterProfiles.id, before.id))
+    const keys = Object.keys(values) as (keyof typeof values)[]
+    await recordAudit(
+      user,
+      {
+        action,
+        entityType: 'interpreter_profile',
+        entityId: before.id,
+        before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+        after: values,
+      },
+      tx,
+    )
+    return true
+  })
 }

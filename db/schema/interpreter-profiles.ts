@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { DEFAULT_TIME_ZONE } from '../../app/domain/availability'
+import type { LanguageProficiency } from '../../app/domain/languages'
+import type { Modality } from '../../app/domain/interpreter-profile'
 import { interpreterApplications } from './interpreter-applications'
 import { users } from './users'
 
@@ -27,18 +30,42 @@ export const interpreterProfiles = pgTable(
     city: text('city'),
     state: text('state'),
     zipCode: text('zip_code'),
+    /** IANA zone: the weekly availability's hours are wall-clock times in it. */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    /**
+     * The approved languages (each paired with English), what dispatch matches on; a change
+     * waits in `interpreter_profile_changes` until staff approve it.
+     */
     languages: text('languages')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The approved proficiency of each language in `languages`, by language. */
+    languageProficiency: jsonb('language_proficiency')
+      .$type<Record<string, LanguageProficiency>>()
+      .notNull()
+      .default({}),
     interpretingExperience: text('interpreting_experience').notNull(),
     medicalExperience: text('medical_experience'),
     specializations: text('specializations')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    modalities: text('modalities')
+      .array()
+      .$type<Modality[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How far they travel for on-site work, in whole miles. */
+    travelRadiusMiles: integer('travel_radius_miles'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('interpreter_profiles_application_idx').on(table.applicationId)],
+  (table) => [
+    index('interpreter_profiles_application_idx').on(table.applicationId),
+    check(
+      'interpreter_profiles_travel_radius_range',
+      sql`${table.travelRadiusMiles} between 0 and 500`,
+    ),
+  ],
 )

@@ -7,6 +7,7 @@ import { createClientRequest } from '../../app/models/client-requests.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
+import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
@@ -141,6 +142,18 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   )
   // Required reading shows in the interpreter manager, the audience dialog and the portal.
   await setResourceAudience(resourceId, 'required', actor)
+  // A profile change waits, so the Interpreter manager shows its "Profile changes to approve".
+  const approvedUser = toPublicUser((await findUserByEmail('abel-approved@example.org'))!)
+  const changingId = await createApplicant(app.db, {
+    firstName: 'Cara',
+    lastName: 'Changes',
+    email: 'cara-changes@example.org',
+  })
+  await decideApplication(changingId, 'approved', { sendEmail: false }, actor)
+  await requestProfileChange(toPublicUser((await findUserByEmail('cara-changes@example.org'))!), {
+    languages: [{ language: 'Korean', proficiency: 'fluent' }],
+    specializations: ['legal'],
+  })
   for (const path of [
     '/account',
     '/admin',
@@ -167,18 +180,25 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     documents.push(await served(page, path))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
   const portal = await browser.newContext()
-  const approved = await findUserByEmail('abel-approved@example.org')
-  await signIn(portal, app.url, toPublicUser(approved!))
+  await signIn(portal, app.url, approvedUser)
   const portalPage = await portal.newPage()
   for (const path of [
     '/interpreter/dashboard',
     '/interpreter/onboarding',
     '/interpreter/resources',
+    '/interpreter/profile',
   ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (interpreter)`, html: await response.text() })
   }
+  // The profile's forms refused by the server, as a browser without JavaScript sees them
+  // (Spanish, copied from the application, has no proficiency yet).
+  const portalNoScript = await noScriptPage(browser, app)
+  await signIn(portalNoScript.context, app.url, approvedUser)
+  for (const submit of ['Send for approval', 'Add time off'])
+    documents.push(await afterFailedSubmit(portalNoScript.page, '/interpreter/profile', submit))
+  await portalNoScript.context.close()
   await portal.close()
   await setResourceAudience(resourceId, 'staff', actor)
   // A dialog opened in the browser, as the page holds it then.

@@ -1,4 +1,4 @@
-import { ClipboardCheck, FolderOpen, LayoutDashboard } from 'lucide-react'
+import { ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import {
@@ -20,6 +20,7 @@ const navigation: SidebarNavigation = {
     '/interpreter/dashboard': LayoutDashboard,
     '/interpreter/onboarding': ClipboardCheck,
     '/interpreter/resources': FolderOpen,
+    '/interpreter/profile': UserRound,
   },
 }
 

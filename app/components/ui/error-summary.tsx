@@ -58,7 +58,9 @@ export function ErrorSummary({
         {fields.map((field) => (
           <li key={field.id}>
             <a
-              href={`#${field.id}`}
+              // List fields' ids hold brackets (`languages[0].language`), which a URL's
+              // fragment may not; the browser decodes them again to find the control.
+              href={`#${field.id.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`}
               onClick={(event) => focusControl(event, field.id)}
               className="font-medium underline hover:no-underline"
             >

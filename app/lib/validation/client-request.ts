@@ -18,6 +18,15 @@ export function requiredText(missing: string, max: number) {
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
 }
 
+/** An optional text field: trimmed, at most `max` characters. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please use at most ${max} characters.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .optional()
+
 export const emailField = z
   .string({ error: 'Please enter your email address.' })
   .trim()
@@ -25,6 +34,11 @@ export const emailField = z
   .pipe(z.email('Please enter a valid email address.'))
 
 export const phonePattern = /^\+?[\d\s().-]{7,25}$/
+export const requiredPhone = z
+  .string({ error: 'Please enter your phone number.' })
+  .trim()
+  .min(1, 'Please enter your phone number.')
+  .regex(phonePattern, 'Please enter a valid phone number.')
 export const phoneField = z
   .string()
   .trim()

@@ -9,13 +9,7 @@ import {
   valuesOf,
   weeklyAvailabilityChoices,
 } from '../../content/application-options'
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  emailField,
-  hasNoControlCharacters,
-  phonePattern,
-  requiredText,
-} from './client-request'
+import { emailField, optionalText, requiredPhone, requiredText } from './client-request'
 
 /**
  * The interpreter application forms (docs/product.md#validation). One schema per form, used
@@ -24,22 +18,8 @@ import {
  * app/lib/uploads/resume-file.server.ts).
  */
 
-const requiredPhone = z
-  .string({ error: 'Please enter your phone number.' })
-  .trim()
-  .min(1, 'Please enter your phone number.')
-  .regex(phonePattern, 'Please enter a valid phone number.')
-
 const requiredChoice = <Value extends string>(values: [Value, ...Value[]], missing: string) =>
   z.enum(values, { error: missing })
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please use at most ${max} characters.`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
-    .optional()
 
 const contact = {
   firstName: requiredText('Please enter your first name.', 100),

@@ -3,6 +3,7 @@ import { Form, Link, Outlet, useLocation, useSubmit } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { ProfileChangesToApprove } from '~/components/admin/profile-changes'
 import { StatCards } from '~/components/admin/stat-cards'
 import { onboardingSteps } from '~/domain/onboarding'
 import {
@@ -16,6 +17,7 @@ import { requireAdmin } from '~/lib/auth/session.server'
 import { fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { requiredReadingSummary } from '~/models/resources.server'
+import { listPendingProfileChanges } from '~/models/profile-changes.server'
 import {
   listOnboardingBoard,
   onboardingCounts,
@@ -56,12 +58,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       : 'all',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
-  const [board, counts, requiredReading, awaiting, expiring] = await Promise.all([
+  const [board, counts, requiredReading, awaiting, expiring, profileChanges] = await Promise.all([
     listOnboardingBoard(filters),
     onboardingCounts(),
     requiredReadingSummary(),
     documentsAwaitingReview(),
     expiringCredentials(),
+    listPendingProfileChanges(),
   ])
   return {
     filters,
@@ -76,11 +79,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     requiredReading,
     awaiting,
     expiring,
+    profileChanges,
   }
 }
 
 export default function InterpreterManagerPage({ loaderData }: Route.ComponentProps) {
-  const { filters, board, counts, requiredReading, awaiting, expiring } = loaderData
+  const { filters, board, counts, requiredReading, awaiting, expiring, profileChanges } = loaderData
   const submit = useSubmit()
   const listSearch = useLocation().search
   return (
@@ -119,6 +123,7 @@ export default function InterpreterManagerPage({ loaderData }: Route.ComponentPr
       </div>
       <ReviewQueue awaiting={awaiting} />
       <ExpiringCredentials expiring={expiring} />
+      <ProfileChangesToApprove changes={profileChanges} />
       {requiredReading.length > 0 ? (
         <section
           aria-labelledby="required-reading-heading"

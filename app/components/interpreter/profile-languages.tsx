@@ -1,0 +1,179 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form } from 'react-router'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { FieldError } from '~/components/ui/field-shell'
+import { CheckboxGroupField, SelectField } from '~/components/ui/form-fields'
+import { labelOf, specializationChoices } from '~/content/application-options'
+import {
+  languageProficiencies,
+  MAX_PROFILE_LANGUAGES,
+  proficiencyLabel,
+  type LanguageSkill,
+} from '~/domain/languages'
+import { formatDateTime } from '~/lib/format'
+import type { FormConstraint } from '~/lib/forms/form-constraint'
+import { FormError } from './profile-contact-form'
+import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'
+
+interface LanguagesAndSpecializations {
+  languages: LanguageSkill[]
+  specializations: string[]
+}
+
+/** `Spanish–English, Native; Korean–English, Fluent` and the specializations, as a list. */
+export function LanguageSummary({ values }: { values: LanguagesAndSpecializations }) {
+  return (
+    <>
+      <ul className="list-disc pl-5">
+        {values.languages.length === 0 ? <li>No languages yet</li> : null}
+        {values.languages.map((entry) => (
+          <li key={entry.language}>
+            {entry.language}–English: {proficiencyLabel(entry.proficiency ?? undefined)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        Specializations:{' '}
+        {values.specializations.length > 0
+          ? values.specializations.map((value) => labelOf(specializationChoices, value)).join(', ')
+          : 'none'}
+      </p>
+    </>
+  )
+}
+
+/**
+ * Languages and specializations: the approved values, a request waiting for staff (which
+ * the interpreter may withdraw) and the form that sends a new one (docs/product.md#profile).
+ */
+export function ProfileLanguages({
+  approved,
+  pending,
+  languageOptions,
+  constraint,
+  lastResult,
+  notice,
+  submitting,
+}: {
+  approved: LanguagesAndSpecializations
+  pending: (LanguagesAndSpecializations & { id: string; createdAt: Date }) | null
+  languageOptions: string[]
+  constraint: FormConstraint
+  lastResult: SubmissionResult<string[]> | undefined
+  notice: string | undefined
+  submitting: boolean
+}) {
+  const start = pending ?? approved
+  const { form, fields } = useProfileForm({
+    id: 'profile-change',
+    lastResult,
+    constraint,
+    defaultValue: {
+      languages: start.languages
+        .filter((entry) => entry.language !== 'English')
+        .map((entry) => ({ language: entry.language, proficiency: entry.proficiency ?? '' })),
+      specializations: start.specializations,
+    },
+  })
+  const rows = fields.languages.getFieldList()
+  const { formProps, summary } = useProfileFormSummary(form, lastResult, [
+    ...rows.flatMap((row, index) => {
+      const entry = row.getFieldset()
+      return [
+        [entry.language, `Language ${index + 1}`],
+        [entry.proficiency, `Proficiency of language ${index + 1}`],
+      ] as const
+    }),
+    [fields.specializations, 'Specializations'],
+  ])
+  const options = languageOptions.map((language) => ({ value: language, label: language }))
+  return (
+    <>
+      <SavedNotice notice={notice} />
+      <div className="grid gap-4 text-sm text-slate-800 md:grid-cols-2">
+        <div>
+          <h3 className="font-medium text-slate-900">Approved for assignments</h3>
+          <div className="mt-1">
+            <LanguageSummary values={approved} />
+          </div>
+        </div>
+        {pending ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3">
+            <h3 className="font-medium text-amber-900">Waiting for staff approval</h3>
+            <p className="text-slate-700">Sent {formatDateTime(pending.createdAt)}</p>
+            <div className="mt-1">
+              <LanguageSummary values={pending} />
+            </div>
+            <Form method="post" className="mt-3" preventScrollReset>
+              <input type="hidden" name="intent" value="withdraw-change" />
+              <input type="hidden" name="changeId" value={pending.id} />
+              <button type="submit" className="btn-secondary px-3 py-1.5">
+                Withdraw request
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+      <Form method="post" {...formProps} className="mt-6 space-y-4" preventScrollReset>
+        <h3 className="font-medium text-slate-900">
+          {pending ? 'Change your request' : 'Request a change'}
+        </h3>
+        <p className="text-sm text-slate-600">
+          Each language is paired with English. Our team checks a change before it counts for
+          assignments{pending ? '; sending a new request replaces the one waiting' : ''}.
+        </p>
+        <ErrorSummary {...summary} headingLevel={3} />
+        <input type="hidden" name="intent" value="languages" />
+        <ul className="space-y-3">
+          {rows.map((row, index) => {
+            const entry = row.getFieldset()
+            return (
+              <li
+                key={row.key ?? row.id}
+                className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto]"
+              >
+                <SelectField
+                  meta={entry.language}
+                  label={`Language ${index + 1}`}
+                  options={options}
+                  placeholder="-- Choose a language --"
+                />
+                <SelectField
+                  meta={entry.proficiency}
+                  label={`Proficiency of language ${index + 1}`}
+                  options={languageProficiencies}
+                  placeholder="-- Choose a proficiency --"
+                />
+                <button
+                  {...form.remove.getButtonProps({ name: fields.languages.name, index })}
+                  className="btn-secondary px-3 py-1.5 sm:mt-6"
+                  aria-label={`Remove language ${index + 1}`}
+                >
+                  Remove
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+        <FieldError field={fields.languages} />
+        {rows.length < MAX_PROFILE_LANGUAGES ? (
+          <button
+            {...form.insert.getButtonProps({ name: fields.languages.name })}
+            className="btn-secondary px-3 py-1.5"
+          >
+            Add a language
+          </button>
+        ) : null}
+        <CheckboxGroupField
+          meta={fields.specializations}
+          legend="Specializations"
+          options={specializationChoices}
+        />
+        <FormError errors={form.errors} id={form.errorId} />
+        <button type="submit" className="btn-primary" disabled={submitting}>
+          Send for approval
+        </button>
+      </Form>
+    </>
+  )
+}
