@@ -8,6 +8,7 @@ import { now } from '../platform/clock.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
+import { refreshOnboardingProgress } from './onboarding/progress.server'
 
 /**
  * Changes of languages and specializations wait for staff (docs/product.md#profile): the
@@ -245,6 +246,9 @@ export async function decideProfileChange(
           updatedAt: decidedAt,
         })
         .where(eq(interpreterProfiles.id, profile.id))
+    // The languages decide which proficiency certificates onboarding asks for.
+    if (decision.decision === 'approved' && profile.applicationId)
+      await refreshOnboardingProgress(tx, [profile.applicationId])
     await tx
       .update(interpreterProfileChanges)
       .set({

@@ -6,6 +6,7 @@ import {
   interpreterApplications,
   interpreterDocuments,
   interpreterPayoutDetails,
+  interpreterProfileChanges,
   interpreterProfiles,
   mailOutbox,
   resourceAcknowledgements,
@@ -38,6 +39,7 @@ import {
 } from '../../app/models/onboarding/steps.server'
 import { publishNewVersion, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
+import { decideProfileChange, requestProfileChange } from '../../app/models/profile-changes.server'
 import { setClock } from '../../app/platform/clock.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
@@ -381,5 +383,28 @@ describe.each(testDatabaseKinds())('interpreter onboarding on %s', (kind) => {
     const [moved] = await test.db.select().from(interpreterDocuments)
     expect(moved?.applicationId).toBe(applicationId)
     expect(await storedProgress(applicationId)).toBe(2)
+  })
+
+  it('an approved new language asks for its certificate: the language step opens again', async () => {
+    const { applicationId, self } = await approvedInterpreter()
+    const spanish = await upload(applicationId, {
+      step: 'language_proficiency',
+      language: 'Spanish',
+      expiresOn: null,
+    })
+    await reviewDocument(spanish, { decision: 'accept' }, actor)
+    expect(await storedProgress(applicationId)).toBe(1)
+    expect(
+      await requestProfileChange(self, {
+        languages: [
+          { language: 'Spanish', proficiency: 'native' },
+          { language: 'Portuguese', proficiency: 'fluent' },
+        ],
+        specializations: [],
+      }),
+    ).toBe('requested')
+    const [change] = await test.db.select().from(interpreterProfileChanges)
+    await decideProfileChange(change!.id, { decision: 'approved' }, actor)
+    expect(await storedProgress(applicationId)).toBe(0)
   })
 })
