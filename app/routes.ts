@@ -38,6 +38,12 @@ export default [
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
   ]),
+  // The client portal (docs/product.md#client-portal).
+  route('client', 'routes/client/layout.tsx', [
+    index('routes/client/dashboard.tsx', { id: 'client-index' }),
+    route('dashboard', 'routes/client/dashboard.tsx'),
+    route('users', 'routes/client/users.tsx'),
+  ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
     // Resumes that came with merged applications.

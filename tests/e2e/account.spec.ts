@@ -2,7 +2,7 @@ import { createSession } from '../../app/lib/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
-test('a client signs in, lands on the account page and changes the password', async ({
+test('a client signs in, lands on the client portal, opens the account page and changes the password', async ({
   page,
   playwright,
   app,
@@ -14,6 +14,8 @@ test('a client signs in, lands on the account page and changes the password', as
   await page.getByLabel('Email').fill(interpreter.email)
   await page.getByLabel('Password', { exact: true }).fill(interpreter.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/client\/dashboard$/)
+  await page.getByRole('link', { name: 'Account and password' }).click()
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
   await expectNoAxeViolations(page, 'account page')

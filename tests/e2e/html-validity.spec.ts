@@ -4,6 +4,7 @@ import { careersLanguages, languageSlug } from '../../app/content/marketing/care
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
+import { createOrganizationWithUser } from '../../app/models/organizations.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -200,6 +201,26 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     documents.push(await afterFailedSubmit(portalNoScript.page, '/interpreter/profile', submit))
   await portalNoScript.context.close()
   await portal.close()
+  // The client portal, signed in as an organisation's manager.
+  const clientPortal = await browser.newContext()
+  const invited = await createOrganizationWithUser(
+    {
+      organizationName: 'Valid Clinic',
+      name: 'Mona Manager',
+      email: 'mona@valid.example',
+      role: 'manager',
+    },
+    actor,
+  )
+  if (invited.state !== 'invited') throw new Error('the manager was not invited')
+  await signIn(clientPortal, app.url, toPublicUser((await findUserByEmail('mona@valid.example'))!))
+  const clientPage = await clientPortal.newPage()
+  for (const path of ['/client/dashboard', '/client/users']) {
+    const response = await clientPage.request.get(`${app.url}${path}`)
+    expect(response.status(), `GET ${path}`).toBe(200)
+    documents.push({ name: `GET ${path} (client manager)`, html: await response.text() })
+  }
+  await clientPortal.close()
   await setResourceAudience(resourceId, 'staff', actor)
   // A dialog opened in the browser, as the page holds it then.
   await page.goto('/admin/resources')

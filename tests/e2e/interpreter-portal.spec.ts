@@ -92,7 +92,7 @@ test('an approved applicant is invited, chooses a password and lands on the port
   await staff.close()
 })
 
-test('an interpreter signing in lands on the portal; a client keeps the account page', async ({
+test('an interpreter signing in lands on the portal; a client on the client portal', async ({
   page,
   app,
 }) => {
@@ -110,5 +110,5 @@ test('an interpreter signing in lands on the portal; a client keeps the account 
   await page.context().clearCookies()
   await signIn(page.context(), app.url, client)
   await page.goto('/interpreter/dashboard')
-  await expect(page).toHaveURL(/\/account$/)
+  await expect(page).toHaveURL(/\/client\/dashboard$/)
 })

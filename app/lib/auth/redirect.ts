@@ -42,8 +42,7 @@ export function safeRedirect(
 const homes = {
   admin: '/admin/dashboard',
   interpreter: '/interpreter/dashboard',
-  // Until the client portal exists, clients keep their account page.
-  client: '/account',
+  client: '/client/dashboard',
 } as const
 
 /**

@@ -11,6 +11,7 @@ import { validateNatively } from '~/lib/forms/native-validation'
 import { seoMeta } from '~/lib/seo/meta'
 import { changePasswordSchema } from '~/lib/validation/auth'
 import { getUserWithPassword, setPassword } from '~/models/users.server'
+import { homeFor } from '~/lib/auth/redirect'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -77,26 +78,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <dt className="text-slate-600">Email</dt>
         <dd className="break-all">{user.email}</dd>
       </dl>
-      {user.role === 'interpreter' ? (
-        <Link
-          to="/interpreter/dashboard"
-          className="mt-4 inline-block text-sm text-brand-700 underline"
-        >
-          Go to your dashboard
-        </Link>
-      ) : user.role === 'client' ? (
-        <p className="mt-4 text-sm text-slate-700">
-          The client portal is not open yet. For anything you need, contact us at{' '}
-          <a className="text-brand-700 underline" href={`mailto:${company.email}`}>
-            {company.email}
-          </a>
-          .
-        </p>
-      ) : (
-        <Link to="/admin/dashboard" className="mt-4 inline-block text-sm text-brand-700 underline">
-          Go to the admin dashboard
-        </Link>
-      )}
+      <Link to={homeFor(user.role)} className="mt-4 inline-block text-sm text-brand-700 underline">
+        {user.role === 'admin' ? 'Go to the admin dashboard' : 'Go to your dashboard'}
+      </Link>
       <h2 className="mt-8 text-lg font-semibold">Change password</h2>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         {actionData?.changed ? (

@@ -10,6 +10,8 @@ import { formatDateTime } from '~/lib/format'
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
 import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
+import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organizations.server'
+import { requestInviteSchema } from '~/lib/validation/organization'
 import type { Route } from './+types/clients.detail'
 import { notFound } from '~/lib/http/responses'
 
@@ -20,17 +22,25 @@ const intentSchema = z.discriminatedUnion('intent', [
     intent: z.literal('note'),
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
   }),
+  z.object({ intent: z.literal('invite') }).extend(requestInviteSchema.shape),
 ])
+
+const inviteRefusals = {
+  'other-role':
+    'This address belongs to a staff or interpreter account: no client account was made.',
+  'other-organization': 'This person already has a client account with another organisation.',
+} as const
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const clientRequest = await getClientRequest(requireUuidParam(params, 'requestId'))
   if (!clientRequest) throw notFound()
-  const [notes, history] = await Promise.all([
+  const [notes, history, portal] = await Promise.all([
     notesOf('client_request', clientRequest.id),
     historyOf('client_request', clientRequest.id),
+    portalStateOfRequester(clientRequest.email),
   ])
-  return { clientRequest, notes, history }
+  return { clientRequest, notes, history, portal }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -46,6 +56,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!(await getClientRequest(requestId))) throw notFound()
     await addStaffNote('client_request', requestId, input.body, actor)
     return dataWithToast({ error: null }, 'Note added.')
+  }
+  if (input.intent === 'invite') {
+    const outcome = await inviteClientFromRequest(requestId, input.role, actor)
+    if (outcome === 'missing') throw notFound()
+    if (outcome.state === 'other-role' || outcome.state === 'other-organization')
+      return data({ error: inviteRefusals[outcome.state] }, { status: 409 })
+    return dataWithToast(
+      { error: null },
+      outcome.state === 'invited'
+        ? 'Portal invitation sent.'
+        : 'This person already uses the client portal.',
+    )
   }
   if (input.intent === 'reply') {
     const current = await getClientRequest(requestId)
@@ -69,7 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { clientRequest, notes, history } = loaderData
+  const { clientRequest, notes, history, portal } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const replyFetcher = useFetcher()
@@ -127,8 +149,57 @@ export default function ClientRequestDetails({ loaderData, actionData }: Route.C
           </button>
         </Form>
       </div>
+      <ClientPortalSection portal={portal} company={clientRequest.company} />
       <StaffNotes notes={notes} error={actionData?.error ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>
+  )
+}
+
+const portalTexts = {
+  none: 'No client portal account yet.',
+  invited: 'Invited: the client has not chosen a password yet.',
+  active: 'Active: the client uses the portal.',
+  'other-role': 'This address belongs to a staff or interpreter account.',
+} as const
+
+/**
+ * "Invite to portal": an account for the person who wrote, in the organisation named by the
+ * request's company (made, or joined when it exists), with the role staff choose.
+ */
+function ClientPortalSection({
+  portal,
+  company,
+}: {
+  portal: { state: keyof typeof portalTexts; organizationName?: string | null }
+  company: string
+}) {
+  return (
+    <section aria-labelledby="client-portal-heading" className="mt-6">
+      <h3 id="client-portal-heading" className="text-sm font-semibold text-slate-900">
+        Client portal
+      </h3>
+      <p className="mt-2 text-sm text-slate-700">
+        {portalTexts[portal.state]}
+        {portal.organizationName ? ` Organisation: ${portal.organizationName}.` : ''}
+      </p>
+      {portal.state === 'none' || portal.state === 'invited' ? (
+        <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="invite" />
+          <div>
+            <label htmlFor="portal-role" className="field-label">
+              Role in {company}
+            </label>
+            <select id="portal-role" name="role" className="field-input" defaultValue="manager">
+              <option value="manager">Manager: every request, and the users</option>
+              <option value="requester">Requester: their own requests</option>
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary">
+            Invite to portal
+          </button>
+        </Form>
+      ) : null}
+    </section>
   )
 }

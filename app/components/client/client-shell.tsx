@@ -1,0 +1,45 @@
+import { LayoutDashboard, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { PortalFrame } from '~/components/layout/portal-shell'
+import type { SidebarNavigation } from '~/components/layout/sidebar-shell'
+import { clientSidebarLinks } from '~/content/client-navigation'
+
+const icons = {
+  '/client/dashboard': LayoutDashboard,
+  '/client/users': Users,
+}
+
+/** Sidebar and top bar around every client portal screen; Users shows to managers only. */
+export function ClientShell({
+  userName,
+  organizationName,
+  isManager,
+  companyName,
+  children,
+}: {
+  userName: string
+  organizationName: string | null
+  isManager: boolean
+  companyName: string
+  children: ReactNode
+}) {
+  const navigation: SidebarNavigation = {
+    label: 'Client portal',
+    menuLabel: 'Portal menu',
+    home: '/client/dashboard',
+    links: clientSidebarLinks
+      .filter((link) => isManager || !link.managersOnly)
+      .map(({ managersOnly: _managersOnly, ...link }) => link),
+    icons,
+  }
+  return (
+    <PortalFrame
+      navigation={navigation}
+      userName={userName}
+      detail={organizationName ?? undefined}
+      companyName={companyName}
+    >
+      {children}
+    </PortalFrame>
+  )
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import {
+  LogOutButton,
+  MobileMenu,
+  ShellMain,
+  Sidebar,
+  type SidebarNavigation,
+} from '~/components/layout/sidebar-shell'
+import { SkipLink } from '~/components/layout/skip-link'
+
+/**
+ * Sidebar and top bar around every screen of a portal (interpreters, clients): the user's
+ * name, a second line (for clients their organisation), the account link and sign-out.
+ */
+export function PortalFrame({
+  navigation,
+  userName,
+  detail,
+  companyName,
+  children,
+}: {
+  navigation: SidebarNavigation
+  userName: string
+  detail?: string
+  companyName: string
+  children: ReactNode
+}) {
+  return (
+    <>
+      <SkipLink />
+      <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+        <Sidebar navigation={navigation} companyName={companyName} />
+        <div className="min-w-0">
+          <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+            <MobileMenu navigation={navigation} />
+            <div className="ml-auto flex items-center gap-2 sm:gap-4">
+              <div className="text-right text-sm">
+                <p className="font-medium text-slate-900">{userName}</p>
+                {detail ? <p className="text-slate-600">{detail}</p> : null}
+                <Link to="/account" className="text-brand-700 underline">
+                  Account and password
+                </Link>
+              </div>
+              <LogOutButton />
+            </div>
+          </header>
+          <ShellMain>{children}</ShellMain>
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,10 @@
+import type { NavLink } from './navigation'
+
+/**
+ * The client portal's sidebar (docs/product.md#client-portal). A screen joins this list when
+ * it is built; `managersOnly` entries show to the organisation's managers alone.
+ */
+export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
+  { label: 'Dashboard', to: '/client/dashboard' },
+  { label: 'Users', to: '/client/users', managersOnly: true },
+]

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { formatInZone, isLateCancellation, isUrgent, zonedTimeToUtc } from './bookings'
+
+describe('zonedTimeToUtc', () => {
+  it('keeps the wall-clock start across a daylight-saving change', () => {
+    // New York: EDT (UTC-4) before 1 Nov 2026, EST (UTC-5) after.
+    expect(zonedTimeToUtc('2026-10-30', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-10-30T13:00:00.000Z',
+    )
+    expect(zonedTimeToUtc('2026-11-02', '09:00', 'America/New_York').toISOString()).toBe(
+      '2026-11-02T14:00:00.000Z',
+    )
+    expect(formatInZone('2026-11-02T14:00:00.000Z', 'America/New_York')).toContain('9:00')
+    expect(zonedTimeToUtc('2027-01-15', '23:30', 'Asia/Tokyo').toISOString()).toBe(
+      '2027-01-15T14:30:00.000Z',
+    )
+    expect(zonedTimeToUtc('2027-06-15', '08:15', 'UTC').toISOString()).toBe(
+      '2027-06-15T08:15:00.000Z',
+    )
+  })
+
+  it('names the zone when it shows a time', () => {
+    expect(formatInZone('2027-01-15T14:00:00Z', 'America/Chicago')).toMatch(/8:00 AM CST$/)
+  })
+})
+
+describe('urgency and late cancellation', () => {
+  const now = new Date('2027-01-10T12:00:00Z')
+  it('is urgent and late under 24 hours to the start, not at 24 hours or more', () => {
+    expect(isUrgent(new Date('2027-01-11T11:59:00Z'), now)).toBe(true)
+    expect(isUrgent(new Date('2027-01-11T12:00:00Z'), now)).toBe(false)
+    expect(isLateCancellation(new Date('2027-01-11T11:00:00Z'), now)).toBe(true)
+    expect(isLateCancellation(new Date('2027-01-12T12:00:00Z'), now)).toBe(false)
+  })
+})

@@ -1,0 +1,137 @@
+import type { Modality } from './interpreter-profile'
+
+/**
+ * Bookings: a client's request for an interpreter at a time (docs/product.md#client-portal).
+ * Times are stored as the wall-clock date and time in the booking's time zone, with the UTC
+ * instant computed from them, so that a booking across a daylight-saving change keeps its
+ * wall-clock start.
+ */
+export const bookingSettings = [
+  { value: 'medical', label: 'Medical' },
+  { value: 'legal', label: 'Legal' },
+  { value: 'education', label: 'Education' },
+  { value: 'government', label: 'Government' },
+  { value: 'business', label: 'Business' },
+  { value: 'other', label: 'Other' },
+] as const
+export type BookingSetting = (typeof bookingSettings)[number]['value']
+export const bookingSettingValues = bookingSettings.map((entry) => entry.value) as [
+  BookingSetting,
+  ...BookingSetting[],
+]
+
+export function settingLabel(value: string): string {
+  return bookingSettings.find((entry) => entry.value === value)?.label ?? value
+}
+
+/** The interpreter specialization a setting needs; other settings need none. */
+export const specializationForSetting: Partial<Record<BookingSetting, string>> = {
+  medical: 'medical',
+  legal: 'legal',
+  business: 'business',
+}
+
+export const bookingStatuses = [
+  'requested',
+  'offered',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'unfilled',
+] as const
+export type BookingStatus = (typeof bookingStatuses)[number]
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  requested: 'Requested',
+  offered: 'Offered',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  unfilled: 'Unfilled',
+}
+
+export const offerStatuses = ['offered', 'accepted', 'declined', 'filled', 'withdrawn'] as const
+export type OfferStatus = (typeof offerStatuses)[number]
+
+/** A booking that starts sooner than this is urgent (accepted, and said so). */
+export const URGENT_WITHIN_HOURS = 24
+/** Inside this many hours of the start a cancellation is late (the policy applies). */
+export const LATE_CANCELLATION_HOURS = 24
+/** Staff are told about a booking still unfilled this long before it starts (urgent: 2 h). */
+export const UNFILLED_ALERT_HOURS = 24
+export const URGENT_UNFILLED_ALERT_HOURS = 2
+export const MAX_DURATION_MINUTES = 12 * 60
+export const MIN_DURATION_MINUTES = 15
+/** On-site work: the travel time kept free before and after another assignment. */
+export const ON_SITE_TRAVEL_MINUTES = 60
+/** An offer e-mail's link works this long. */
+export const OFFER_LINK_HOURS = 72
+
+/** What the location field holds for each modality. */
+export const locationLabel: Record<Modality, string> = {
+  phone: 'Call-in number',
+  video: 'Video link',
+  on_site: 'On-site address',
+}
+
+export const LATE_CANCELLATION_POLICY =
+  'This booking starts within 24 hours: a cancellation now is a late cancellation, billed at the minimum for its modality.'
+
+/** The UTC instant of a wall-clock date and time in a time zone (handles DST). */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const [hour, minute] = time.split(':').map(Number) as [number, number]
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute)
+  // The zone's offset at that wall time, found by formatting a first guess in the zone.
+  let guess = wallAsUtc
+  for (let pass = 0; pass < 2; pass++) {
+    const offset = zoneOffsetMs(new Date(guess), timeZone)
+    guess = wallAsUtc - offset
+  }
+  return new Date(guess)
+}
+
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant)
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value)
+  const asUtc = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  )
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000
+}
+
+/** An instant shown in a time zone, with the zone named ("Mon, Dec 7, 2026, 9:00 AM EST"). */
+export function formatInZone(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant))
+}
+
+export function isUrgent(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() < URGENT_WITHIN_HOURS * 60 * 60 * 1000
+}
+
+export function isLateCancellation(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 60 * 60 * 1000
+}

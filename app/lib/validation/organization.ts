@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { organizationRoles } from '../../domain/organizations'
+import { emailField } from './client-request'
+import { inviteSchema } from './staff'
+
+const roleField = z.enum(organizationRoles, { error: 'Please choose a role.' })
+
+/** A manager invites a colleague; staff invite the writer of a request (role only). */
+export const clientInviteSchema = inviteSchema.extend({ role: roleField })
+
+export const requestInviteSchema = z.object({ role: roleField })
+
+/** Staff's new-organisation form: the organisation and its first user. */
+export const newOrganizationSchema = clientInviteSchema.extend({
+  organizationName: z
+    .string({ error: 'Please enter the organisation.' })
+    .trim()
+    .min(1, 'Please enter the organisation.')
+    .max(200, 'Please use at most 200 characters.'),
+  email: emailField,
+})
+

@@ -1,0 +1,32 @@
+import { Outlet, useRouteError } from 'react-router'
+import { ClientShell } from '~/components/client/client-shell'
+import { RouteErrorScreen } from '~/components/layout/error-screens'
+import { requireUser } from '~/lib/auth/session.server'
+import { useCompany } from '~/lib/company'
+import { clientContextOf } from '~/models/organizations.server'
+import type { Route } from './+types/layout'
+
+// Every client loader and action checks the session and the organisation itself as well:
+// loaders run in parallel, so this layout's check alone would not stop a child's query.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, { role: 'client' })
+  const client = await clientContextOf(user.id)
+  return {
+    userName: user.name,
+    organizationName: client?.organizationName ?? null,
+    isManager: client?.role === 'manager',
+  }
+}
+
+export default function ClientLayout({ loaderData }: Route.ComponentProps) {
+  const company = useCompany()
+  return (
+    <ClientShell {...loaderData} companyName={company.name}>
+      <Outlet />
+    </ClientShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorScreen error={useRouteError()} />
+}

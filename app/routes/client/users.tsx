@@ -1,0 +1,182 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { DataTable } from '~/components/admin/data-table'
+import { FormMessage } from '~/components/layout/auth-card'
+import { SelectField, TextField } from '~/components/ui/form-fields'
+import { requireClient } from '~/lib/auth/client.server'
+import { validateNatively } from '~/lib/forms/native-validation'
+import { notFound } from '~/lib/http/responses'
+import { seoMeta } from '~/lib/seo/meta'
+import { organizationRoleLabels } from '~/domain/organizations'
+import { clientInviteSchema } from '~/lib/validation/organization'
+import { inviteColleague, organizationUsers, removeColleague } from '~/models/organizations.server'
+import type { Route } from './+types/users'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Users',
+      description: 'The people of your organisation in the client portal.',
+      path: '/client/users',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const manager = await requireClient(request, { manager: true })
+  return {
+    users: await organizationUsers(manager.client.organizationId),
+    currentUserId: manager.id,
+    organizationName: manager.client.organizationName,
+    constraint: getZodConstraint(clientInviteSchema),
+  }
+}
+
+const removeIntent = z.object({ intent: z.literal('remove'), userId: z.uuid() })
+
+const inviteMessages = {
+  'other-role': 'This address belongs to an account that is not a client account.',
+  'other-organization': 'This person already has an account with another organisation.',
+} as const
+
+export async function action({ request }: Route.ActionArgs) {
+  const manager = await requireClient(request, { manager: true })
+  const organizationId = manager.client.organizationId
+  const formData = await request.formData()
+  if (formData.get('intent') === 'invite') {
+    const submission = parseWithZod(formData, { schema: clientInviteSchema })
+    if (submission.status !== 'success')
+      return data({ invite: submission.reply(), notice: null }, { status: 400 })
+    const outcome = await inviteColleague(organizationId, submission.value, manager.actor)
+    if (outcome.state === 'other-role' || outcome.state === 'other-organization')
+      return data(
+        {
+          invite: submission.reply({ fieldErrors: { email: [inviteMessages[outcome.state]] } }),
+          notice: null,
+        },
+        { status: 400 },
+      )
+    return {
+      invite: submission.reply({ resetForm: true }),
+      notice:
+        outcome.state === 'invited'
+          ? `Invitation sent to ${submission.value.email}.`
+          : `${submission.value.email} already uses the portal.`,
+    }
+  }
+  const parsed = removeIntent.safeParse(Object.fromEntries(formData))
+  if (!parsed.success)
+    return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
+  const outcome = await removeColleague(organizationId, parsed.data.userId, manager.actor)
+  // Another organisation's user is not one of theirs to name.
+  if (outcome === 'missing') throw notFound()
+  if (outcome === 'self')
+    return data(
+      { invite: undefined, notice: null, error: 'You cannot remove yourself.' },
+      { status: 400 },
+    )
+  return { invite: undefined, notice: 'The user was removed and signed out.' }
+}
+
+/** The organisation's users for its managers: invite a colleague, remove one. */
+export default function ClientUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, currentUserId, organizationName } = loaderData
+  const navigation = useNavigation()
+  const inviting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+  const [form, fields] = useForm({
+    lastResult: actionData?.invite,
+    constraint: loaderData.constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: validateNatively<{ name: string; email: string; role: string }>,
+  })
+  const error = actionData && 'error' in actionData ? actionData.error : null
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold text-slate-900">Users</h1>
+      <p className="mt-1 text-slate-600">The people of {organizationName} in the client portal.</p>
+      <div className="mt-4 space-y-3" aria-live="polite">
+        {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
+        <DataTable
+          caption={`Users of ${organizationName}`}
+          rows={users}
+          rowKey={(user) => user.id}
+          columns={[
+            {
+              header: 'Name',
+              rowHeader: true,
+              cell: (user) => (
+                <>
+                  <p className="font-medium text-slate-900">
+                    {user.name}
+                    {user.id === currentUserId ? (
+                      <span className="text-slate-500"> (you)</span>
+                    ) : null}
+                  </p>
+                  <p className="break-all text-slate-600">{user.email}</p>
+                </>
+              ),
+            },
+            { header: 'Role', cell: (user) => organizationRoleLabels[user.role] },
+            {
+              header: 'Status',
+              cell: (user) => (user.invited ? 'Invited' : user.active ? 'Active' : 'Deactivated'),
+            },
+            {
+              header: 'Actions',
+              cell: (user) =>
+                user.id === currentUserId ? null : (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="userId" value={user.id} />
+                    <button
+                      type="submit"
+                      className="btn-secondary px-3 py-1.5"
+                      aria-label={`Remove ${user.name}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                ),
+            },
+          ]}
+        />
+        <section
+          aria-labelledby="invite-heading"
+          className="self-start rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+            Invite a colleague
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            They receive a link to choose a password, valid for 48 hours.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="invite" />
+            <TextField meta={fields.name} label="Name" autoComplete="off" />
+            <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+            <SelectField
+              meta={fields.role}
+              label="Role"
+              options={[
+                { value: 'requester', label: 'Requester: their own requests' },
+                { value: 'manager', label: 'Manager: every request, and the users' },
+              ]}
+              placeholder="Choose a role"
+            />
+            <button type="submit" className="btn-primary w-full" disabled={inviting}>
+              {inviting ? 'Sending...' : 'Send invitation'}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  )
+}

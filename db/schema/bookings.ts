@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { bookingSettingValues, bookingStatuses, offerStatuses } from '../../app/domain/bookings'
+import { modalityValues } from '../../app/domain/interpreter-profile'
+import { quoteStatuses } from '../../app/domain/quotes'
+import { organizations } from './clients'
+import { interpreterProfiles } from './interpreter-profiles'
+import { storedFiles } from './stored-files'
+import { users } from './users'
+
+/**
+ * A client's booking of an interpreter (docs/product.md#client-portal). The start is kept as
+ * the wall-clock date and time in its time zone (what the client chose) and as the UTC
+ * instant computed from them (what ordering, overlap and alerts use).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    language: text('language').notNull(),
+    modality: text('modality', { enum: modalityValues }).notNull(),
+    setting: text('setting', { enum: bookingSettingValues }).notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localTime: text('local_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** The on-site address, the video link or the call-in number, by modality. */
+    location: text('location').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    notes: text('notes'),
+    preferredInterpreterId: uuid('preferred_interpreter_id').references(
+      () => interpreterProfiles.id,
+      { onDelete: 'set null' },
+    ),
+    urgent: boolean('urgent').notNull().default(false),
+    status: text('status', { enum: bookingStatuses }).notNull().default('requested'),
+    interpreterId: uuid('interpreter_id').references(() => interpreterProfiles.id, {
+      onDelete: 'set null',
+    }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /** When staff were told it is still unfilled close to its start (once). */
+    unfilledAlertAt: timestamp('unfilled_alert_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bookings_organization_idx').on(table.organizationId, table.startsAt),
+    index('bookings_status_start_idx').on(table.status, table.startsAt),
+    index('bookings_interpreter_start_idx').on(table.interpreterId, table.startsAt),
+    check('bookings_duration_range', sql`${table.durationMinutes} between 15 and 720`),
+  ],
+)
+
+/** Preparation files a client attached to a booking. */
+export const bookingFiles = pgTable(
+  'booking_files',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.fileId] })],
+)
+
+/**
+ * An offer of a booking to one interpreter. The first acceptance confirms the booking; the
+ * other offers become `filled`. The e-mail's accept link carries a token whose hash is kept
+ * here; it works once, until `expires_at`.
+ */
+export const bookingOffers = pgTable(
+  'booking_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    interpreterId: uuid('interpreter_id')
+      .notNull()
+      .references(() => interpreterProfiles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: offerStatuses }).notNull().default('offered'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    offeredById: uuid('offered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('booking_offers_one_per_interpreter').on(table.bookingId, table.interpreterId),
+    uniqueIndex('booking_offers_token_hash').on(table.tokenHash),
+    index('booking_offers_interpreter_idx').on(table.interpreterId, table.status),
+  ],
+)
+
+/**
+ * A translation quote request: files to translate from one language into others; staff
+ * price it (with an expiry date), the client accepts or declines, staff deliver.
+ */
+export const translationQuotes = pgTable(
+  'translation_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguages: text('target_languages').array().notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    certified: boolean('certified').notNull().default(false),
+    purchaseOrder: text('purchase_order'),
+    status: text('status', { enum: quoteStatuses }).notNull().default('requested'),
+    priceCents: integer('price_cents'),
+    priceExpiresOn: date('price_expires_on', { mode: 'string' }),
+    pricedById: uuid('priced_by_id').references(() => users.id, { onDelete: 'set null' }),
+    pricedAt: timestamp('priced_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('translation_quotes_organization_idx').on(table.organizationId, table.createdAt),
+    index('translation_quotes_status_idx').on(table.status, table.createdAt),
+    check('translation_quotes_price', sql`${table.priceCents} is null or ${table.priceCents} > 0`),
+  ],
+)
+
+/** The files of a quote: what the client sent (`source`) and what staff delivered. */
+export const translationQuoteFiles = pgTable(
+  'translation_quote_files',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => translationQuotes.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['source', 'delivery'] }).notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.quoteId, table.fileId] })],
+)

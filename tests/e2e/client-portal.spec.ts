@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { mailOutbox } from '../../db/schema'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import { createAccount, signIn } from './auth-helpers'
+import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+
+async function invitationLink(app: TestApp, email: string) {
+  return eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'client-invitation'), eq(mailOutbox.toAddress, email)))
+    expect(mail).toBeDefined()
+    return /\/accept-invite\?token=\S+/.exec(mail!.text)![0]
+  })
+}
+
+async function choosePassword(page: Page, link: string) {
+  await page.goto(link)
+  await page.getByLabel('Password', { exact: true }).fill('our clinic portal password 2026')
+  await page.getByLabel('Repeat the password').fill('our clinic portal password 2026')
+  await page.getByRole('button', { name: 'Set password and sign in' }).click()
+}
+
+test('staff invite a client from a contact request; the manager invites and removes a colleague', async ({
+  page,
+  browser,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const email = `clara-${tag}@clinic.example`
+  const company = `Valley Clinic ${tag}`
+  const { id } = await createClientRequest({
+    name: 'Clara Client',
+    email,
+    company,
+    phone: undefined,
+    message: 'We need Spanish interpreters at our clinic every Monday.',
+    type: 'contact',
+  })
+
+  const staff = await browser.newContext()
+  await signIn(staff, app.url, await createAccount('admin', 'Sol Staff'))
+  const adminPage = await staff.newPage()
+  await adminPage.goto(`${app.url}/admin/clients/${id}`)
+  const portal = adminPage.getByRole('region', { name: 'Client portal' })
+  await expect(portal).toContainText('No client portal account yet.')
+  await portal.getByLabel(`Role in ${company}`).selectOption('manager')
+  await portal.getByRole('button', { name: 'Invite to portal' }).click()
+  await expect(
+    adminPage.getByRole('status').getByText('Portal invitation sent.').first(),
+  ).toBeVisible()
+  await expect(portal).toContainText(
+    `Invited: the client has not chosen a password yet. Organisation: ${company}.`,
+  )
+  await expectNoAxeViolations(adminPage, 'client request dialog with the portal section')
+
+  await choosePassword(page, await invitationLink(app, email))
+  await expect(page).toHaveURL(/\/client\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Welcome, Clara Client' })).toBeVisible()
+  await expect(page.getByRole('region', { name: company })).toContainText('You are a manager')
+  await expectNoAxeViolations(page, 'client dashboard at 1280 px')
+
+  // The manager invites a requester, then removes them.
+  await page
+    .getByRole('navigation', { name: 'Client portal' })
+    .getByRole('link', { name: 'Users' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+  const colleague = `rex-${tag}@clinic.example`
+  await page.getByLabel('Name').fill('Rex Requester')
+  await page.getByLabel('Email').fill(colleague)
+  await page.getByLabel('Role').selectOption('requester')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${colleague}.`)).toBeVisible()
+  await expect(page.getByRole('row', { name: /Rex Requester/ })).toContainText('Invited')
+  await expectNoAxeViolations(page, 'client users at 1280 px')
+  const requesterLink = await invitationLink(app, colleague)
+
+  // The requester sees no Users screen.
+  const requester = await browser.newContext()
+  const requesterPage = await requester.newPage()
+  await choosePassword(requesterPage, `${app.url}${requesterLink}`)
+  await expect(requesterPage).toHaveURL(/\/client\/dashboard$/)
+  await expect(requesterPage.getByRole('region', { name: company })).toContainText(
+    'You are a requester',
+  )
+  await expect(
+    requesterPage
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('link', { name: 'Users' }),
+  ).toHaveCount(0)
+  const forbidden = await requesterPage.goto(`${app.url}/client/users`)
+  expect(forbidden?.status()).toBe(404)
+
+  await page.getByRole('button', { name: 'Remove Rex Requester' }).click()
+  await expect(page.getByText('The user was removed and signed out.')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Rex Requester/ })).toHaveCount(0)
+  await requesterPage.goto(`${app.url}/client/dashboard`)
+  await expect(requesterPage).toHaveURL(/\/(client-login|interpreter-login)/)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/client/dashboard')
+  await page.locator('summary', { hasText: 'Portal menu' }).click()
+  await expect(
+    page.getByRole('navigation', { name: 'Client portal' }).getByRole('link', { name: 'Users' }),
+  ).toBeVisible()
+  await expectNoAxeViolations(page, 'client dashboard at 390 px')
+  await staff.close()
+  await requester.close()
+})
