@@ -39,9 +39,13 @@ export default [
     route('profile', 'routes/interpreter/profile.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
+  route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
   route('client', 'routes/client/layout.tsx', [
     index('routes/client/dashboard.tsx', { id: 'client-index' }),
     route('dashboard', 'routes/client/dashboard.tsx'),
+    route('book', 'routes/client/book.tsx'),
+    route('requests', 'routes/client/requests.tsx'),
+    route('requests/:bookingId', 'routes/client/requests.detail.tsx'),
     route('users', 'routes/client/users.tsx'),
   ]),
   ...prefix('admin', [

@@ -6,5 +6,7 @@ import type { NavLink } from './navigation'
  */
 export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Dashboard', to: '/client/dashboard' },
+  { label: 'Book an interpreter', to: '/client/book' },
+  { label: 'Requests', to: '/client/requests' },
   { label: 'Users', to: '/client/users', managersOnly: true },
 ]

@@ -120,3 +120,15 @@ export function timeZoneWithName(zone: string, at: Date = new Date(0)): string {
 
 /** The company's own zone (app/lib/format.ts), for a profile that has not chosen one. */
 export const DEFAULT_TIME_ZONE = 'America/New_York'
+
+// Every zone with its name, worked out once: the list does not change while the server runs.
+let timeZoneList: { value: string; label: string }[] | undefined
+
+/** The time zones a form offers, each with its name; `current` stays choosable. */
+export function timeZoneOptions(current: string) {
+  timeZoneList ??= knownTimeZones().map((zone) => ({ value: zone, label: timeZoneWithName(zone) }))
+  // A zone stored under an older name (Asia/Calcutta) stays choosable.
+  return timeZoneList.some((option) => option.value === current)
+    ? timeZoneList
+    : [{ value: current, label: timeZoneWithName(current) }, ...timeZoneList]
+}

@@ -32,14 +32,15 @@ function signature(payload: string) {
     .digest('base64url')
 }
 
+// Path=/: the admin area and both portals show toasts (their layouts take them).
 function serialize(value: string, maxAge: number) {
-  const parts = [`${COOKIE}=${value}`, 'Path=/admin', 'HttpOnly', 'SameSite=Lax']
+  const parts = [`${COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax']
   parts.push(`Max-Age=${maxAge}`)
   if (secure()) parts.push('Secure')
   return parts.join('; ')
 }
 
-/** The Set-Cookie header value that carries a toast to the next admin page. */
+/** The Set-Cookie header value that carries a toast to the next admin or portal page. */
 export function toastCookie(message: string, tone: ToastTone = 'success'): string {
   const toast: Toast = { id: randomUUID(), message: message.slice(0, MAX_MESSAGE_LENGTH), tone }
   const payload = Buffer.from(JSON.stringify(toast)).toString('base64url')

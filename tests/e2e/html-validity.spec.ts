@@ -4,7 +4,8 @@ import { careersLanguages, languageSlug } from '../../app/content/marketing/care
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
-import { createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { createBooking } from '../../app/models/bookings.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -215,7 +216,34 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   if (invited.state !== 'invited') throw new Error('the manager was not invited')
   await signIn(clientPortal, app.url, toPublicUser((await findUserByEmail('mona@valid.example'))!))
   const clientPage = await clientPortal.newPage()
-  for (const path of ['/client/dashboard', '/client/users']) {
+  const clientUser = (await findUserByEmail('mona@valid.example'))!
+  const validBooking = await createBooking(
+    {
+      language: 'Spanish',
+      modality: 'on_site',
+      date: '2099-03-02',
+      time: '09:00',
+      timeZone: 'America/New_York',
+      durationMinutes: 90,
+      location: '1 Valid Way, Austin, TX',
+      setting: 'medical',
+      contactName: 'Nurse Valid',
+      contactPhone: '+1 512 555 0100',
+      files: [],
+    },
+    {
+      actor: { id: clientUser.id, name: clientUser.name },
+      client: (await clientContextOf(clientUser.id))!,
+    },
+  )
+  for (const path of [
+    '/client/dashboard',
+    '/client/users',
+    '/client/book',
+    '/client/requests',
+    `/client/requests/${validBooking.id}`,
+    `/client/requests/${validBooking.id}?cancel=1`,
+  ]) {
     const response = await clientPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (client manager)`, html: await response.text() })

@@ -1,11 +1,14 @@
-import { LayoutDashboard, Users } from 'lucide-react'
+import { CalendarPlus, LayoutDashboard, ListChecks, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
 import type { SidebarNavigation } from '~/components/layout/sidebar-shell'
 import { clientSidebarLinks } from '~/content/client-navigation'
 
 const icons = {
   '/client/dashboard': LayoutDashboard,
+  '/client/book': CalendarPlus,
+  '/client/requests': ListChecks,
   '/client/users': Users,
 }
 
@@ -15,12 +18,14 @@ export function ClientShell({
   organizationName,
   isManager,
   companyName,
+  toast,
   children,
 }: {
   userName: string
   organizationName: string | null
   isManager: boolean
   companyName: string
+  toast: ToastMessage | null
   children: ReactNode
 }) {
   const navigation: SidebarNavigation = {
@@ -38,6 +43,7 @@ export function ClientShell({
       userName={userName}
       detail={organizationName ?? undefined}
       companyName={companyName}
+      toast={toast}
     >
       {children}
     </PortalFrame>

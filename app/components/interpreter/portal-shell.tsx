@@ -1,5 +1,6 @@
 import { ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
 import type { SidebarNavigation } from '~/components/layout/sidebar-shell'
 import { interpreterSidebarLinks } from '~/content/interpreter-navigation'
@@ -21,14 +22,21 @@ const navigation: SidebarNavigation = {
 export function PortalShell({
   userName,
   companyName,
+  toast,
   children,
 }: {
   userName: string
   companyName: string
+  toast: ToastMessage | null
   children: ReactNode
 }) {
   return (
-    <PortalFrame navigation={navigation} userName={userName} companyName={companyName}>
+    <PortalFrame
+      navigation={navigation}
+      userName={userName}
+      companyName={companyName}
+      toast={toast}
+    >
       {children}
     </PortalFrame>
   )

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { ToastContext, ToastRegion, type ToastMessage } from '~/components/admin/toast-region'
 import {
   LogOutButton,
   MobileMenu,
@@ -18,16 +19,19 @@ export function PortalFrame({
   userName,
   detail,
   companyName,
+  toast,
   children,
 }: {
   navigation: SidebarNavigation
   userName: string
   detail?: string
   companyName: string
+  /** What the last action changed, said in a polite live region (app/lib/toast.server.ts). */
+  toast: ToastMessage | null
   children: ReactNode
 }) {
   return (
-    <>
+    <ToastContext.Provider value={toast}>
       <SkipLink />
       <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <Sidebar navigation={navigation} companyName={companyName} />
@@ -48,6 +52,7 @@ export function PortalFrame({
           <ShellMain>{children}</ShellMain>
         </div>
       </div>
-    </>
+      <ToastRegion />
+    </ToastContext.Provider>
   )
 }

@@ -13,14 +13,18 @@ export function useFormWithSummary<Name extends string>({
   lastResult,
   constraint,
   labels,
+  defaultValue,
 }: {
   lastResult: SubmissionResult<string[]> | undefined
   constraint: Constraints
   labels: Record<Name, string>
+  /** What the fields hold before anything is typed. */
+  defaultValue?: Parameters<typeof useForm<Record<Name, string>>>[0]['defaultValue']
 }) {
   const [form, fields] = useForm<Record<Name, string>>({
     lastResult,
     constraint,
+    defaultValue,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: validateNatively<Record<Name, string>>,

@@ -1,8 +1,9 @@
-import { Outlet, useRouteError } from 'react-router'
+import { data, Outlet, useRouteError } from 'react-router'
 import { ClientShell } from '~/components/client/client-shell'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { requireUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
+import { takeToast } from '~/lib/toast.server'
 import { clientContextOf } from '~/models/organizations.server'
 import type { Route } from './+types/layout'
 
@@ -11,11 +12,17 @@ import type { Route } from './+types/layout'
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'client' })
   const client = await clientContextOf(user.id)
-  return {
-    userName: user.name,
-    organizationName: client?.organizationName ?? null,
-    isManager: client?.role === 'manager',
-  }
+  // This loader runs after every client action and on the page a redirect leads to.
+  const { toast, clear } = takeToast(request)
+  return data(
+    {
+      userName: user.name,
+      organizationName: client?.organizationName ?? null,
+      isManager: client?.role === 'manager',
+      toast,
+    },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
 }
 
 export default function ClientLayout({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { ProfileContactForm } from '~/components/interpreter/profile-contact-for
 import { ProfileLanguages } from '~/components/interpreter/profile-languages'
 import { ProfileSection } from '~/components/interpreter/profile-section'
 import { ProfileWorkForm } from '~/components/interpreter/profile-work-form'
-import { knownTimeZones, timeZoneWithName, todayIn } from '~/domain/availability'
+import { timeZoneOptions, timeZoneWithName, todayIn } from '~/domain/availability'
 import { requireUser } from '~/lib/auth/session.server'
 import { seoMeta } from '~/lib/seo/meta'
 import {
@@ -35,16 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
     matches,
   )
-
-// Every zone with its name, worked out once: the list does not change while the server runs.
-let timeZoneList: { value: string; label: string }[] | undefined
-function timeZoneOptions(current: string) {
-  timeZoneList ??= knownTimeZones().map((zone) => ({ value: zone, label: timeZoneWithName(zone) }))
-  // A zone stored under an older name (Asia/Calcutta) stays choosable.
-  return timeZoneList.some((option) => option.value === current)
-    ? timeZoneList
-    : [{ value: current, label: timeZoneWithName(current) }, ...timeZoneList]
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'interpreter' })

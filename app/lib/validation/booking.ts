@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { CLOCK_TIME_PATTERN, isKnownTimeZone } from '../../domain/availability'
+import {
+  bookingSettingValues,
+  MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
+  zonedTimeToUtc,
+} from '../../domain/bookings'
+import { modalityValues } from '../../domain/interpreter-profile'
+import { isCompanyLanguage } from '../../domain/languages'
+import { requiredPhone } from './client-request'
+
+export const PAST_START_MESSAGE = 'Please choose a date and time in the future.'
+export const DURATION_MESSAGE = `Please enter a duration of ${MIN_DURATION_MINUTES} minutes to 12 hours.`
+export const LANGUAGE_MESSAGE = 'Please choose a language from the list.'
+
+const text = (message: string, max = 300) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please use at most ${max} characters.`)
+
+/** When a booking happens: the wall-clock date and time in a named time zone, and how long. */
+const whenFields = {
+  date: z
+    .string({ error: 'Please choose the date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose the date.'),
+  time: z
+    .string({ error: 'Please choose the start time.' })
+    .regex(new RegExp(`^${CLOCK_TIME_PATTERN}$`), 'Please choose the start time.'),
+  timeZone: z
+    .string({ error: 'Please choose the time zone.' })
+    .refine(isKnownTimeZone, 'Please choose the time zone.'),
+  durationMinutes: z.coerce
+    .number({ error: DURATION_MESSAGE })
+    .int(DURATION_MESSAGE)
+    .min(MIN_DURATION_MINUTES, DURATION_MESSAGE)
+    .max(MAX_DURATION_MINUTES, DURATION_MESSAGE),
+}
+
+/** A start in the past (at `now`) is refused on the date field. */
+function startsInFuture(now: Date) {
+  return (value: { date: string; time: string; timeZone: string }, context: z.RefinementCtx) => {
+    if (!isKnownTimeZone(value.timeZone)) return
+    if (zonedTimeToUtc(value.date, value.time, value.timeZone) <= now)
+      context.addIssue({ code: 'custom', path: ['date'], message: PAST_START_MESSAGE })
+  }
+}
+
+/**
+ * "Book an interpreter" (docs/product.md#client-portal). `now` decides what is in the past;
+ * the preparation files are checked on the server by content.
+ */
+export function bookingSchema(now: Date) {
+  return z
+    .object({
+      language: z
+        .string({ error: LANGUAGE_MESSAGE })
+        .trim()
+        .refine(isCompanyLanguage, LANGUAGE_MESSAGE),
+      modality: z.enum(modalityValues, { error: 'Please choose how the interpreter works.' }),
+      ...whenFields,
+      location: text('Please enter the address, the video link or the call-in number.', 500),
+      setting: z.enum(bookingSettingValues, { error: 'Please choose the setting.' }),
+      contactName: text('Please enter who the interpreter meets or calls on the day.', 200),
+      contactPhone: requiredPhone,
+      notes: z.string().trim().max(2000, 'Please use at most 2000 characters.').optional(),
+      preferredInterpreterId: z.uuid().optional(),
+      files: z.array(z.instanceof(File)).max(5, 'Please attach at most 5 files.').optional(),
+    })
+    .superRefine(startsInFuture(now))
+}
+
+export function rescheduleSchema(now: Date) {
+  return z
+    .object({ intent: z.literal('reschedule'), ...whenFields })
+    .superRefine(startsInFuture(now))
+}

@@ -1,0 +1,379 @@
+import { createHash } from 'node:crypto'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import {
+  bookingFiles,
+  bookingOffers,
+  bookings,
+  interpreterProfiles,
+  storedFiles,
+  users,
+} from '../../db/schema'
+import {
+  formatInZone,
+  isLateCancellation,
+  isUrgent,
+  settingLabel,
+  zonedTimeToUtc,
+  type BookingSetting,
+} from '../domain/bookings'
+import { modalityLabel, type Modality } from '../domain/interpreter-profile'
+import { assignmentChangedMail, bookingStaffMail } from '../emails/bookings.server'
+import type { ClientContext } from './organizations.server'
+import { now } from '../platform/clock.server'
+import type { Database } from '../platform/db.server'
+import { enqueueMail, type OutgoingMail } from '../platform/mail/outbox.server'
+import { db, runtime } from '../platform/runtime.server'
+import { newStorageKey } from '../platform/storage/file-storage.server'
+import { recordAudit, type Actor } from './audit.server'
+
+export type Booking = typeof bookings.$inferSelect
+
+/** Who is asking: a client user and their organisation. */
+export interface ClientActor {
+  actor: Actor
+  client: ClientContext
+}
+
+export interface BookingWhen {
+  date: string
+  time: string
+  timeZone: string
+  durationMinutes: number
+}
+
+export interface NewBooking extends BookingWhen {
+  language: string
+  modality: Modality
+  location: string
+  setting: BookingSetting
+  contactName: string
+  contactPhone: string
+  notes?: string
+  preferredInterpreterId?: string
+  files: { bytes: Uint8Array; mediaType: string; extension: string; originalName: string }[]
+}
+
+/** One line that says what a booking is, for e-mails and the audit log. */
+export function bookingSummary(
+  booking: Pick<
+    Booking,
+    'language' | 'modality' | 'setting' | 'startsAt' | 'timeZone' | 'durationMinutes'
+  >,
+) {
+  return `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}: ${formatInZone(booking.startsAt, booking.timeZone)}, ${booking.durationMinutes} minutes`
+}
+
+function staffMail(
+  event: 'new' | 'cancelled' | 'rescheduled',
+  booking: Booking,
+  organizationName: string,
+): OutgoingMail {
+  const { config } = runtime()
+  return {
+    template: `booking-${event}`,
+    to: config.staffNotifyEmail,
+    reference: `booking:${booking.id}`,
+    ...bookingStaffMail({
+      event,
+      organizationName,
+      summary: bookingSummary(booking),
+      urgent: booking.urgent,
+      bookingUrl: `${config.siteUrl}/admin/bookings/${booking.id}`,
+      company: config.company,
+    }),
+  }
+}
+
+/**
+ * Stores a client's booking: the preparation files first, then the booking, its files and
+ * the staff notification in one transaction. A start under 24 hours away is accepted and
+ * marked urgent. A preferred interpreter must be one who worked for the organisation.
+ */
+export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
+  const { storage, logger } = runtime()
+  const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone)
+  const keys = input.files.map((file) => newStorageKey('bookings', file.extension))
+  for (const [index, file] of input.files.entries())
+    await storage.put(keys[index]!, file.bytes, { contentType: file.mediaType })
+  try {
+    return await db().transaction(async (tx) => {
+      const preferred =
+        input.preferredInterpreterId &&
+        (await pastInterpretersOf(who.client.organizationId, tx)).some(
+          (interpreter) => interpreter.id === input.preferredInterpreterId,
+        )
+          ? input.preferredInterpreterId
+          : null
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          organizationId: who.client.organizationId,
+          requestedById: who.actor.id,
+          language: input.language,
+          modality: input.modality,
+          setting: input.setting,
+          localDate: input.date,
+          localTime: input.time,
+          timeZone: input.timeZone,
+          startsAt,
+          durationMinutes: input.durationMinutes,
+          location: input.location,
+          contactName: input.contactName,
+          contactPhone: input.contactPhone,
+          notes: input.notes || null,
+          preferredInterpreterId: preferred,
+          urgent: isUrgent(startsAt, now()),
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning()
+      for (const [index, file] of input.files.entries()) {
+        const [stored] = await tx
+          .insert(storedFiles)
+          .values({
+            storageKey: keys[index]!,
+            originalName: file.originalName,
+            mediaType: file.mediaType,
+            byteSize: file.bytes.byteLength,
+            sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          })
+          .returning({ id: storedFiles.id })
+        await tx.insert(bookingFiles).values({ bookingId: booking!.id, fileId: stored!.id })
+      }
+      await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
+      await recordAudit(
+        who.actor,
+        {
+          action: 'create',
+          entityType: 'booking',
+          entityId: booking!.id,
+          after: { summary: bookingSummary(booking!), urgent: booking!.urgent },
+        },
+        tx,
+      )
+      return booking!
+    })
+  } catch (error) {
+    for (const key of keys)
+      await storage.delete(key).catch((deleteError: unknown) => {
+        logger.warn({ err: deleteError, key }, 'could not delete an unused upload')
+      })
+    throw error
+  }
+}
+
+/** Which bookings a client may see: a requester their own, a manager the organisation's. */
+function visibleTo(client: ClientContext, userId: string): SQL {
+  return client.role === 'manager'
+    ? eq(bookings.organizationId, client.organizationId)
+    : and(eq(bookings.organizationId, client.organizationId), eq(bookings.requestedById, userId))!
+}
+
+/** A client's bookings, soonest-starting last, with what each timeline needs. */
+export async function clientBookings(who: ClientActor, limit = 100) {
+  const rows = await db()
+    .select({
+      booking: bookings,
+      requesterName: users.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id})`,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.requestedById))
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .where(visibleTo(who.client, who.actor.id))
+    .orderBy(desc(bookings.startsAt))
+    .limit(limit)
+  return rows
+}
+
+/** One booking the client may see, or undefined (another organisation's, or a colleague's for a requester). */
+export async function clientBooking(id: string, who: ClientActor) {
+  const [row] = await db()
+    .select({
+      booking: bookings,
+      requesterName: users.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id})`,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.requestedById))
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .where(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
+  if (!row) return undefined
+  const files = await db()
+    .select({ id: storedFiles.id, name: storedFiles.originalName, byteSize: storedFiles.byteSize })
+    .from(bookingFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, bookingFiles.fileId))
+    .where(eq(bookingFiles.bookingId, id))
+  return { ...row, files }
+}
+
+/** A preparation file of a booking the client may see. */
+export async function clientBookingFile(bookingId: string, fileId: string, who: ClientActor) {
+  const [row] = await db()
+    .select({
+      mediaType: storedFiles.mediaType,
+      originalName: storedFiles.originalName,
+      byteSize: storedFiles.byteSize,
+      storageKey: storedFiles.storageKey,
+    })
+    .from(bookingFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, bookingFiles.fileId))
+    .innerJoin(bookings, eq(bookings.id, bookingFiles.bookingId))
+    .where(
+      and(
+        eq(bookingFiles.bookingId, bookingId),
+        eq(bookingFiles.fileId, fileId),
+        visibleTo(who.client, who.actor.id),
+      ),
+    )
+  return row
+}
+
+/** Interpreters who worked for the organisation: the "preferred interpreter" choices. */
+export async function pastInterpretersOf(organizationId: string, tx?: Database) {
+  return db(tx)
+    .selectDistinct({
+      id: interpreterProfiles.id,
+      firstName: interpreterProfiles.firstName,
+      lastName: interpreterProfiles.lastName,
+    })
+    .from(bookings)
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .where(
+      and(
+        eq(bookings.organizationId, organizationId),
+        inArray(bookings.status, ['confirmed', 'completed']),
+      ),
+    )
+}
+
+export class BookingRuleError extends Error {
+  override name = 'BookingRuleError'
+}
+
+const openStatuses = ['requested', 'offered', 'confirmed'] as const
+
+async function lockVisibleBooking(tx: Database, id: string, who: ClientActor) {
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
+    .for('update')
+  return booking
+}
+
+/** The confirmed interpreter is told; open offers are withdrawn. */
+async function releaseInterpreter(
+  tx: Database,
+  booking: Booking,
+  change: 'cancelled' | 'rescheduled',
+) {
+  await tx
+    .update(bookingOffers)
+    .set({ status: 'withdrawn', respondedAt: now() })
+    .where(and(eq(bookingOffers.bookingId, booking.id), eq(bookingOffers.status, 'offered')))
+  if (!booking.interpreterId) return
+  const [interpreter] = await tx
+    .select({ firstName: interpreterProfiles.firstName, email: users.email })
+    .from(interpreterProfiles)
+    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+    .where(eq(interpreterProfiles.id, booking.interpreterId))
+  if (!interpreter) return
+  const { config } = runtime()
+  await enqueueMail(tx, [
+    {
+      template: `assignment-${change}`,
+      to: interpreter.email,
+      replyTo: config.mailReplyTo,
+      reference: `booking:${booking.id}`,
+      ...assignmentChangedMail({
+        firstName: interpreter.firstName,
+        change,
+        summary: bookingSummary(booking),
+        company: config.company,
+      }),
+    },
+  ])
+}
+
+/**
+ * The client cancels a booking that is still open. Inside 24 hours of the start it is a late
+ * cancellation (the policy the page showed applies and is recorded). Undefined when the
+ * booking is not the client's to see.
+ */
+export async function cancelBooking(
+  id: string,
+  who: ClientActor,
+): Promise<{ late: boolean } | undefined> {
+  return db().transaction(async (tx) => {
+    const booking = await lockVisibleBooking(tx, id, who)
+    if (!booking) return undefined
+    if (!(openStatuses as readonly string[]).includes(booking.status))
+      throw new BookingRuleError('This booking can no longer be cancelled.')
+    const late = isLateCancellation(booking.startsAt, now())
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now(), lateCancellation: late, updatedAt: now() })
+      .where(eq(bookings.id, id))
+      .returning()
+    await releaseInterpreter(tx, booking, 'cancelled')
+    await enqueueMail(tx, [staffMail('cancelled', cancelled!, who.client.organizationName)])
+    await recordAudit(
+      who.actor,
+      { action: 'cancel', entityType: 'booking', entityId: id, after: { late } },
+      tx,
+    )
+    return { late }
+  })
+}
+
+/**
+ * The client moves a booking to another time. It goes back to "Requested": the interpreter
+ * who was confirmed (and anyone offered it) is told, and staff dispatch it again.
+ */
+export async function rescheduleBooking(
+  id: string,
+  when: BookingWhen,
+  who: ClientActor,
+): Promise<Booking | undefined> {
+  return db().transaction(async (tx) => {
+    const booking = await lockVisibleBooking(tx, id, who)
+    if (!booking) return undefined
+    if (!(openStatuses as readonly string[]).includes(booking.status))
+      throw new BookingRuleError('This booking can no longer be rescheduled.')
+    const startsAt = zonedTimeToUtc(when.date, when.time, when.timeZone)
+    await releaseInterpreter(tx, booking, 'rescheduled')
+    const [moved] = await tx
+      .update(bookings)
+      .set({
+        localDate: when.date,
+        localTime: when.time,
+        timeZone: when.timeZone,
+        durationMinutes: when.durationMinutes,
+        startsAt,
+        urgent: isUrgent(startsAt, now()),
+        status: 'requested',
+        interpreterId: null,
+        confirmedAt: null,
+        unfilledAlertAt: null,
+        updatedAt: now(),
+      })
+      .where(eq(bookings.id, id))
+      .returning()
+    await enqueueMail(tx, [staffMail('rescheduled', moved!, who.client.organizationName)])
+    await recordAudit(
+      who.actor,
+      {
+        action: 'reschedule',
+        entityType: 'booking',
+        entityId: id,
+        before: { startsAt: booking.startsAt },
+        after: { startsAt },
+      },
+      tx,
+    )
+    return moved
+  })
+}

@@ -1,0 +1,192 @@
+import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { FieldShell } from '~/components/ui/field-shell'
+import { SelectField, TextField } from '~/components/ui/form-fields'
+import { DEFAULT_TIME_ZONE, timeZoneOptions } from '~/domain/availability'
+import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
+import { modalities } from '~/domain/interpreter-profile'
+import { companyLanguages } from '~/domain/languages'
+import { requireClient } from '~/lib/auth/client.server'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { acceptsUploads } from '~/lib/http/route-handle'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import { bookingSchema } from '~/lib/validation/booking'
+import { pastInterpretersOf } from '~/models/bookings.server'
+import { now } from '~/platform/clock.server'
+import { bookFromRequest } from './+shared/book-action.server'
+import type { Route } from './+types/book'
+
+// Preparation files stream on to the upload parser, which enforces their limits itself.
+export const handle = acceptsUploads
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Book an interpreter',
+      description: 'Book a phone, video or on-site interpreter.',
+      path: '/client/book',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const client = await requireClient(request)
+  return {
+    constraint: getZodConstraint(bookingSchema(now())),
+    timeZones: timeZoneOptions(DEFAULT_TIME_ZONE),
+    pastInterpreters: await pastInterpretersOf(client.client.organizationId),
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const client = await requireClient(request)
+  const outcome = await bookFromRequest(request, client)
+  if (!outcome.booking) return data({ result: outcome.result }, { status: outcome.status })
+  throw await redirectWithToast(
+    `/client/requests/${outcome.booking.id}`,
+    outcome.booking.urgent
+      ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
+      : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',
+  )
+}
+
+const labels = {
+  language: 'Language',
+  modality: 'How the interpreter works',
+  date: 'Date',
+  time: 'Start time',
+  timeZone: 'Time zone',
+  durationMinutes: 'Expected duration (minutes)',
+  location: 'On-site address, video link or call-in number',
+  setting: 'Setting',
+  contactName: 'Contact on the day',
+  contactPhone: 'Contact phone',
+  notes: 'Notes for the interpreter (optional)',
+  preferredInterpreterId: 'Preferred interpreter (optional)',
+  files: 'Preparation files (optional)',
+}
+
+export default function BookInterpreter({ loaderData, actionData }: Route.ComponentProps) {
+  const { timeZones, pastInterpreters } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const { fields, formProps, summary } = useFormWithSummary({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    labels,
+    defaultValue: { timeZone: DEFAULT_TIME_ZONE, durationMinutes: '60' },
+  })
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900">Book an interpreter</h1>
+      <p className="mt-2 text-slate-700">
+        Times are in the time zone you choose. A booking that starts in less than{' '}
+        {URGENT_WITHIN_HOURS} hours is accepted and marked urgent.
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <ErrorSummary {...summary} />
+        <FieldShell field={fields.language} label={labels.language} hint="Type to search the list.">
+          <input
+            {...getInputProps(fields.language, {
+              type: 'text',
+              ariaDescribedBy: `${fields.language.id}-hint`,
+            })}
+            key={fields.language.key}
+            list="booking-languages"
+            autoComplete="off"
+            className="field-input"
+          />
+          <datalist id="booking-languages">
+            {companyLanguages.map((language) => (
+              <option key={language} value={language} />
+            ))}
+          </datalist>
+        </FieldShell>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            meta={fields.modality}
+            label={labels.modality}
+            options={modalities}
+            placeholder="Choose"
+          />
+          <SelectField
+            meta={fields.setting}
+            label={labels.setting}
+            options={bookingSettings}
+            placeholder="Choose"
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextField meta={fields.date} label={labels.date} type={'date' as 'text'} />
+          <TextField meta={fields.time} label={labels.time} type={'time' as 'text'} />
+          <TextField
+            meta={fields.durationMinutes}
+            label={labels.durationMinutes}
+            inputMode="numeric"
+          />
+        </div>
+        <SelectField meta={fields.timeZone} label={labels.timeZone} options={timeZones} />
+        <TextField
+          meta={fields.location}
+          label={labels.location}
+          hint="On-site: the full address. Video: the meeting link. Phone: the number to call."
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField meta={fields.contactName} label={labels.contactName} autoComplete="name" />
+          <TextField
+            meta={fields.contactPhone}
+            label={labels.contactPhone}
+            type="tel"
+            autoComplete="tel"
+          />
+        </div>
+        <FieldShell field={fields.notes} label={labels.notes}>
+          <textarea
+            {...getTextareaProps(fields.notes)}
+            key={fields.notes.key}
+            rows={4}
+            className="field-input"
+          />
+        </FieldShell>
+        {pastInterpreters.length > 0 ? (
+          <SelectField
+            meta={fields.preferredInterpreterId}
+            label={labels.preferredInterpreterId}
+            options={pastInterpreters.map((interpreter) => ({
+              value: interpreter.id,
+              label: `${interpreter.firstName} ${interpreter.lastName.slice(0, 1)}.`,
+            }))}
+            placeholder="No preference"
+          />
+        ) : null}
+        <FieldShell
+          field={fields.files}
+          label={labels.files}
+          hint="PDF, DOC or DOCX, up to 10 MB each, at most 5."
+        >
+          <input
+            {...getInputProps(fields.files, {
+              type: 'file',
+              ariaDescribedBy: `${fields.files.id}-hint`,
+            })}
+            key={fields.files.key}
+            multiple
+            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            className="field-input"
+          />
+        </FieldShell>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Sending...' : 'Book the interpreter'}
+        </button>
+      </Form>
+    </div>
+  )
+}

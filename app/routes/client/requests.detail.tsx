@@ -1,0 +1,280 @@
+import { parseWithZod, getZodConstraint } from '@conform-to/zod/v4'
+import { data, Form, Link, useSearchParams } from 'react-router'
+import { BookingTimeline } from '~/components/client/booking-timeline'
+import { FormMessage } from '~/components/layout/auth-card'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { SelectField, TextField } from '~/components/ui/form-fields'
+import { timeZoneOptions } from '~/domain/availability'
+import {
+  formatInZone,
+  isLateCancellation,
+  LATE_CANCELLATION_POLICY,
+  locationLabel,
+  settingLabel,
+} from '~/domain/bookings'
+import { modalityLabel } from '~/domain/interpreter-profile'
+import { requireClient } from '~/lib/auth/client.server'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { requireUuidParam } from '~/lib/http/params'
+import { notFound } from '~/lib/http/responses'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import { rescheduleSchema } from '~/lib/validation/booking'
+import {
+  BookingRuleError,
+  cancelBooking,
+  clientBooking,
+  rescheduleBooking,
+} from '~/models/bookings.server'
+import { now } from '~/platform/clock.server'
+import type { Route } from './+types/requests.detail'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Booking',
+      description: 'One booking, where it stands, and how to cancel or move it.',
+      path: '/client/requests',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const client = await requireClient(request)
+  const found = await clientBooking(requireUuidParam(params, 'bookingId'), client)
+  if (!found) throw notFound()
+  const { booking } = found
+  return {
+    booking: {
+      id: booking.id,
+      language: booking.language,
+      modality: modalityLabel(booking.modality),
+      locationLabel: locationLabel[booking.modality],
+      location: booking.location,
+      setting: settingLabel(booking.setting),
+      when: formatInZone(booking.startsAt, booking.timeZone),
+      durationMinutes: booking.durationMinutes,
+      contact: `${booking.contactName}, ${booking.contactPhone}`,
+      notes: booking.notes,
+      urgent: booking.urgent,
+      lateCancellation: booking.lateCancellation,
+      open: ['requested', 'offered', 'confirmed'].includes(booking.status),
+      late: isLateCancellation(booking.startsAt, now()),
+      timeZone: booking.timeZone,
+      localDate: booking.localDate,
+      localTime: booking.localTime,
+    },
+    requesterName: found.requesterName,
+    timeline: {
+      status: booking.status,
+      offers: found.offers,
+      interpreterFirstName: found.interpreterFirstName,
+    },
+    files: found.files,
+    timeZones: timeZoneOptions(booking.timeZone),
+    constraint: getZodConstraint(rescheduleSchema(now())),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const client = await requireClient(request)
+  const bookingId = requireUuidParam(params, 'bookingId')
+  const formData = await request.formData()
+  try {
+    if (formData.get('intent') === 'cancel') {
+      const cancelled = await cancelBooking(bookingId, client)
+      if (!cancelled) throw notFound()
+      throw redirectWithToast(
+        `/client/requests/${bookingId}`,
+        cancelled.late ? 'Booking cancelled (a late cancellation).' : 'Booking cancelled.',
+      )
+    }
+    const submission = parseWithZod(formData, { schema: rescheduleSchema(now()) })
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), error: null }, { status: 400 })
+    const moved = await rescheduleBooking(bookingId, submission.value, client)
+    if (!moved) throw notFound()
+    throw redirectWithToast(
+      `/client/requests/${bookingId}`,
+      'Booking moved. We are finding an interpreter for the new time.',
+    )
+  } catch (error) {
+    if (!(error instanceof BookingRuleError)) throw error
+    return data({ result: undefined, error: error.message }, { status: 409 })
+  }
+}
+
+const rescheduleLabels = {
+  date: 'New date',
+  time: 'New start time',
+  timeZone: 'Time zone',
+  durationMinutes: 'Expected duration (minutes)',
+}
+
+export default function ClientBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, timeline, files, requesterName, timeZones } = loaderData
+  const [searchParams] = useSearchParams()
+  const confirmingCancel = searchParams.get('cancel') === '1'
+  const { fields, formProps, summary } = useFormWithSummary({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    labels: rescheduleLabels,
+    defaultValue: {
+      date: booking.localDate,
+      time: booking.localTime,
+      timeZone: booking.timeZone,
+      durationMinutes: String(booking.durationMinutes),
+    },
+  })
+  const details: [string, string][] = [
+    ['When', booking.when],
+    ['Duration', `${booking.durationMinutes} minutes`],
+    ['Language', `${booking.language} and English`],
+    ['How', booking.modality],
+    ['Setting', booking.setting],
+    [booking.locationLabel, booking.location],
+    ['Contact on the day', booking.contact],
+    ...(booking.notes ? ([['Notes', booking.notes]] as [string, string][]) : []),
+    ...(requesterName ? ([['Booked by', requesterName]] as [string, string][]) : []),
+  ]
+  return (
+    <div className="mx-auto max-w-3xl">
+      <p className="text-sm">
+        <Link to="/client/requests" className="text-brand-700 underline">
+          All requests
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">
+        {booking.language} interpreter, {booking.modality}
+      </h1>
+      {booking.urgent && booking.open ? (
+        <p className="mt-2 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900">
+          Urgent: this booking starts in less than 24 hours; our dispatch team is on it.
+        </p>
+      ) : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <section
+        aria-labelledby="status-heading"
+        className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <h2 id="status-heading" className="font-semibold text-slate-900">
+          Status
+        </h2>
+        <div className="mt-2">
+          <BookingTimeline booking={timeline} />
+        </div>
+        {booking.lateCancellation ? (
+          <p className="mt-2 text-sm text-slate-700">Cancelled within 24 hours of the start.</p>
+        ) : null}
+      </section>
+      <section
+        aria-labelledby="details-heading"
+        className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <h2 id="details-heading" className="font-semibold text-slate-900">
+          Details
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+          {details.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="wrap-anywhere whitespace-pre-wrap text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {files.length > 0 ? (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Preparation files</h3>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {files.map((file) => (
+                <li key={file.id}>
+                  <a
+                    href={`/client/requests/${booking.id}/files/${file.id}`}
+                    className="break-all text-brand-700 underline"
+                  >
+                    {file.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+      {booking.open ? (
+        <>
+          <section
+            aria-labelledby="cancel-heading"
+            className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="cancel-heading" className="font-semibold text-slate-900">
+              Cancel
+            </h2>
+            {confirmingCancel ? (
+              <Form method="post" className="mt-2 space-y-3">
+                <input type="hidden" name="intent" value="cancel" />
+                <p className="text-sm text-slate-800">
+                  {booking.late
+                    ? LATE_CANCELLATION_POLICY
+                    : 'Nothing is billed for this cancellation.'}
+                </p>
+                <div className="flex flex-wrap gap-3">
+                  <button type="submit" className="btn-primary">
+                    {booking.late ? 'Confirm late cancellation' : 'Confirm cancellation'}
+                  </button>
+                  <Link to={`/client/requests/${booking.id}`} className="btn-secondary">
+                    Keep the booking
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <Link to="?cancel=1" className="btn-secondary mt-2 inline-block" preventScrollReset>
+                Cancel this booking
+              </Link>
+            )}
+          </section>
+          <section
+            aria-labelledby="reschedule-heading"
+            className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="reschedule-heading" className="font-semibold text-slate-900">
+              Reschedule
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              A new time goes back to our dispatch team; a confirmed interpreter is told.
+            </p>
+            <Form method="post" {...formProps} className="mt-3 space-y-4">
+              <ErrorSummary {...summary} headingLevel={3} />
+              <input type="hidden" name="intent" value="reschedule" />
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField
+                  meta={fields.date}
+                  label={rescheduleLabels.date}
+                  type={'date' as 'text'}
+                />
+                <TextField
+                  meta={fields.time}
+                  label={rescheduleLabels.time}
+                  type={'time' as 'text'}
+                />
+                <TextField
+                  meta={fields.durationMinutes}
+                  label={rescheduleLabels.durationMinutes}
+                  inputMode="numeric"
+                />
+              </div>
+              <SelectField
+                meta={fields.timeZone}
+                label={rescheduleLabels.timeZone}
+                options={timeZones}
+              />
+              <button type="submit" className="btn-primary">
+                Move the booking
+              </button>
+            </Form>
+          </section>
+        </>
+      ) : null}
+    </div>
+  )
+}

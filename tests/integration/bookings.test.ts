@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  authTokens,
+  bookingOffers,
+  bookings,
+  clientMemberships,
+  mailOutbox,
+  organizations,
+  users,
+} from '../../db/schema'
+import {
+  BookingRuleError,
+  cancelBooking,
+  clientBooking,
+  clientBookings,
+  createBooking,
+  rescheduleBooking,
+  type ClientActor,
+  type NewBooking,
+} from '../../app/models/bookings.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { setClock } from '../../app/platform/clock.server'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
+  let test: TestRuntime
+  let staff: { id: string; name: string }
+  beforeAll(async () => {
+    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
+  })
+  afterAll(() => test.stop())
+  afterEach(() => setClock())
+  beforeEach(async () => {
+    // Monday 2 November 2026, 10:00 in New York (EST, after the change from EDT).
+    setClock(() => new Date('2026-10-26T14:00:00Z'))
+    await emptyTables(test.db, [
+      bookings,
+      clientMemberships,
+      organizations,
+      mailOutbox,
+      auditLog,
+      authTokens,
+      users,
+    ])
+    staff = await createStaffActor()
+  })
+
+  async function clientOf(
+    organizationName: string,
+    email: string,
+    role: 'manager' | 'requester',
+  ): Promise<ClientActor> {
+    const outcome = await createOrganizationWithUser(
+      { organizationName, name: email.split('@')[0]!, email, role },
+      staff,
+    )
+    if (outcome.state !== 'invited') throw new Error('not invited')
+    return {
+      actor: { id: outcome.userId, name: email },
+      client: (await clientContextOf(outcome.userId))!,
+    }
+  }
+
+  const booking = (overrides: Partial<NewBooking> = {}): NewBooking => ({
+    language: 'Spanish',
+    modality: 'on_site',
+    date: '2026-11-02',
+    time: '09:00',
+    timeZone: 'America/New_York',
+    durationMinutes: 120,
+    location: '1 Clinic Way, Austin, TX',
+    setting: 'medical',
+    contactName: 'Nurse Joy',
+    contactPhone: '+1 512 555 0100',
+    files: [],
+    ...overrides,
+  })
+
+  it('stores the wall-clock start across a daylight-saving change, tells staff, and marks a start under 24 h urgent', async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const created = await createBooking(booking(), manager)
+    // 9:00 EST on 2 November is 14:00 UTC (the clock changed on 1 November).
+    expect(created.startsAt.toISOString()).toBe('2026-11-02T14:00:00.000Z')
+    expect(created.urgent).toBe(false)
+    const [mail] = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'booking-new'))
+    expect(mail?.toAddress).toBe(test.runtime.config.staffNotifyEmail)
+    expect(mail?.text).toContain('https://lang.example/admin/bookings/')
+    const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), manager)
+    expect(soon.urgent).toBe(true)
+    expect(
+      (await test.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'booking-new'))).map(
+        (m) => m.subject,
+      ),
+    ).toContain('URGENT: New booking: Valley Clinic')
+  })
+
+  it('a requester sees their own bookings, a manager the organisation’s, nobody another organisation’s', async () => {
+    const manager = await clientOf('Court One', 'mia@court.example', 'manager')
+    const requester = await clientOf('Court One', 'rex@court.example', 'requester')
+    const stranger = await clientOf('Court Two', 'otto@court2.example', 'manager')
+    const mine = await createBooking(booking(), requester)
+    const managers = await createBooking(booking({ language: 'Korean' }), manager)
+    expect((await clientBookings(requester)).map((row) => row.booking.id)).toEqual([mine.id])
+    expect((await clientBookings(manager)).map((row) => row.booking.id).sort()).toEqual(
+      [mine.id, managers.id].sort(),
+    )
+    expect(await clientBookings(stranger)).toEqual([])
+    expect(await clientBooking(managers.id, requester)).toBeUndefined()
+    expect(await clientBooking(mine.id, stranger)).toBeUndefined()
+    expect(await cancelBooking(mine.id, stranger)).toBeUndefined()
+    expect(
+      await rescheduleBooking(
+        mine.id,
+        { date: '2026-11-03', time: '09:00', timeZone: 'America/New_York', durationMinutes: 60 },
+        stranger,
+      ),
+    ).toBeUndefined()
+    expect((await test.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]?.status).toBe(
+      'requested',
+    )
+  })
+
+  it('cancels inside 24 hours as a late cancellation, and never twice', async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const early = await createBooking(booking(), manager)
+    expect(await cancelBooking(early.id, manager)).toEqual({ late: false })
+    await expect(cancelBooking(early.id, manager)).rejects.toThrow(BookingRuleError)
+    const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), manager)
+    expect(await cancelBooking(soon.id, manager)).toEqual({ late: true })
+    const [row] = await test.db.select().from(bookings).where(eq(bookings.id, soon.id))
+    expect(row).toMatchObject({ status: 'cancelled', lateCancellation: true })
+  })
+
+  it('rescheduling sends the booking back to dispatch and withdraws its offers', async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const created = await createBooking(booking(), manager)
+    await test.db.update(bookings).set({ status: 'offered' }).where(eq(bookings.id, created.id))
+    const moved = await rescheduleBooking(
+      created.id,
+      { date: '2026-11-05', time: '13:30', timeZone: 'America/Chicago', durationMinutes: 90 },
+      manager,
+    )
+    expect(moved).toMatchObject({
+      status: 'requested',
+      localTime: '13:30',
+      timeZone: 'America/Chicago',
+    })
+    expect(moved!.startsAt.toISOString()).toBe('2026-11-05T19:30:00.000Z')
+    expect(await test.db.$count(bookingOffers)).toBe(0)
+  })
+})
