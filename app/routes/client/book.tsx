@@ -133,7 +133,12 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             inputMode="numeric"
           />
         </div>
-        <SelectField meta={fields.timeZone} label={labels.timeZone} options={timeZones} />
+        <SelectField
+          meta={fields.timeZone}
+          label={labels.timeZone}
+          options={timeZones}
+          placeholder="Choose a time zone"
+        />
         <TextField
           meta={fields.location}
           label={labels.location}

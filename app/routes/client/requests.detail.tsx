@@ -267,6 +267,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
                 meta={fields.timeZone}
                 label={rescheduleLabels.timeZone}
                 options={timeZones}
+                placeholder="Choose a time zone"
               />
               <button type="submit" className="btn-primary">
                 Move the booking
