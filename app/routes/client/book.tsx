@@ -185,7 +185,7 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             key={fields.files.key}
             multiple
             accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            className="field-input"
+            className="field-input file:mr-4 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
           />
         </FieldShell>
         <button type="submit" className="btn-primary" disabled={busy}>
