@@ -170,8 +170,9 @@ function visibleTo(client: ClientContext, userId: string): SQL {
 }
 
 /** A client's bookings, soonest-starting last, with what each timeline needs. */
-export async function clientBookings(who: ClientActor, limit = 100) {
-  const rows = await db()
+/** Bookings with what a timeline shows: who booked, how many offers, who is confirmed. */
+function bookingRows(where: SQL | undefined) {
+  return db()
     .select({
       booking: bookings,
       requesterName: users.name,
@@ -181,25 +182,19 @@ export async function clientBookings(who: ClientActor, limit = 100) {
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.requestedById))
     .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
-    .where(visibleTo(who.client, who.actor.id))
+    .where(where)
+}
+
+/** A client's bookings, the latest start first, with what each timeline needs. */
+export async function clientBookings(who: ClientActor, limit = 100) {
+  return bookingRows(visibleTo(who.client, who.actor.id))
     .orderBy(desc(bookings.startsAt))
     .limit(limit)
-  return rows
 }
 
 /** One booking the client may see, or undefined (another organisation's, or a colleague's for a requester). */
 export async function clientBooking(id: string, who: ClientActor) {
-  const [row] = await db()
-    .select({
-      booking: bookings,
-      requesterName: users.name,
-      interpreterFirstName: interpreterProfiles.firstName,
-      offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id})`,
-    })
-    .from(bookings)
-    .leftJoin(users, eq(users.id, bookings.requestedById))
-    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
-    .where(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
+  const [row] = await bookingRows(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
   if (!row) return undefined
   const files = await db()
     .select({ id: storedFiles.id, name: storedFiles.originalName, byteSize: storedFiles.byteSize })

@@ -34,6 +34,17 @@ function controlProps(field: NativeField, hintId: string | undefined) {
   }
 }
 
+/** The props of a control that holds no typed text (a date, a list, a file, a box). */
+function nonTextControlProps(field: NativeField, hintId: string | undefined) {
+  const {
+    minLength: _min,
+    maxLength: _max,
+    pattern: _pattern,
+    ...props
+  } = controlProps(field, hintId)
+  return props
+}
+
 export function TextField({
   field,
   label,
@@ -108,12 +119,7 @@ export function DateField({
   max?: string
   className?: string
 }) {
-  const {
-    minLength: _min,
-    maxLength: _max,
-    pattern: _pattern,
-    ...props
-  } = controlProps(field, hintIdOf(field, hint))
+  const props = nonTextControlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
@@ -150,12 +156,7 @@ export function SelectField({
   placeholder?: string
   className?: string
 }) {
-  const {
-    minLength: _min,
-    maxLength: _max,
-    pattern: _pattern,
-    ...props
-  } = controlProps(field, hintIdOf(field, hint))
+  const props = nonTextControlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <select {...props} defaultValue={text(field.initialValue) ?? ''} className="field-input">
@@ -189,12 +190,7 @@ export function FileField({
   accept: string
   className?: string
 }) {
-  const {
-    minLength: _min,
-    maxLength: _max,
-    pattern: _pattern,
-    ...props
-  } = controlProps(field, hintIdOf(field, hint))
+  const props = nonTextControlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
@@ -220,12 +216,7 @@ export function CheckboxField({
   hint?: ReactNode
   className?: string
 }) {
-  const {
-    minLength: _min,
-    maxLength: _max,
-    pattern: _pattern,
-    ...props
-  } = controlProps(field, hintIdOf(field, hint))
+  const props = nonTextControlProps(field, hintIdOf(field, hint))
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
