@@ -76,6 +76,7 @@ export default [
         route(':applicationId', 'routes/admin/interpreter-manager.detail.tsx'),
       ]),
       route('clients', 'routes/admin/clients.tsx', [
+        route('new-organization', 'routes/admin/clients.new-organization.tsx'),
         route(':requestId', 'routes/admin/clients.detail.tsx'),
       ]),
       route('resources', 'routes/admin/resources.tsx', [

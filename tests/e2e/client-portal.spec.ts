@@ -111,3 +111,31 @@ test('staff invite a client from a contact request; the manager invites and remo
   await staff.close()
   await requester.close()
 })
+
+test('staff create an organisation with its first user from the Clients screen', async ({
+  page,
+  context,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  await signIn(context, app.url, await createAccount('admin', 'Nell New'))
+  await page.goto('/admin/clients')
+  await page.getByRole('link', { name: 'New organisation' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New organisation' })
+  await dialog.getByLabel('Organisation').fill(`County Court ${tag}`)
+  await dialog.getByLabel('First user’s name').fill('Jo Judge')
+  await dialog.getByLabel('First user’s email').fill('not-an-address')
+  await dialog.getByRole('button', { name: 'Create and send invitation' }).click()
+  await expect(dialog.getByText(/valid e-?mail/i).first()).toBeVisible()
+  await dialog.getByLabel('First user’s email').fill(`jo-${tag}@court.example`)
+  await dialog.getByRole('button', { name: 'Create and send invitation' }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(`County Court ${tag}: invitation sent to jo-${tag}@court.example.`)
+      .first(),
+  ).toBeVisible()
+  await invitationLink(app, `jo-${tag}@court.example`)
+  await page.goto('/admin/clients/new-organization')
+  await expectNoAxeViolations(page, 'new organisation dialog')
+})

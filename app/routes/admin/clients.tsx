@@ -45,7 +45,16 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Client Requests</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Client Requests</h1>
+        <Link
+          to={`/admin/clients/new-organization${location.search}`}
+          preventScrollReset
+          className="btn-secondary"
+        >
+          New organisation
+        </Link>
+      </div>
       <p className="mt-1 text-slate-600">Contact and demo requests from the public site.</p>
       <div className="mt-6">
         <StatCards

@@ -1,0 +1,95 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation, useNavigation } from 'react-router'
+import { RouteDialog } from '~/components/admin/route-dialog'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { SelectField, TextField } from '~/components/ui/form-fields'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import { newOrganizationSchema } from '~/lib/validation/organization'
+import { createOrganizationWithUser } from '~/models/organizations.server'
+import type { Route } from './+types/clients.new-organization'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'New organisation',
+      description: 'A client organisation and its first portal user.',
+      path: '/admin/clients/new-organization',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { constraint: getZodConstraint(newOrganizationSchema) }
+}
+
+const refusals = {
+  'other-role': 'This address belongs to a staff or interpreter account.',
+  'other-organization': 'This person already has a client account with another organisation.',
+} as const
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const submission = parseWithZod(await request.formData(), { schema: newOrganizationSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const outcome = await createOrganizationWithUser(submission.value, admin.actor)
+  if (outcome.state === 'other-role' || outcome.state === 'other-organization')
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [refusals[outcome.state]] } }) },
+      { status: 400 },
+    )
+  throw redirectWithToast(
+    `/admin/clients${new URL(request.url).search}`,
+    outcome.state === 'invited'
+      ? `${submission.value.organizationName}: invitation sent to ${submission.value.email}.`
+      : `${submission.value.email} already uses the client portal.`,
+  )
+}
+
+const labels = {
+  organizationName: 'Organisation',
+  name: 'First user’s name',
+  email: 'First user’s email',
+  role: 'Role',
+}
+
+/** Staff's new-organisation form: the organisation and its first user, invited at once. */
+export default function NewOrganization({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation()
+  const busy = useNavigation().state === 'submitting'
+  const { fields, formProps, summary } = useFormWithSummary({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    labels,
+    defaultValue: { role: 'manager' },
+  })
+  return (
+    <RouteDialog title="New organisation" closeTo={`/admin/clients${location.search}`}>
+      <Form method="post" {...formProps} className="space-y-4">
+        <ErrorSummary {...summary} headingLevel={3} />
+        <TextField
+          meta={fields.organizationName}
+          label={labels.organizationName}
+          autoComplete="organization"
+        />
+        <TextField meta={fields.name} label={labels.name} autoComplete="off" />
+        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="off" />
+        <SelectField
+          meta={fields.role}
+          label={labels.role}
+          options={[
+            { value: 'manager', label: 'Manager: every request, and the users' },
+            { value: 'requester', label: 'Requester: their own requests' },
+          ]}
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Sending...' : 'Create and send invitation'}
+        </button>
+      </Form>
+    </RouteDialog>
+  )
+}
