@@ -1,4 +1,4 @@
-import { ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
+import { CalendarCheck, ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PortalFrame } from '~/components/layout/portal-shell'
 import type { SidebarNavigation } from '~/components/layout/sidebar-shell'
@@ -12,6 +12,7 @@ const navigation: SidebarNavigation = {
   icons: {
     '/interpreter/dashboard': LayoutDashboard,
     '/interpreter/onboarding': ClipboardCheck,
+    '/interpreter/assignments': CalendarCheck,
     '/interpreter/resources': FolderOpen,
     '/interpreter/profile': UserRound,
   },
