@@ -74,7 +74,9 @@ export async function dispatchCandidatesFor(
   const windowStart = new Date(booking.startsAt.getTime() - DAY_MS)
   const windowEnd = new Date(booking.startsAt.getTime() + DAY_MS)
   const halfMonth = halfMonthOf(booking.startsAt)
-  const [availability, timeOff, credentials, confirmed, completed, minutes] = await Promise.all([
+  // In a transaction the queries share one connection, so they go one after the other.
+  const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
+  const [availability, timeOff, credentials, confirmed, completed, minutes] = await all([
     database
       .select()
       .from(interpreterAvailability)
@@ -188,6 +190,15 @@ export async function dispatchCandidatesFor(
     completedWithOrganization: completedBy.get(profile.id) ?? 0,
     minutesThisHalfMonth: minutesBy.get(profile.id) ?? 0,
   }))
+}
+
+/** Awaits the queries one by one: Drizzle's builders run only when awaited, so they run in turn. */
+async function sequentially<T extends readonly unknown[]>(
+  work: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = []
+  for (const query of work) results.push(await query)
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> }
 }
 
 /** The booking's eligible interpreters, ranked, and the excluded ones with their reasons. */

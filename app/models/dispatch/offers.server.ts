@@ -191,8 +191,7 @@ export async function offerByToken(token: string) {
 }
 
 export type AcceptOutcome =
-  | { outcome: 'accepted'; bookingId: string }
-  | { outcome: Exclude<OfferState, 'open'> }
+  { outcome: 'accepted'; bookingId: string } | { outcome: Exclude<OfferState, 'open'> }
 
 /**
  * The first acceptance confirms the booking; the other open offers become `filled` and
