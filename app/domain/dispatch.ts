@@ -64,18 +64,31 @@ export type ExclusionReason = (typeof exclusionReasons)[keyof typeof exclusionRe
 
 const MINUTE = 60 * 1000
 
+// Making a formatter costs far more than using one; the list judges hundreds of
+// interpreters in a handful of zones, so each zone's formatter is made once.
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallClockFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    wallClockFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
 /** The wall-clock day, date and minute of the day of an instant in a time zone. */
 export function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    weekday: 'long',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant)
+  const parts = wallClockFormatter(timeZone).formatToParts(instant)
   const value = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
   return {
     day: value('weekday').toLowerCase() as Weekday,

@@ -7,6 +7,7 @@ import {
   interpreterProfiles,
   interpreterTimeOff,
 } from '../../../db/schema'
+import { weekdayValues, type Weekday } from '../../domain/availability'
 import {
   dispatchList,
   halfMonthOf,
@@ -19,6 +20,14 @@ import type { Database } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The weekday of a calendar date and the days either side of it. */
+function nearbyWeekdays(date: string): Weekday[] {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay()
+  // getUTCDay counts from Sunday; weekdayValues from Monday.
+  const index = (day + 6) % 7
+  return [-1, 0, 1].map((offset) => weekdayValues[(index + offset + 7) % 7]!)
+}
 
 export type Booking = typeof bookings.$inferSelect
 
@@ -62,9 +71,8 @@ export async function dispatchCandidatesFor(
       interpreterApplications,
       eq(interpreterApplications.id, interpreterProfiles.applicationId),
     )
-    .where(
-      sql`lower(${booking.language}) = any (select lower(l) from unnest(${interpreterProfiles.languages}) as l)`,
-    )
+    // Approved languages are stored as the language list spells them, as bookings are.
+    .where(sql`${interpreterProfiles.languages} @> array[${booking.language}]::text[]`)
   if (profiles.length === 0) return []
   const ids = profiles.map((profile) => profile.id)
   const applicationIds = profiles.flatMap((profile) =>
@@ -80,7 +88,13 @@ export async function dispatchCandidatesFor(
     database
       .select()
       .from(interpreterAvailability)
-      .where(inArray(interpreterAvailability.profileId, ids)),
+      .where(
+        and(
+          inArray(interpreterAvailability.profileId, ids),
+          // In any interpreter's zone the booking falls on its own weekday or a neighbour.
+          inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
+        ),
+      ),
     database
       .select()
       .from(interpreterTimeOff)
