@@ -15,6 +15,7 @@ export default [
     route('apply/:jobId', 'routes/careers/apply.tsx'),
     route('application', 'routes/careers/application.tsx'),
     route('unsubscribe', 'routes/public/unsubscribe.tsx'),
+    route('offers/accept', 'routes/public/offers-accept.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
@@ -31,12 +32,14 @@ export default [
   // The interpreter portal (docs/product.md#interpreter-portal).
   route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
   route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
+  route('interpreter/assignments/:bookingId/ics', 'routes/interpreter/assignment-ics.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
     route('onboarding', 'routes/interpreter/onboarding.tsx'),
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
+    route('assignments', 'routes/interpreter/assignments.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -75,6 +78,8 @@ export default [
       route('interpreter-manager', 'routes/admin/interpreter-manager.tsx', [
         route(':applicationId', 'routes/admin/interpreter-manager.detail.tsx'),
       ]),
+      route('bookings', 'routes/admin/bookings.tsx'),
+      route('bookings/:bookingId', 'routes/admin/bookings.detail.tsx'),
       route('clients', 'routes/admin/clients.tsx', [
         route('new-organization', 'routes/admin/clients.new-organization.tsx'),
         route(':requestId', 'routes/admin/clients.detail.tsx'),

@@ -4,7 +4,8 @@
 // practical limit of this host), a server-rendered page with a database read, the signed-in
 // admin dashboard list searching 100,000 applications, and application submissions with a
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors and
-// the server's memory, and appends a dated table to docs/benchmarks.md.
+// the server's memory, and appends a dated table to docs/benchmarks.md; then the staff
+// booking screen's eligible-interpreter list (scripts/bench-dispatch.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -351,3 +352,22 @@ try {
     }
   }
 }
+
+// The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
+// in its own process and database: scripts/bench-dispatch.ts.
+execFileSync(
+  'npx',
+  [
+    'tsx',
+    'scripts/bench-dispatch.ts',
+    ...(values.postgres ? ['--postgres'] : []),
+    ...(values['dry-run'] ? ['--dry-run'] : []),
+  ],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+    },
+  },
+)

@@ -8,6 +8,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/admin/dashboard' },
   { label: 'Interpreter Manager', to: '/admin/interpreter-manager' },
   { label: 'Interpreters', to: '/admin/interpreters' },
+  { label: 'Bookings', to: '/admin/bookings' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },

@@ -7,6 +7,7 @@ import type { NavLink } from './navigation'
 export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/interpreter/dashboard' },
   { label: 'Onboarding', to: '/interpreter/onboarding' },
+  { label: 'Assignments', to: '/interpreter/assignments' },
   { label: 'Resources', to: '/interpreter/resources' },
   { label: 'Profile', to: '/interpreter/profile' },
 ]

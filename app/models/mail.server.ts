@@ -143,6 +143,7 @@ export async function redactMailOf(
       html: REDACTED_TEXT,
       text: REDACTED_TEXT,
       headers: null,
+      attachments: null,
       lastError: sql`case when ${mailOutbox.lastError} is null then null else ${REDACTED_TEXT} end`,
       status: sql`case when ${mailOutbox.status} in ('queued', 'sending') then 'cancelled' else ${mailOutbox.status} end`,
       lockedUntil: null,

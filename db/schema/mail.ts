@@ -11,6 +11,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
+/** A small text attachment kept with the queued mail (a calendar file, say). */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: string
+}
+
 /** `cancelled`: never sent, the person it was for was deleted (docs/decisions/038-deleted-people-in-the-mail-log.md). */
 export const mailStatuses = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const
 export type MailStatus = (typeof mailStatuses)[number]
@@ -39,6 +46,8 @@ export const mailOutbox = pgTable(
     reference: text('reference'),
     /** Extra headers, for example `List-Unsubscribe` on bulk mail. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Small text attachments, for example a booking's calendar file. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

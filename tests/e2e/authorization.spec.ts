@@ -15,13 +15,14 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
     owner: 'admin',
     samples: [
       '/admin/dashboard',
+      '/admin/bookings',
       '/admin/interpreter-manager/profile-changes/00000000-0000-4000-8000-000000000000',
     ],
   },
   {
     prefix: '/interpreter',
     owner: 'interpreter',
-    samples: ['/interpreter/dashboard', '/interpreter/profile'],
+    samples: ['/interpreter/dashboard', '/interpreter/profile', '/interpreter/assignments'],
   },
 ]
 

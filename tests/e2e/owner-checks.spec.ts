@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
+import { eq } from 'drizzle-orm'
+import { interpreterProfiles } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
@@ -6,6 +8,7 @@ import { createResource } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
+import { createBookingRow, createOrganization } from '../support/booking-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
@@ -30,7 +33,7 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
 }) => {
   const staff = await createAccount('admin', 'Owner Check Staff')
   const actor = { id: staff.id, name: staff.name }
-  const interpreters: { applicationId: string; cookie: string }[] = []
+  const interpreters: { applicationId: string; userId: string; cookie: string }[] = []
   for (const name of ['First', 'Second']) {
     const email = `owner-${name.toLowerCase()}-${Date.now()}@example.org`
     const applicationId = await createApplicant(app.db, {
@@ -40,7 +43,11 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     })
     await decideApplication(applicationId, 'approved', { sendEmail: false }, actor)
     const user = await findUserByEmail(email)
-    interpreters.push({ applicationId, cookie: (await createSession(user!.id)).split(';')[0]! })
+    interpreters.push({
+      applicationId,
+      userId: user!.id,
+      cookie: (await createSession(user!.id)).split(';')[0]!,
+    })
   }
   const [first, second] = interpreters as [(typeof interpreters)[0], (typeof interpreters)[0]]
   const documentId = await uploadDocument(
@@ -63,7 +70,20 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     { title: 'Staff only pay rates', type: 'document', url: 'https://example.org/rates' },
     actor,
   )
+  // A booking confirmed with the first interpreter: its calendar file is theirs alone.
+  const [firstProfile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, first.userId))
+  const bookingId = await createBookingRow(app.db, {
+    organizationId: await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`),
+    localDate: '2030-03-04',
+    status: 'confirmed',
+    interpreterId: firstProfile!.id,
+    location: '9 Private Lane, Owner Check',
+  })
   const owned: Record<string, Owned> = {
+    bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },
   }

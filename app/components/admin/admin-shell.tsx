@@ -1,5 +1,6 @@
 import {
   Building2,
+  CalendarClock,
   ClipboardCheck,
   FolderOpen,
   Languages,
@@ -41,6 +42,7 @@ const navigation: SidebarNavigation = {
     '/admin/dashboard': LayoutDashboard,
     '/admin/interpreter-manager': ClipboardCheck,
     '/admin/interpreters': Languages,
+    '/admin/bookings': CalendarClock,
     '/admin/clients': Building2,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,

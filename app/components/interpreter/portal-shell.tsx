@@ -1,4 +1,4 @@
-import { ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
+import { CalendarCheck, ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
@@ -13,6 +13,7 @@ const navigation: SidebarNavigation = {
   icons: {
     '/interpreter/dashboard': LayoutDashboard,
     '/interpreter/onboarding': ClipboardCheck,
+    '/interpreter/assignments': CalendarCheck,
     '/interpreter/resources': FolderOpen,
     '/interpreter/profile': UserRound,
   },

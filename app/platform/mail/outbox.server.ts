@@ -1,6 +1,6 @@
 import type { Database } from '../db.server'
 import { currentRuntime } from '../runtime.server'
-import { mailOutbox } from '../../../db/schema'
+import { mailOutbox, type MailAttachment } from '../../../db/schema'
 
 export interface OutgoingMail {
   /** The template's name, kept for the admin area and for tests. */
@@ -14,6 +14,7 @@ export interface OutgoingMail {
   reference?: string
   /** Extra headers, for example `List-Unsubscribe` on bulk mail. */
   headers?: Record<string, string>
+  attachments?: MailAttachment[]
 }
 
 /**
@@ -35,6 +36,7 @@ export async function enqueueMail(tx: Database, mails: OutgoingMail[]): Promise<
         text: mail.text,
         reference: mail.reference ?? null,
         headers: mail.headers ?? null,
+        attachments: mail.attachments ?? null,
       })),
     )
     .returning({ id: mailOutbox.id })

@@ -14,6 +14,7 @@ export interface DeliverableMail {
   createdAt: Date
   /** Extra headers, for example `List-Unsubscribe`. */
   headers?: Record<string, string> | null
+  attachments?: { filename: string; contentType: string; content: string }[] | null
 }
 
 export interface MailTransport {
@@ -41,6 +42,7 @@ function toNodemailerMessage(mail: DeliverableMail) {
     messageId: mail.messageId,
     date: mail.createdAt,
     headers: mail.headers ?? undefined,
+    attachments: mail.attachments ?? undefined,
   }
 }
 

@@ -154,6 +154,7 @@ export class MailWorker {
         messageId: `<${mail.id}@${this.domain}>`,
         createdAt: mail.createdAt,
         headers: mail.headers,
+        attachments: mail.attachments,
       })
       const recorded = await db.transaction(async (tx) => {
         const updated = await tx

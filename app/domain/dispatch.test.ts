@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import {
+  assignmentsClash,
+  dispatchList,
+  halfMonthOf,
+  reasonsNotEligible,
+  type DispatchBooking,
+  type DispatchCandidate,
+} from './dispatch'
+import { weekdayValues } from './availability'
+import { calendarFile } from './ics'
+
+// Tuesday 12 May 2026, 10:00–11:00 in New York (14:00 UTC).
+const booking: DispatchBooking = {
+  language: 'Spanish',
+  modality: 'on_site',
+  setting: 'medical',
+  startsAt: new Date('2026-05-12T14:00:00Z'),
+  durationMinutes: 60,
+  localDate: '2026-05-12',
+}
+
+function candidate(overrides: Partial<DispatchCandidate> = {}): DispatchCandidate {
+  return {
+    id: overrides.firstName ?? 'ana',
+    firstName: 'Ana',
+    lastName: 'Alvarez',
+    timeZone: 'America/New_York',
+    languages: ['Spanish'],
+    modalities: ['on_site'],
+    specializations: ['medical'],
+    onboardingProgress: 6,
+    medicalCredentialExpiries: [null],
+    availability: weekdayValues.map((day) => ({ day, start: '09:00', end: '17:00' })),
+    timeOff: [],
+    confirmed: [],
+    completedWithOrganization: 0,
+    minutesThisHalfMonth: 0,
+    ...overrides,
+  }
+}
+
+describe('dispatch eligibility', () => {
+  it('accepts an interpreter who meets every rule', () => {
+    expect(reasonsNotEligible(booking, candidate())).toEqual([])
+  })
+
+  it('names each rule an interpreter fails', () => {
+    expect(reasonsNotEligible(booking, candidate({ languages: ['spanish '] }))).toEqual([])
+    expect(reasonsNotEligible(booking, candidate({ languages: ['French'] }))).toEqual([
+      'Language not approved',
+    ])
+    expect(reasonsNotEligible(booking, candidate({ modalities: ['video'] }))).toEqual([
+      'Does not work this way',
+    ])
+    expect(reasonsNotEligible(booking, candidate({ specializations: ['legal'] }))).toEqual([
+      'No specialization for this setting',
+    ])
+    expect(reasonsNotEligible(booking, candidate({ onboardingProgress: 5 }))).toEqual([
+      'Onboarding not complete',
+    ])
+    expect(reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: [] }))).toEqual([
+      'No current HIPAA/medical credential',
+    ])
+    // Expired before the booking's day; one that lasts through the day counts.
+    expect(
+      reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: ['2026-05-11'] })),
+    ).toEqual(['No current HIPAA/medical credential'])
+    expect(
+      reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: ['2026-05-12'] })),
+    ).toEqual([])
+    expect(
+      reasonsNotEligible(
+        booking,
+        candidate({ timeOff: [{ startsOn: '2026-05-12', endsOn: '2026-05-12' }] }),
+      ),
+    ).toEqual(['Time off that day'])
+  })
+
+  it('needs no credential or specialization outside their settings', () => {
+    const education = { ...booking, setting: 'education' as const }
+    expect(
+      reasonsNotEligible(
+        education,
+        candidate({ medicalCredentialExpiries: [], specializations: [] }),
+      ),
+    ).toEqual([])
+  })
+
+  it('reads availability in the interpreter’s own time zone', () => {
+    // 10:00 in New York is 07:00 in Los Angeles, before 09:00.
+    expect(reasonsNotEligible(booking, candidate({ timeZone: 'America/Los_Angeles' }))).toEqual([
+      'Not available then',
+    ])
+    // Covered to the minute: 10:00–11:00 inside 10:00–11:00.
+    const exact = weekdayValues.map((day) => ({ day, start: '10:00', end: '11:00' }))
+    expect(reasonsNotEligible(booking, candidate({ availability: exact }))).toEqual([])
+    const short = weekdayValues.map((day) => ({ day, start: '10:00', end: '10:59' }))
+    expect(reasonsNotEligible(booking, candidate({ availability: short }))).toEqual([
+      'Not available then',
+    ])
+    const otherDay = [{ day: 'monday' as const, start: '00:00', end: '23:59' }]
+    expect(reasonsNotEligible(booking, candidate({ availability: otherDay }))).toEqual([
+      'Not available then',
+    ])
+  })
+
+  it('keeps travel time free around on-site work, not around remote work', () => {
+    const before = (minutesGap: number, modality: 'on_site' | 'video') => ({
+      startsAt: new Date(booking.startsAt.getTime() - (60 + minutesGap) * 60_000),
+      durationMinutes: 60,
+      modality,
+    })
+    expect(assignmentsClash(booking, before(30, 'video'))).toBe(true)
+    expect(assignmentsClash(booking, before(60, 'video'))).toBe(false)
+    expect(assignmentsClash({ ...booking, modality: 'video' }, before(30, 'video'))).toBe(false)
+    expect(assignmentsClash({ ...booking, modality: 'video' }, before(0, 'video'))).toBe(false)
+    expect(assignmentsClash({ ...booking, modality: 'video' }, before(-1, 'video'))).toBe(true)
+    expect(reasonsNotEligible(booking, candidate({ confirmed: [before(59, 'on_site')] }))).toEqual([
+      'Another assignment at that time',
+    ])
+  })
+
+  it('ranks past work with the client first, then the fewest hours this half-month', () => {
+    const list = dispatchList(booking, [
+      candidate({ id: 'busy', firstName: 'Busy', minutesThisHalfMonth: 600 }),
+      candidate({ id: 'free', firstName: 'Free', minutesThisHalfMonth: 0 }),
+      candidate({
+        id: 'known',
+        firstName: 'Known',
+        completedWithOrganization: 2,
+        minutesThisHalfMonth: 900,
+      }),
+      candidate({ id: 'off', firstName: 'Off', onboardingProgress: 3 }),
+    ])
+    expect(list.eligible.map((entry) => entry.id)).toEqual(['known', 'free', 'busy'])
+    expect(list.excluded).toEqual([
+      { candidate: expect.objectContaining({ id: 'off' }), reasons: ['Onboarding not complete'] },
+    ])
+  })
+
+  it('splits a month in halves at the 16th', () => {
+    expect(halfMonthOf(new Date('2026-05-15T23:59:00Z'))).toEqual({
+      start: new Date('2026-05-01T00:00:00Z'),
+      end: new Date('2026-05-16T00:00:00Z'),
+    })
+    expect(halfMonthOf(new Date('2026-12-16T00:00:00Z'))).toEqual({
+      start: new Date('2026-12-16T00:00:00Z'),
+      end: new Date('2027-01-01T00:00:00Z'),
+    })
+  })
+})
+
+describe('calendar file', () => {
+  it('writes one UTC event, escapes text and folds long lines', () => {
+    const ics = calendarFile({
+      uid: 'booking-1@lang.example',
+      startsAt: booking.startsAt,
+      durationMinutes: 90,
+      summary: 'Interpreting: Spanish, On-site, Medical',
+      location: '1200 Main Street; Suite 4, Austin',
+      description: `Contact: Nora\n${'x'.repeat(120)}`,
+      stamp: new Date('2026-05-04T15:00:00Z'),
+    })
+    expect(ics).toContain('DTSTART:20260512T140000Z\r\n')
+    expect(ics).toContain('DTEND:20260512T153000Z\r\n')
+    expect(ics).toContain('LOCATION:1200 Main Street\\; Suite 4\\, Austin\r\n')
+    expect(ics).toContain('DESCRIPTION:Contact: Nora\\nxxx')
+    expect(ics.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(
+      true,
+    )
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true)
+  })
+})

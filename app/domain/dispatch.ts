@@ -1,0 +1,227 @@
+import type { AvailabilityRange, DateRange, Weekday } from './availability'
+import {
+  ON_SITE_TRAVEL_MINUTES,
+  settingLabel,
+  specializationForSetting,
+  type BookingSetting,
+} from './bookings'
+import { modalityLabel, type Modality } from './interpreter-profile'
+import { ONBOARDING_STEP_COUNT } from './statistics'
+
+/**
+ * Who may be offered a booking and in what order (docs/product.md#bookings): the rules
+ * without I/O, so the staff screen, the bench and the tests judge interpreters the same way.
+ */
+
+export interface DispatchBooking {
+  language: string
+  modality: Modality
+  setting: BookingSetting
+  startsAt: Date
+  durationMinutes: number
+  /** The booking's own calendar date (`YYYY-MM-DD`, in its time zone). */
+  localDate: string
+}
+
+/** An interpreter's confirmed work, as the overlap rule needs it. */
+export interface ConfirmedAssignment {
+  startsAt: Date
+  durationMinutes: number
+  modality: Modality
+}
+
+export interface DispatchCandidate {
+  id: string
+  firstName: string
+  lastName: string
+  timeZone: string
+  languages: readonly string[]
+  modalities: readonly string[]
+  specializations: readonly string[]
+  onboardingProgress: number
+  /** Expiry dates of accepted medical_training documents (null: no expiry date). */
+  medicalCredentialExpiries: readonly (string | null)[]
+  availability: readonly AvailabilityRange[]
+  timeOff: readonly DateRange[]
+  confirmed: readonly ConfirmedAssignment[]
+  /** Completed bookings for the booking's organisation. */
+  completedWithOrganization: number
+  /** Confirmed and completed minutes in the booking's half-month. */
+  minutesThisHalfMonth: number
+}
+
+export const exclusionReasons = {
+  language: 'Language not approved',
+  modality: 'Does not work this way',
+  specialization: 'No specialization for this setting',
+  onboarding: 'Onboarding not complete',
+  medical: 'No current HIPAA/medical credential',
+  timeOff: 'Time off that day',
+  availability: 'Not available then',
+  overlap: 'Another assignment at that time',
+} as const
+export type ExclusionReason = (typeof exclusionReasons)[keyof typeof exclusionReasons]
+
+const MINUTE = 60 * 1000
+
+// Making a formatter costs far more than using one; the list judges hundreds of
+// interpreters in a handful of zones, so each zone's formatter is made once.
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallClockFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    wallClockFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall-clock day, date and minute of the day of an instant in a time zone. */
+export function wallClock(instant: Date, timeZone: string) {
+  const parts = wallClockFormatter(timeZone).formatToParts(instant)
+  const value = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
+  return {
+    day: value('weekday').toLowerCase() as Weekday,
+    date: `${value('year')}-${value('month')}-${value('day')}`,
+    minute: Number(value('hour')) * 60 + Number(value('minute')),
+  }
+}
+
+const minutesOf = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  return hours * 60 + minutes
+}
+
+/**
+ * The booking lies inside one weekly range, in the interpreter's own time zone. A booking
+ * that runs past midnight there needs a range on each day, which a weekly range cannot say,
+ * so it counts as not available.
+ */
+function coveredByAvailability(booking: DispatchBooking, candidate: DispatchCandidate): boolean {
+  const start = wallClock(booking.startsAt, candidate.timeZone)
+  const end = wallClock(
+    new Date(booking.startsAt.getTime() + booking.durationMinutes * MINUTE),
+    candidate.timeZone,
+  )
+  const endMinute = end.date === start.date ? end.minute : end.minute === 0 ? 24 * 60 : -1
+  if (endMinute < 0) return false
+  return candidate.availability.some(
+    (range) =>
+      range.day === start.day &&
+      minutesOf(range.start) <= start.minute &&
+      endMinute <= minutesOf(range.end),
+  )
+}
+
+function onTimeOff(booking: DispatchBooking, candidate: DispatchCandidate): boolean {
+  const start = wallClock(booking.startsAt, candidate.timeZone).date
+  const end = wallClock(
+    new Date(booking.startsAt.getTime() + booking.durationMinutes * MINUTE - 1),
+    candidate.timeZone,
+  ).date
+  return candidate.timeOff.some((period) => period.startsOn <= end && start <= period.endsOn)
+}
+
+/**
+ * Two pieces of work clash when their times overlap; when either is on-site, the travel
+ * time before and after it is kept free as well.
+ */
+export function assignmentsClash(a: ConfirmedAssignment, b: ConfirmedAssignment): boolean {
+  const travel = a.modality === 'on_site' || b.modality === 'on_site' ? ON_SITE_TRAVEL_MINUTES : 0
+  const aStart = a.startsAt.getTime() - travel * MINUTE
+  const aEnd = a.startsAt.getTime() + (a.durationMinutes + travel) * MINUTE
+  const bStart = b.startsAt.getTime()
+  const bEnd = bStart + b.durationMinutes * MINUTE
+  return aStart < bEnd && bStart < aEnd
+}
+
+/** Every rule the interpreter fails for the booking, in the order staff read them; [] = eligible. */
+export function reasonsNotEligible(
+  booking: DispatchBooking,
+  candidate: DispatchCandidate,
+): ExclusionReason[] {
+  const reasons: ExclusionReason[] = []
+  const language = booking.language.trim().toLowerCase()
+  if (!candidate.languages.some((entry) => entry.trim().toLowerCase() === language))
+    reasons.push(exclusionReasons.language)
+  if (!candidate.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
+  const specialization = specializationForSetting[booking.setting]
+  if (specialization && !candidate.specializations.includes(specialization))
+    reasons.push(exclusionReasons.specialization)
+  if (candidate.onboardingProgress < ONBOARDING_STEP_COUNT)
+    reasons.push(exclusionReasons.onboarding)
+  if (
+    booking.setting === 'medical' &&
+    !candidate.medicalCredentialExpiries.some(
+      (expiresOn) => expiresOn === null || expiresOn >= booking.localDate,
+    )
+  )
+    reasons.push(exclusionReasons.medical)
+  if (onTimeOff(booking, candidate)) reasons.push(exclusionReasons.timeOff)
+  else if (!coveredByAvailability(booking, candidate)) reasons.push(exclusionReasons.availability)
+  if (candidate.confirmed.some((assignment) => assignmentsClash(booking, assignment)))
+    reasons.push(exclusionReasons.overlap)
+  return reasons
+}
+
+/** The half-month an instant falls in (1st–15th, 16th–end), in UTC: [start, end). */
+export function halfMonthOf(instant: Date): { start: Date; end: Date } {
+  const year = instant.getUTCFullYear()
+  const month = instant.getUTCMonth()
+  return instant.getUTCDate() <= 15
+    ? { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month, 16)) }
+    : { start: new Date(Date.UTC(year, month, 16)), end: new Date(Date.UTC(year, month + 1, 1)) }
+}
+
+export interface DispatchList<Candidate extends DispatchCandidate> {
+  eligible: Candidate[]
+  excluded: { candidate: Candidate; reasons: ExclusionReason[] }[]
+}
+
+/**
+ * Splits the interpreters into eligible and excluded (with every reason). Eligible ones are
+ * ranked: past completed work with this organisation first (more first), then the fewest
+ * hours this half-month, then by name so that the order is stable.
+ */
+export function dispatchList<Candidate extends DispatchCandidate>(
+  booking: DispatchBooking,
+  candidates: readonly Candidate[],
+): DispatchList<Candidate> {
+  const eligible: Candidate[] = []
+  const excluded: DispatchList<Candidate>['excluded'] = []
+  for (const candidate of candidates) {
+    const reasons = reasonsNotEligible(booking, candidate)
+    if (reasons.length === 0) eligible.push(candidate)
+    else excluded.push({ candidate, reasons })
+  }
+  const byName = (a: Candidate, b: Candidate) =>
+    a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
+  eligible.sort(
+    (a, b) =>
+      Number(b.completedWithOrganization > 0) - Number(a.completedWithOrganization > 0) ||
+      b.completedWithOrganization - a.completedWithOrganization ||
+      a.minutesThisHalfMonth - b.minutesThisHalfMonth ||
+      byName(a, b),
+  )
+  excluded.sort((a, b) => byName(a.candidate, b.candidate))
+  return { eligible, excluded }
+}
+
+/** What a booking is, in a few words: "Spanish, On-site, Medical". */
+export function bookingTitle(booking: {
+  language: string
+  modality: string
+  setting: string
+}): string {
+  return `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}`
+}

@@ -1,0 +1,157 @@
+import type { CompanyIdentity } from '../lib/company'
+import { renderMail, type RenderedMail } from './render.server'
+
+/** One line that says what a booking is, where and when (the time already in the reader's zone). */
+export interface BookingSummary {
+  what: string
+  when: string
+  durationMinutes: number
+  location: string
+}
+
+function summaryLines(summary: BookingSummary): string[] {
+  return [
+    summary.what,
+    `When: ${summary.when} (${summary.durationMinutes} minutes)`,
+    `Where: ${summary.location}`,
+  ]
+}
+
+function SummaryList({ summary }: { summary: BookingSummary }) {
+  return (
+    <ul>
+      <li>{summary.what}</li>
+      <li>
+        <strong>When:</strong> {summary.when} ({summary.durationMinutes} minutes)
+      </li>
+      <li>
+        <strong>Where:</strong> {summary.location}
+      </li>
+    </ul>
+  )
+}
+
+/** An offer of a booking to one interpreter, with the single-use accept link. */
+export function offerMail(options: {
+  firstName: string
+  summary: BookingSummary
+  acceptUrl: string
+  assignmentsUrl: string
+  validUntil: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, summary, acceptUrl, assignmentsUrl, validUntil, company } = options
+  return renderMail({
+    subject: `Assignment offer: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${firstName},`,
+      'We would like to offer you this assignment:',
+      summaryLines(summary).join('\n'),
+      `Accept it here (the first interpreter to accept gets it; the link works once, until ${validUntil}):`,
+      acceptUrl,
+      `Or accept or decline it under Assignments in your portal: ${assignmentsUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>We would like to offer you this assignment:</p>
+        <SummaryList summary={summary} />
+        <p>
+          <a href={acceptUrl}>Accept this assignment</a>
+        </p>
+        <p>
+          The first interpreter to accept gets it. The link works once, until {validUntil}. You can
+          also accept or decline it under <a href={assignmentsUrl}>Assignments</a> in your portal.
+        </p>
+      </>
+    ),
+  })
+}
+
+/** Tells an interpreter whose offer is still open that another interpreter took the booking. */
+export function offerFilledMail(options: {
+  firstName: string
+  summary: BookingSummary
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, summary, company } = options
+  return renderMail({
+    subject: `Assignment filled: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${firstName},`,
+      'Thank you for your interest: this assignment has been filled by another interpreter, so the offer is closed.',
+      summaryLines(summary).join('\n'),
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>
+          Thank you for your interest: this assignment has been filled by another interpreter, so
+          the offer is closed.
+        </p>
+        <SummaryList summary={summary} />
+      </>
+    ),
+  })
+}
+
+/** Tells the client who is coming; the calendar file goes with it as an attachment. */
+export function bookingConfirmedMail(options: {
+  clientName: string
+  interpreterFirstName: string
+  summary: BookingSummary
+  company: CompanyIdentity
+}): RenderedMail {
+  const { clientName, interpreterFirstName, summary, company } = options
+  return renderMail({
+    subject: `Confirmed: ${interpreterFirstName} will interpret, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${clientName},`,
+      `Your booking is confirmed: ${interpreterFirstName} will be your interpreter.`,
+      summaryLines(summary).join('\n'),
+      'The calendar file (booking.ics) attached adds it to your calendar.',
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {clientName},</p>
+        <p>
+          Your booking is confirmed: <strong>{interpreterFirstName}</strong> will be your
+          interpreter.
+        </p>
+        <SummaryList summary={summary} />
+        <p>The calendar file (booking.ics) attached adds it to your calendar.</p>
+      </>
+    ),
+  })
+}
+
+/** Tells staff that a booking is still without an interpreter close to its start. */
+export function bookingUnfilledMail(options: {
+  summary: BookingSummary
+  organizationName: string
+  bookingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { summary, organizationName, bookingUrl, company } = options
+  return renderMail({
+    subject: `Unfilled: ${summary.what} for ${organizationName}, ${summary.when}`,
+    company,
+    text: [
+      `This booking for ${organizationName} has no interpreter yet and starts soon:`,
+      summaryLines(summary).join('\n'),
+      bookingUrl,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>This booking for {organizationName} has no interpreter yet and starts soon:</p>
+        <SummaryList summary={summary} />
+        <p>
+          <a href={bookingUrl}>Open the booking</a>
+        </p>
+      </>
+    ),
+  })
+}

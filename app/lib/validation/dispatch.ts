@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { bookingStatuses } from '~/domain/bookings'
+
+/** The Bookings screen's filters, from the URL; anything malformed falls back to none. */
+export const bookingFiltersSchema = z.object({
+  status: z.enum([...bookingStatuses, 'all']).catch('all'),
+  from: z.iso.date().catch(''),
+  to: z.iso.date().catch(''),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+})
+
+/** Staff offer a booking to the interpreters they ticked, or to every eligible one. */
+export const sendOffersSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('offer-selected'),
+    interpreterIds: z
+      .array(z.uuid())
+      .min(1, 'Choose at least one interpreter, or offer to all eligible.'),
+  }),
+  z.object({ intent: z.literal('offer-all') }),
+])
+
+/** An interpreter's answer to an offer in the portal. */
+export const offerAnswerSchema = z.object({
+  intent: z.enum(['accept', 'decline']),
+  offerId: z.uuid(),
+})

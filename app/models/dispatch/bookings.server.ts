@@ -1,0 +1,157 @@
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  bookingOffers,
+  bookings,
+  interpreterProfiles,
+  organizations,
+  users,
+} from '../../../db/schema'
+import {
+  UNFILLED_ALERT_HOURS,
+  URGENT_UNFILLED_ALERT_HOURS,
+  zonedTimeToUtc,
+  type BookingStatus,
+} from '../../domain/bookings'
+import { PAGE_SIZE } from '../../lib/admin/list-filters'
+import { now } from '../../platform/clock.server'
+import { db } from '../../platform/runtime.server'
+
+/** The staff Bookings screen's queries (docs/product.md#bookings). */
+
+export interface BookingFilters {
+  status: BookingStatus | 'all'
+  /** `YYYY-MM-DD`, both days included, in the office's time zone; '' for none. */
+  from: string
+  to: string
+  page: number
+}
+
+const interpreter = alias(interpreterProfiles, 'interpreter')
+
+/** The statuses that still need an interpreter. */
+export const UNFILLED_STATUSES = ['requested', 'offered', 'unfilled'] as const
+
+const OFFICE_TIME_ZONE = 'America/New_York'
+
+function filterConditions(filters: BookingFilters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filters.status !== 'all') conditions.push(eq(bookings.status, filters.status))
+  if (filters.from)
+    conditions.push(gte(bookings.startsAt, zonedTimeToUtc(filters.from, '00:00', OFFICE_TIME_ZONE)))
+  if (filters.to) {
+    const next = new Date(`${filters.to}T00:00:00Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    conditions.push(
+      lt(
+        bookings.startsAt,
+        zonedTimeToUtc(next.toISOString().slice(0, 10), '00:00', OFFICE_TIME_ZONE),
+      ),
+    )
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined
+}
+
+/** Every booking, soonest first, one page at a time. */
+export async function listBookings(filters: BookingFilters) {
+  const where = filterConditions(filters)
+  const [items, [count]] = await Promise.all([
+    db()
+      .select({
+        id: bookings.id,
+        language: bookings.language,
+        modality: bookings.modality,
+        setting: bookings.setting,
+        startsAt: bookings.startsAt,
+        timeZone: bookings.timeZone,
+        durationMinutes: bookings.durationMinutes,
+        status: bookings.status,
+        urgent: bookings.urgent,
+        organizationName: organizations.name,
+        interpreterFirstName: interpreter.firstName,
+        interpreterLastName: interpreter.lastName,
+      })
+      .from(bookings)
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
+      .where(where)
+      .orderBy(asc(bookings.startsAt), asc(bookings.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(where),
+  ])
+  return { items, total: Number(count?.total ?? 0), pageSize: PAGE_SIZE }
+}
+
+/** One booking with its organisation, requester, interpreter and offers; undefined when missing. */
+export async function bookingForStaff(bookingId: string) {
+  const [row] = await db()
+    .select({
+      booking: bookings,
+      organizationName: organizations.name,
+      requesterName: users.name,
+      requesterEmail: users.email,
+      interpreterFirstName: interpreter.firstName,
+      interpreterLastName: interpreter.lastName,
+    })
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .leftJoin(users, eq(users.id, bookings.requestedById))
+    .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
+    .where(eq(bookings.id, bookingId))
+  if (!row) return undefined
+  const offers = await db()
+    .select({
+      id: bookingOffers.id,
+      interpreterId: bookingOffers.interpreterId,
+      status: bookingOffers.status,
+      offeredAt: bookingOffers.offeredAt,
+      respondedAt: bookingOffers.respondedAt,
+      firstName: interpreterProfiles.firstName,
+      lastName: interpreterProfiles.lastName,
+    })
+    .from(bookingOffers)
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookingOffers.interpreterId))
+    .where(eq(bookingOffers.bookingId, bookingId))
+    .orderBy(asc(bookingOffers.offeredAt), asc(interpreterProfiles.lastName))
+  return { ...row, offers }
+}
+
+/**
+ * The condition of a booking that needs staff's attention now: no interpreter yet, and its
+ * start within 24 hours (2 hours for an urgent booking), not yet past.
+ */
+export function unfilledSoonCondition(at: Date): SQL {
+  const hours = (count: number) => new Date(at.getTime() + count * 60 * 60 * 1000)
+  return and(
+    inArray(bookings.status, [...UNFILLED_STATUSES]),
+    gt(bookings.startsAt, at),
+    or(
+      and(eq(bookings.urgent, false), lt(bookings.startsAt, hours(UNFILLED_ALERT_HOURS))),
+      and(eq(bookings.urgent, true), lt(bookings.startsAt, hours(URGENT_UNFILLED_ALERT_HOURS))),
+    ),
+  )!
+}
+
+/** The bookings still unfilled close to their start, soonest first (the screen's alert). */
+export async function unfilledSoon() {
+  return db()
+    .select({
+      id: bookings.id,
+      language: bookings.language,
+      modality: bookings.modality,
+      setting: bookings.setting,
+      startsAt: bookings.startsAt,
+      timeZone: bookings.timeZone,
+      urgent: bookings.urgent,
+      organizationName: organizations.name,
+    })
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .where(unfilledSoonCondition(now()))
+    .orderBy(asc(bookings.startsAt))
+    .limit(50)
+}

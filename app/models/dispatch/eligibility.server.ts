@@ -1,0 +1,224 @@
+import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
+import {
+  bookings,
+  interpreterApplications,
+  interpreterAvailability,
+  interpreterDocuments,
+  interpreterProfiles,
+  interpreterTimeOff,
+} from '../../../db/schema'
+import { weekdayValues, type Weekday } from '../../domain/availability'
+import {
+  dispatchList,
+  halfMonthOf,
+  type DispatchBooking,
+  type DispatchCandidate,
+  type DispatchList,
+} from '../../domain/dispatch'
+import { addDays } from '../../domain/onboarding'
+import type { Database } from '../../platform/db.server'
+import { db } from '../../platform/runtime.server'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The weekday of a calendar date and the days either side of it. */
+function nearbyWeekdays(date: string): Weekday[] {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay()
+  // getUTCDay counts from Sunday; weekdayValues from Monday.
+  const index = (day + 6) % 7
+  return [-1, 0, 1].map((offset) => weekdayValues[(index + offset + 7) % 7]!)
+}
+
+export type Booking = typeof bookings.$inferSelect
+
+export function dispatchBookingOf(booking: Booking): DispatchBooking {
+  return {
+    language: booking.language,
+    modality: booking.modality,
+    setting: booking.setting,
+    startsAt: booking.startsAt,
+    durationMinutes: booking.durationMinutes,
+    localDate: booking.localDate,
+  }
+}
+
+/**
+ * The interpreters of the booking's language, each with what the rules of
+ * app/domain/dispatch.ts need, read in a handful of set-based queries (no query per
+ * interpreter): the list must stay fast with thousands of interpreters (docs/benchmarks.md).
+ * Interpreters without the language are not listed at all, even as excluded: staff would
+ * never offer them the booking.
+ */
+export async function dispatchCandidatesFor(
+  booking: Booking,
+  tx?: Database,
+): Promise<DispatchCandidate[]> {
+  const database = db(tx)
+  const profiles = await database
+    .select({
+      id: interpreterProfiles.id,
+      applicationId: interpreterProfiles.applicationId,
+      firstName: interpreterProfiles.firstName,
+      lastName: interpreterProfiles.lastName,
+      timeZone: interpreterProfiles.timeZone,
+      languages: interpreterProfiles.languages,
+      modalities: interpreterProfiles.modalities,
+      specializations: interpreterProfiles.specializations,
+      onboardingProgress: sql<number>`coalesce(${interpreterApplications.onboardingProgress}, 0)`,
+    })
+    .from(interpreterProfiles)
+    .leftJoin(
+      interpreterApplications,
+      eq(interpreterApplications.id, interpreterProfiles.applicationId),
+    )
+    // Approved languages are stored as the language list spells them, as bookings are.
+    .where(sql`${interpreterProfiles.languages} @> array[${booking.language}]::text[]`)
+  if (profiles.length === 0) return []
+  const ids = profiles.map((profile) => profile.id)
+  const applicationIds = profiles.flatMap((profile) =>
+    profile.applicationId ? [profile.applicationId] : [],
+  )
+  // Wide enough for any interpreter's zone and the longest booking with travel either side.
+  const windowStart = new Date(booking.startsAt.getTime() - DAY_MS)
+  const windowEnd = new Date(booking.startsAt.getTime() + DAY_MS)
+  const halfMonth = halfMonthOf(booking.startsAt)
+  // In a transaction the queries share one connection, so they go one after the other.
+  const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
+  const [availability, timeOff, credentials, confirmed, completed, minutes] = await all([
+    database
+      .select()
+      .from(interpreterAvailability)
+      .where(
+        and(
+          inArray(interpreterAvailability.profileId, ids),
+          // In any interpreter's zone the booking falls on its own weekday or a neighbour.
+          inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
+        ),
+      ),
+    database
+      .select()
+      .from(interpreterTimeOff)
+      .where(
+        and(
+          inArray(interpreterTimeOff.profileId, ids),
+          lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
+          gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
+        ),
+      ),
+    applicationIds.length === 0
+      ? Promise.resolve([])
+      : database
+          .select({
+            applicationId: interpreterDocuments.applicationId,
+            expiresOn: interpreterDocuments.expiresOn,
+          })
+          .from(interpreterDocuments)
+          .where(
+            and(
+              inArray(interpreterDocuments.applicationId, applicationIds),
+              eq(interpreterDocuments.step, 'medical_training'),
+              eq(interpreterDocuments.status, 'accepted'),
+            ),
+          ),
+    database
+      .select({
+        interpreterId: bookings.interpreterId,
+        startsAt: bookings.startsAt,
+        durationMinutes: bookings.durationMinutes,
+        modality: bookings.modality,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ids),
+          eq(bookings.status, 'confirmed'),
+          gte(bookings.startsAt, windowStart),
+          lte(bookings.startsAt, windowEnd),
+          ne(bookings.id, booking.id),
+        ),
+      ),
+    database
+      .select({ interpreterId: bookings.interpreterId, count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ids),
+          eq(bookings.organizationId, booking.organizationId),
+          eq(bookings.status, 'completed'),
+        ),
+      )
+      .groupBy(bookings.interpreterId),
+    database
+      .select({
+        interpreterId: bookings.interpreterId,
+        minutes: sql<number>`sum(${bookings.durationMinutes})::int`,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ids),
+          inArray(bookings.status, ['confirmed', 'completed']),
+          gte(bookings.startsAt, halfMonth.start),
+          lt(bookings.startsAt, halfMonth.end),
+        ),
+      )
+      .groupBy(bookings.interpreterId),
+  ])
+  const grouped = <Row, Key>(rows: Row[], key: (row: Row) => Key) => {
+    const map = new Map<Key, Row[]>()
+    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row])
+    return map
+  }
+  const availabilityBy = grouped(availability, (row) => row.profileId)
+  const timeOffBy = grouped(timeOff, (row) => row.profileId)
+  const credentialsBy = grouped(credentials, (row) => row.applicationId)
+  const confirmedBy = grouped(confirmed, (row) => row.interpreterId)
+  const completedBy = new Map(completed.map((row) => [row.interpreterId, Number(row.count)]))
+  const minutesBy = new Map(minutes.map((row) => [row.interpreterId, Number(row.minutes)]))
+  return profiles.map((profile) => ({
+    id: profile.id,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    timeZone: profile.timeZone,
+    languages: profile.languages,
+    modalities: profile.modalities,
+    specializations: profile.specializations,
+    onboardingProgress: Number(profile.onboardingProgress),
+    medicalCredentialExpiries: profile.applicationId
+      ? (credentialsBy.get(profile.applicationId) ?? []).map((row) => row.expiresOn)
+      : [],
+    availability: (availabilityBy.get(profile.id) ?? []).map((row) => ({
+      day: row.day,
+      start: row.startsAt.slice(0, 5),
+      end: row.endsAt.slice(0, 5),
+    })),
+    timeOff: (timeOffBy.get(profile.id) ?? []).map((row) => ({
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+    })),
+    confirmed: (confirmedBy.get(profile.id) ?? []).map((row) => ({
+      startsAt: row.startsAt,
+      durationMinutes: row.durationMinutes,
+      modality: row.modality,
+    })),
+    completedWithOrganization: completedBy.get(profile.id) ?? 0,
+    minutesThisHalfMonth: minutesBy.get(profile.id) ?? 0,
+  }))
+}
+
+/** Awaits the queries one by one: Drizzle's builders run only when awaited, so they run in turn. */
+async function sequentially<T extends readonly unknown[]>(
+  work: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = []
+  for (const query of work) results.push(await query)
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> }
+}
+
+/** The booking's eligible interpreters, ranked, and the excluded ones with their reasons. */
+export async function dispatchListFor(
+  booking: Booking,
+  tx?: Database,
+): Promise<DispatchList<DispatchCandidate>> {
+  return dispatchList(dispatchBookingOf(booking), await dispatchCandidatesFor(booking, tx))
+}

@@ -1,0 +1,351 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { bookingOffers, bookings, interpreterProfiles, users } from '../../../db/schema'
+import { formatInZone, OFFER_LINK_HOURS } from '../../domain/bookings'
+import { bookingTitle } from '../../domain/dispatch'
+import { calendarFile } from '../../domain/ics'
+import {
+  bookingConfirmedMail,
+  offerFilledMail,
+  offerMail,
+  type BookingSummary,
+} from '../../emails/dispatch.server'
+import { now } from '../../platform/clock.server'
+import type { Database } from '../../platform/db.server'
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.server'
+import { db, runtime } from '../../platform/runtime.server'
+import { hashToken, randomToken } from '../../platform/tokens.server'
+import { recordAudit, type Actor } from '../audit.server'
+import { findProfileOfUser } from '../interpreter-profiles.server'
+import { dispatchListFor, type Booking } from './eligibility.server'
+
+/**
+ * Offers of a booking to interpreters and their answers (docs/product.md#bookings). Every
+ * change locks the booking's row first, so that two acceptances at once are taken one after
+ * the other: the first confirms the booking, the second finds it confirmed.
+ */
+
+/** Bookings staff may still offer: not yet confirmed, cancelled or over. */
+const OPEN_STATUSES = ['requested', 'offered', 'unfilled'] as const
+
+export function bookingSummary(booking: Booking, timeZone: string): BookingSummary {
+  return {
+    what: bookingTitle(booking),
+    when: formatInZone(booking.startsAt, timeZone),
+    durationMinutes: booking.durationMinutes,
+    location: booking.location,
+  }
+}
+
+/** The booking's calendar event; the description says what the reader needs on the day. */
+export function bookingCalendar(booking: Booking, description: string): string {
+  const { config } = runtime()
+  return calendarFile({
+    uid: `booking-${booking.id}@${new URL(config.siteUrl).hostname}`,
+    startsAt: booking.startsAt,
+    durationMinutes: booking.durationMinutes,
+    summary: `Interpreting: ${bookingTitle(booking)}`,
+    location: booking.location,
+    description,
+    stamp: now(),
+  })
+}
+
+async function lockedBooking(bookingId: string, tx: Database) {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
+  return booking
+}
+
+export type SendOffersOutcome =
+  | { outcome: 'sent'; count: number }
+  | { outcome: 'missing' }
+  | { outcome: 'closed' }
+  | { outcome: 'not-eligible' }
+  | { outcome: 'nobody' }
+
+/**
+ * Offers the booking to the chosen interpreters, or to every eligible one: each chosen
+ * interpreter must be eligible now (the list is worked out again in the transaction) and is
+ * offered once; the booking becomes `offered`; each gets an e-mail with their own link.
+ */
+export async function sendOffers(
+  bookingId: string,
+  choice: { all: true } | { interpreterIds: string[] },
+  actor: Actor,
+): Promise<SendOffersOutcome> {
+  return db().transaction(async (tx) => {
+    const booking = await lockedBooking(bookingId, tx)
+    if (!booking) return { outcome: 'missing' }
+    if (!(OPEN_STATUSES as readonly string[]).includes(booking.status)) return { outcome: 'closed' }
+    const { eligible } = await dispatchListFor(booking, tx)
+    const eligibleIds = new Set(eligible.map((candidate) => candidate.id))
+    let chosen: string[]
+    if ('all' in choice) chosen = [...eligibleIds]
+    else {
+      chosen = [...new Set(choice.interpreterIds)]
+      if (chosen.some((id) => !eligibleIds.has(id))) return { outcome: 'not-eligible' }
+    }
+    const offeredAlready = new Set(
+      (
+        await tx
+          .select({ interpreterId: bookingOffers.interpreterId })
+          .from(bookingOffers)
+          .where(eq(bookingOffers.bookingId, booking.id))
+      ).map((row) => row.interpreterId),
+    )
+    chosen = chosen.filter((id) => !offeredAlready.has(id))
+    if (chosen.length === 0) return { outcome: 'nobody' }
+    const recipients = await tx
+      .select({
+        id: interpreterProfiles.id,
+        firstName: interpreterProfiles.firstName,
+        timeZone: interpreterProfiles.timeZone,
+        email: users.email,
+      })
+      .from(interpreterProfiles)
+      .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+      .where(inArray(interpreterProfiles.id, chosen))
+    const offeredAt = now()
+    const expiresAt = new Date(offeredAt.getTime() + OFFER_LINK_HOURS * 60 * 60 * 1000)
+    const { config } = runtime()
+    const mails: OutgoingMail[] = []
+    for (const recipient of recipients) {
+      const token = randomToken()
+      const [offer] = await tx
+        .insert(bookingOffers)
+        .values({
+          bookingId: booking.id,
+          interpreterId: recipient.id,
+          tokenHash: hashToken(token),
+          expiresAt,
+          offeredById: actor.id,
+          offeredAt,
+        })
+        .returning({ id: bookingOffers.id })
+      const mail = offerMail({
+        firstName: recipient.firstName,
+        summary: bookingSummary(booking, recipient.timeZone),
+        acceptUrl: `${config.siteUrl}/offers/accept?token=${encodeURIComponent(token)}`,
+        assignmentsUrl: `${config.siteUrl}/interpreter/assignments`,
+        validUntil: formatInZone(expiresAt, recipient.timeZone),
+        company: config.company,
+      })
+      mails.push({
+        template: 'booking-offer',
+        to: recipient.email,
+        replyTo: config.mailReplyTo,
+        reference: `booking_offer:${offer!.id}`,
+        ...mail,
+      })
+    }
+    await enqueueMail(tx, mails)
+    await tx
+      .update(bookings)
+      .set({ status: 'offered', updatedAt: offeredAt })
+      .where(eq(bookings.id, booking.id))
+    await recordAudit(
+      actor,
+      {
+        action: 'booking_offered',
+        entityType: 'booking',
+        entityId: booking.id,
+        before: { status: booking.status },
+        after: { status: 'offered', interpreterIds: recipients.map((row) => row.id) },
+      },
+      tx,
+    )
+    return { outcome: 'sent', count: recipients.length }
+  })
+}
+
+/** Why an offer cannot be answered, or `open`. */
+export type OfferState = 'open' | 'used' | 'expired' | 'cancelled' | 'filled' | 'closed'
+
+function offerState(
+  offer: typeof bookingOffers.$inferSelect,
+  booking: Booking,
+  at: Date,
+): OfferState {
+  if (booking.status === 'cancelled') return 'cancelled'
+  if (offer.status === 'filled' || (booking.status === 'confirmed' && offer.status === 'offered'))
+    return 'filled'
+  if (offer.status !== 'offered') return 'used'
+  if (offer.expiresAt <= at) return 'expired'
+  if (booking.status !== 'offered' || booking.startsAt <= at) return 'closed'
+  return 'open'
+}
+
+/** What the accept link's page shows: the offer's state and, while open, the booking. */
+export async function offerByToken(token: string) {
+  const [row] = await db()
+    .select({ offer: bookingOffers, booking: bookings, timeZone: interpreterProfiles.timeZone })
+    .from(bookingOffers)
+    .innerJoin(bookings, eq(bookings.id, bookingOffers.bookingId))
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookingOffers.interpreterId))
+    .where(eq(bookingOffers.tokenHash, hashToken(token)))
+  if (!row) return undefined
+  const state = offerState(row.offer, row.booking, now())
+  return {
+    state,
+    summary: state === 'open' ? bookingSummary(row.booking, row.timeZone) : undefined,
+  }
+}
+
+export type AcceptOutcome =
+  { outcome: 'accepted'; bookingId: string } | { outcome: Exclude<OfferState, 'open'> }
+
+/**
+ * The first acceptance confirms the booking; the other open offers become `filled` and
+ * those interpreters are told; the client who asked is told who is coming, with the
+ * calendar file. The booking row is locked before anything is read, so concurrent
+ * acceptances queue there and only one finds the booking still `offered`.
+ */
+async function acceptOffer(
+  find: { tokenHash: string } | { offerId: string; interpreterId: string },
+): Promise<AcceptOutcome | undefined> {
+  const where =
+    'tokenHash' in find
+      ? eq(bookingOffers.tokenHash, find.tokenHash)
+      : and(eq(bookingOffers.id, find.offerId), eq(bookingOffers.interpreterId, find.interpreterId))
+  return db().transaction(async (tx) => {
+    const [found] = await tx
+      .select({ bookingId: bookingOffers.bookingId })
+      .from(bookingOffers)
+      .where(where)
+    if (!found) return undefined
+    const booking = (await lockedBooking(found.bookingId, tx))!
+    const [offer] = await tx.select().from(bookingOffers).where(where)
+    if (!offer) return undefined
+    const at = now()
+    const state = offerState(offer, booking, at)
+    if (state !== 'open') return { outcome: state }
+    await tx
+      .update(bookings)
+      .set({
+        status: 'confirmed',
+        interpreterId: offer.interpreterId,
+        confirmedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(bookings.id, booking.id))
+    await tx
+      .update(bookingOffers)
+      .set({ status: 'accepted', respondedAt: at })
+      .where(eq(bookingOffers.id, offer.id))
+    const filled = await tx
+      .update(bookingOffers)
+      .set({ status: 'filled', respondedAt: at })
+      .where(and(eq(bookingOffers.bookingId, booking.id), eq(bookingOffers.status, 'offered')))
+      .returning({ id: bookingOffers.id, interpreterId: bookingOffers.interpreterId })
+    const { config } = runtime()
+    const people = await tx
+      .select({
+        id: interpreterProfiles.id,
+        userId: interpreterProfiles.userId,
+        firstName: interpreterProfiles.firstName,
+        lastName: interpreterProfiles.lastName,
+        timeZone: interpreterProfiles.timeZone,
+        email: users.email,
+      })
+      .from(interpreterProfiles)
+      .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+      .where(
+        inArray(interpreterProfiles.id, [
+          offer.interpreterId,
+          ...filled.map((row) => row.interpreterId),
+        ]),
+      )
+    const interpreter = people.find((person) => person.id === offer.interpreterId)!
+    const mails: OutgoingMail[] = filled.flatMap((row) => {
+      const person = people.find((entry) => entry.id === row.interpreterId)
+      if (!person) return []
+      const mail = offerFilledMail({
+        firstName: person.firstName,
+        summary: bookingSummary(booking, person.timeZone),
+        company: config.company,
+      })
+      return [
+        {
+          template: 'booking-offer-filled',
+          to: person.email,
+          replyTo: config.mailReplyTo,
+          reference: `booking_offer:${row.id}`,
+          ...mail,
+        },
+      ]
+    })
+    const [client] = booking.requestedById
+      ? await tx
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, booking.requestedById))
+      : []
+    if (client) {
+      const mail = bookingConfirmedMail({
+        clientName: client.name,
+        interpreterFirstName: interpreter.firstName,
+        summary: bookingSummary(booking, booking.timeZone),
+        company: config.company,
+      })
+      mails.push({
+        template: 'booking-confirmed',
+        to: client.email,
+        replyTo: config.mailReplyTo,
+        reference: `booking:${booking.id}`,
+        ...mail,
+        attachments: [
+          {
+            filename: 'booking.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: bookingCalendar(
+              booking,
+              `Your interpreter: ${interpreter.firstName}. ${config.company.name}, ${config.company.phone}.`,
+            ),
+          },
+        ],
+      })
+    }
+    await enqueueMail(tx, mails)
+    await recordAudit(
+      { id: interpreter.userId, name: `${interpreter.firstName} ${interpreter.lastName}` },
+      {
+        action: 'booking_confirmed',
+        entityType: 'booking',
+        entityId: booking.id,
+        before: { status: booking.status },
+        after: { status: 'confirmed', interpreterId: offer.interpreterId },
+      },
+      tx,
+    )
+    return { outcome: 'accepted', bookingId: booking.id }
+  })
+}
+
+/** Accepts through the e-mail's link; undefined when no offer has this token. */
+export function acceptOfferByToken(token: string) {
+  return acceptOffer({ tokenHash: hashToken(token) })
+}
+
+/** Accepts from the portal; undefined when the offer is not this interpreter's. */
+export async function acceptOfferAsInterpreter(userId: string, offerId: string) {
+  const profile = await findProfileOfUser(userId)
+  if (!profile) return undefined
+  return acceptOffer({ offerId, interpreterId: profile.id })
+}
+
+/** Declines one of the interpreter's open offers (no reason asked); false when not theirs or not open. */
+export async function declineOffer(userId: string, offerId: string): Promise<boolean> {
+  const profile = await findProfileOfUser(userId)
+  if (!profile) return false
+  const declined = await db()
+    .update(bookingOffers)
+    .set({ status: 'declined', respondedAt: now() })
+    .where(
+      and(
+        eq(bookingOffers.id, offerId),
+        eq(bookingOffers.interpreterId, profile.id),
+        eq(bookingOffers.status, 'offered'),
+      ),
+    )
+    .returning({ id: bookingOffers.id })
+  return declined.length > 0
+}

@@ -1,0 +1,256 @@
+import { data, Form, Link } from 'react-router'
+import { z } from 'zod'
+import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
+import { formatInZone, locationLabel, settingLabel } from '~/domain/bookings'
+import { bookingTitle } from '~/domain/dispatch'
+import { modalityLabel } from '~/domain/interpreter-profile'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { formatDateTime } from '~/lib/format'
+import { notFound } from '~/lib/http/responses'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import { sendOffersSchema } from '~/lib/validation/dispatch'
+import { bookingForStaff } from '~/models/dispatch/bookings.server'
+import { dispatchListFor } from '~/models/dispatch/eligibility.server'
+import { sendOffers } from '~/models/dispatch/offers.server'
+import type { Route } from './+types/bookings.detail'
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seoMeta(
+    {
+      title: 'Booking',
+      description: 'A booking and its eligible interpreters.',
+      path: `/admin/bookings/${params.bookingId}`,
+      noindex: true,
+    },
+    matches,
+  )
+
+const OPEN = new Set(['requested', 'offered', 'unfilled'])
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const bookingId = z.uuid().safeParse(params.bookingId)
+  if (!bookingId.success) throw notFound()
+  const found = await bookingForStaff(bookingId.data)
+  if (!found) throw notFound()
+  const open = OPEN.has(found.booking.status)
+  const list = open ? await dispatchListFor(found.booking) : { eligible: [], excluded: [] }
+  const offered = new Set(found.offers.map((offer) => offer.interpreterId))
+  return {
+    ...found,
+    open,
+    eligible: list.eligible.map((candidate) => ({
+      id: candidate.id,
+      name: `${candidate.firstName} ${candidate.lastName}`,
+      completedWithOrganization: candidate.completedWithOrganization,
+      hoursThisHalfMonth: Math.round((candidate.minutesThisHalfMonth / 60) * 10) / 10,
+      offered: offered.has(candidate.id),
+    })),
+    excluded: list.excluded.map(({ candidate, reasons }) => ({
+      id: candidate.id,
+      name: `${candidate.firstName} ${candidate.lastName}`,
+      reasons,
+    })),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const bookingId = z.uuid().safeParse(params.bookingId)
+  if (!bookingId.success) throw notFound()
+  const form = await request.formData()
+  const parsed = sendOffersSchema.safeParse({
+    intent: form.get('intent'),
+    interpreterIds: form.getAll('interpreterIds'),
+  })
+  if (!parsed.success) {
+    const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>
+    return data(
+      { errors: { interpreterIds: errors.interpreterIds ?? ['Choose who to offer it to.'] } },
+      { status: 400 },
+    )
+  }
+  const outcome = await sendOffers(
+    bookingId.data,
+    parsed.data.intent === 'offer-all'
+      ? { all: true }
+      : { interpreterIds: parsed.data.interpreterIds },
+    admin.actor,
+  )
+  const here = `/admin/bookings/${bookingId.data}`
+  switch (outcome.outcome) {
+    case 'missing':
+      throw notFound()
+    case 'closed':
+      return redirectWithToast(here, 'This booking is no longer open for offers.', 'error')
+    case 'not-eligible':
+      return data(
+        { errors: { interpreterIds: ['Someone chosen is no longer eligible; look again.'] } },
+        { status: 400 },
+      )
+    case 'nobody':
+      return redirectWithToast(here, 'Everyone chosen has had this offer already.', 'error')
+    case 'sent':
+      return redirectWithToast(
+        here,
+        `Offer sent to ${outcome.count} ${outcome.count === 1 ? 'interpreter' : 'interpreters'}.`,
+      )
+  }
+}
+
+export default function BookingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking, offers, eligible, excluded, open } = loaderData
+  const error = actionData?.errors.interpreterIds?.[0]
+  const details: [string, string][] = [
+    ['Client', loaderData.organizationName],
+    ['Requested by', loaderData.requesterName ?? 'Unknown'],
+    ['Starts', formatInZone(booking.startsAt, booking.timeZone)],
+    ['Duration', `${booking.durationMinutes} minutes`],
+    ['Language', booking.language],
+    ['Modality', modalityLabel(booking.modality)],
+    ['Setting', settingLabel(booking.setting)],
+    [locationLabel[booking.modality], booking.location],
+    ['Contact on the day', `${booking.contactName}, ${booking.contactPhone}`],
+    ['Notes', booking.notes || 'None'],
+    [
+      'Interpreter',
+      loaderData.interpreterFirstName
+        ? `${loaderData.interpreterFirstName} ${loaderData.interpreterLastName}`
+        : 'None yet',
+    ],
+  ]
+  return (
+    <div className="max-w-5xl">
+      <p>
+        <Link to="/admin/bookings" className="text-sm font-medium text-brand-700 underline">
+          Back to Bookings
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{bookingTitle(booking)}</h1>
+      <p className="mt-1 flex items-center gap-2 text-slate-700">
+        Status: <BookingStatusBadge status={booking.status} />
+        {booking.urgent ? <span className="font-medium">Urgent</span> : null}
+      </p>
+      <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+        {details.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm font-medium text-slate-600">{term}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {offers.length > 0 ? (
+        <section aria-labelledby="offers-heading" className="mt-8">
+          <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
+            Offers
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            {offers.map((offer) => (
+              <li key={offer.id} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+                <span className="font-medium text-slate-900">
+                  {offer.firstName} {offer.lastName}
+                </span>
+                <span className="text-slate-700">
+                  {offerStatusLabel[offer.status]}, offered {formatDateTime(offer.offeredAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {open ? (
+        <>
+          <section aria-labelledby="eligible-heading" className="mt-8">
+            <h2 id="eligible-heading" className="text-lg font-semibold text-slate-900">
+              Eligible interpreters ({eligible.length})
+            </h2>
+            <p className="text-sm text-slate-600">
+              Past work with this client first, then the fewest hours this half-month.
+            </p>
+            {eligible.length === 0 ? (
+              <p className="mt-2 text-slate-700">
+                No interpreter meets every rule for this booking.
+              </p>
+            ) : (
+              <Form method="post" className="mt-2">
+                <fieldset aria-describedby={error ? 'offer-error' : undefined}>
+                  <legend className="sr-only">Interpreters to offer the booking to</legend>
+                  <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+                    {eligible.map((candidate) => (
+                      <li key={candidate.id} className="flex items-start gap-3 px-4 py-3">
+                        <input
+                          id={`offer-${candidate.id}`}
+                          type="checkbox"
+                          name="interpreterIds"
+                          value={candidate.id}
+                          disabled={candidate.offered}
+                          className="mt-1 size-4"
+                        />
+                        <label htmlFor={`offer-${candidate.id}`} className="flex-1">
+                          <span className="font-medium text-slate-900">{candidate.name}</span>
+                          <span className="block text-sm text-slate-600">
+                            {candidate.completedWithOrganization} past bookings with this client,{' '}
+                            {candidate.hoursThisHalfMonth} h this half-month
+                            {candidate.offered ? ' · offered already' : ''}
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+                {error ? (
+                  <p id="offer-error" className="mt-2 text-sm font-medium text-red-700">
+                    {error}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="offer-selected"
+                    className="btn-primary"
+                  >
+                    Offer to selected
+                  </button>
+                  <button type="submit" name="intent" value="offer-all" className="btn-secondary">
+                    Offer to all eligible
+                  </button>
+                </div>
+              </Form>
+            )}
+          </section>
+          <section aria-labelledby="excluded-heading" className="mt-8">
+            <h2 id="excluded-heading" className="text-lg font-semibold text-slate-900">
+              Not eligible ({excluded.length})
+            </h2>
+            {excluded.length === 0 ? (
+              <p className="mt-2 text-slate-700">Every interpreter of this language is eligible.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+                {excluded.map((candidate) => (
+                  <li key={candidate.id} className="px-4 py-3">
+                    <span className="font-medium text-slate-900">{candidate.name}</span>
+                    <span className="block text-sm text-slate-700">
+                      {candidate.reasons.join('; ')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+const offerStatusLabel = {
+  offered: 'Waiting for an answer',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  filled: 'Filled by another interpreter',
+  withdrawn: 'Withdrawn',
+} as const

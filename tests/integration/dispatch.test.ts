@@ -1,0 +1,349 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  bookingOffers,
+  bookings,
+  interpreterApplications,
+  interpreterAvailability,
+  interpreterDocuments,
+  interpreterProfiles,
+  interpreterTimeOff,
+  mailOutbox,
+  organizations,
+  storedFiles,
+  users,
+} from '../../db/schema'
+import { setClock } from '../../app/platform/clock.server'
+import type { Actor } from '../../app/models/audit.server'
+import { createUser } from '../../app/models/users.server'
+import { dispatchListFor } from '../../app/models/dispatch/eligibility.server'
+import {
+  acceptOfferAsInterpreter,
+  acceptOfferByToken,
+  declineOffer,
+  offerByToken,
+  sendOffers,
+} from '../../app/models/dispatch/offers.server'
+import { assignmentCalendarOf, assignmentsOf } from '../../app/models/dispatch/assignments.server'
+import { runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  createOrganization,
+  type DispatchInterpreter,
+} from '../support/booking-fixtures'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
+  let test: TestRuntime
+  let staff: Actor
+  let organizationId: string
+  let clientId: string
+  beforeAll(async () => {
+    test = await startTestRuntime(kind, {
+      env: { SITE_URL: 'https://lang.example', STAFF_NOTIFY_EMAIL: 'dispatch@lang.example' },
+    })
+  })
+  afterAll(() => test.stop())
+  afterEach(() => setClock())
+  beforeEach(async () => {
+    await emptyTables(test.db, [
+      bookingOffers,
+      bookings,
+      organizations,
+      interpreterDocuments,
+      interpreterTimeOff,
+      interpreterAvailability,
+      interpreterProfiles,
+      interpreterApplications,
+      storedFiles,
+      mailOutbox,
+      auditLog,
+      users,
+    ])
+    staff = await createStaffActor()
+    // Monday 4 May 2026, 11:00 in New York.
+    setClock(() => new Date('2026-05-04T15:00:00Z'))
+    organizationId = await createOrganization(test.db, 'Riverside Clinic')
+    clientId = (
+      await createUser({
+        email: 'carla@riverside.example',
+        name: 'Carla Client',
+        role: 'client',
+        password: 'a long client password',
+      })
+    ).id
+  })
+
+  /** A medical on-site Spanish booking next Tuesday at 10:00 in New York. */
+  const nextWeek = (extra: Partial<Parameters<typeof createBookingRow>[1]> = {}) =>
+    createBookingRow(test.db, {
+      organizationId,
+      requestedById: clientId,
+      localDate: '2026-05-12',
+      localTime: '10:00',
+      ...extra,
+    })
+
+  const bookingRow = async (id: string) =>
+    (await test.db.select().from(bookings).where(eq(bookings.id, id)))[0]!
+
+  const tokenFor = async (interpreter: DispatchInterpreter) => {
+    const [mail] = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.template, 'booking-offer'), eq(mailOutbox.toAddress, interpreter.email)),
+      )
+    return /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
+  }
+
+  it('lists eligible interpreters ranked, and the others with every reason', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ana',
+      lastName: 'Alvarez',
+    })
+    const ben = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ben',
+      lastName: 'Brown',
+    })
+    await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Cleo',
+      lastName: 'Cruz',
+      medicalCredential: 'none',
+    })
+    await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Dan',
+      lastName: 'Diaz',
+      medicalCredential: { expiresOn: '2026-05-11' },
+      onboardingProgress: 5,
+      modalities: ['phone'],
+    })
+    const eve = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Eve',
+      lastName: 'Evans',
+    })
+    await test.db
+      .insert(interpreterTimeOff)
+      .values({ profileId: eve.profileId, startsOn: '2026-05-12', endsOn: '2026-05-13' })
+    // Working in Los Angeles from 08:00: 10:00 in New York is 07:00 there.
+    await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Finn',
+      lastName: 'Ford',
+      timeZone: 'America/Los_Angeles',
+      availability: { start: '08:00', end: '17:00' },
+    })
+    // Another on-site assignment ending 30 minutes before: inside the hour of travel.
+    const gus = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Gus',
+      lastName: 'Gray',
+    })
+    await nextWeek({ localTime: '08:30', status: 'confirmed', interpreterId: gus.profileId })
+    // Speaks no Spanish: not listed at all.
+    await createDispatchInterpreter(test.db, staff, { firstName: 'Hal', languages: ['French'] })
+    // Ben worked for this client before, so he comes first although he has more hours.
+    await nextWeek({ localDate: '2026-04-20', status: 'completed', interpreterId: ben.profileId })
+    await nextWeek({
+      localDate: '2026-05-11',
+      localTime: '14:00',
+      status: 'confirmed',
+      interpreterId: ben.profileId,
+    })
+
+    const id = await nextWeek()
+    const list = await dispatchListFor(await bookingRow(id))
+    expect(list.eligible.map((candidate) => candidate.firstName)).toEqual(['Ben', 'Ana'])
+    expect(
+      Object.fromEntries(list.excluded.map((entry) => [entry.candidate.firstName, entry.reasons])),
+    ).toEqual({
+      Cleo: ['No current HIPAA/medical credential'],
+      Dan: [
+        'Does not work this way',
+        'Onboarding not complete',
+        'No current HIPAA/medical credential',
+      ],
+      Eve: ['Time off that day'],
+      Finn: ['Not available then'],
+      Gus: ['Another assignment at that time'],
+    })
+    expect(ana.profileId).toBeTruthy()
+  })
+
+  it('offers to chosen interpreters; the first acceptance confirms and the others are filled', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const cleo = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Cleo',
+      medicalCredential: 'none',
+    })
+    const id = await nextWeek()
+    expect(
+      await sendOffers(id, { interpreterIds: [ana.profileId, cleo.profileId] }, staff),
+    ).toEqual({
+      outcome: 'not-eligible',
+    })
+    expect(await sendOffers(id, { all: true }, staff)).toEqual({ outcome: 'sent', count: 2 })
+    expect((await bookingRow(id)).status).toBe('offered')
+    expect(await sendOffers(id, { all: true }, staff)).toEqual({ outcome: 'nobody' })
+    const offers = await test.db.select().from(bookingOffers).where(eq(bookingOffers.bookingId, id))
+    // Only the hash is kept.
+    const anaToken = await tokenFor(ana)
+    expect(offers.map((offer) => offer.tokenHash)).not.toContain(anaToken)
+    expect((await offerByToken(anaToken))?.state).toBe('open')
+
+    expect(await acceptOfferByToken(anaToken)).toEqual({ outcome: 'accepted', bookingId: id })
+    const confirmed = await bookingRow(id)
+    expect(confirmed).toMatchObject({ status: 'confirmed', interpreterId: ana.profileId })
+    expect(confirmed.confirmedAt).toEqual(new Date('2026-05-04T15:00:00Z'))
+    // The link works once; Ben's now says filled.
+    expect(await acceptOfferByToken(anaToken)).toEqual({ outcome: 'used' })
+    expect(await acceptOfferByToken(await tokenFor(ben))).toEqual({ outcome: 'filled' })
+    expect(await acceptOfferByToken('not-a-token-at-all-000000')).toBeUndefined()
+
+    const mails = await test.db.select().from(mailOutbox)
+    const filled = mails.filter((mail) => mail.template === 'booking-offer-filled')
+    expect(filled.map((mail) => mail.toAddress)).toEqual([ben.email])
+    const [toClient] = mails.filter((mail) => mail.template === 'booking-confirmed')
+    expect(toClient).toMatchObject({ toAddress: 'carla@riverside.example' })
+    expect(toClient!.text).toContain('Ana will be your interpreter')
+    expect(toClient!.attachments?.[0]).toMatchObject({ filename: 'booking.ics' })
+    expect(toClient!.attachments![0]!.content).toContain('DTSTART:20260512T140000Z')
+
+    // The interpreter's Assignments and calendar file; another interpreter gets neither.
+    const anaView = await assignmentsOf(ana.userId)
+    expect(anaView?.upcoming.map((row) => row.bookingId)).toEqual([id])
+    const calendar = await assignmentCalendarOf(ana.userId, id)
+    expect(calendar).toMatchObject({ ics: expect.stringContaining('BEGIN:VEVENT') })
+    expect(await assignmentCalendarOf(ben.userId, id)).toBe('forbidden')
+    expect(await assignmentCalendarOf(ben.userId, '00000000-0000-4000-8000-000000000000')).toBe(
+      'missing',
+    )
+    expect((await assignmentsOf(ben.userId))?.offers).toEqual([])
+  })
+
+  it('refuses expired links and links to cancelled bookings, changing nothing', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await nextWeek()
+    await sendOffers(id, { all: true }, staff)
+    setClock(() => new Date('2026-05-07T15:00:01Z'))
+    expect(await acceptOfferByToken(await tokenFor(ana))).toEqual({ outcome: 'expired' })
+    setClock(() => new Date('2026-05-05T15:00:00Z'))
+    await test.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id))
+    expect((await offerByToken(await tokenFor(ben)))?.state).toBe('cancelled')
+    expect(await acceptOfferByToken(await tokenFor(ben))).toEqual({ outcome: 'cancelled' })
+    const row = await bookingRow(id)
+    expect(row).toMatchObject({ status: 'cancelled', interpreterId: null })
+    const statuses = await test.db.select({ status: bookingOffers.status }).from(bookingOffers)
+    expect(statuses.map((offer) => offer.status)).toEqual(['offered', 'offered'])
+  })
+
+  it('lets an interpreter decline or accept only their own offers in the portal', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await nextWeek()
+    await sendOffers(id, { all: true }, staff)
+    const anaOffer = (await assignmentsOf(ana.userId))!.offers[0]!
+    expect(await declineOffer(ben.userId, anaOffer.offerId)).toBe(false)
+    expect(await acceptOfferAsInterpreter(ben.userId, anaOffer.offerId)).toBeUndefined()
+    expect(await declineOffer(ana.userId, anaOffer.offerId)).toBe(true)
+    expect(await declineOffer(ana.userId, anaOffer.offerId)).toBe(false)
+    const benOffer = (await assignmentsOf(ben.userId))!.offers[0]!
+    expect(await acceptOfferAsInterpreter(ben.userId, benOffer.offerId)).toMatchObject({
+      outcome: 'accepted',
+    })
+    expect((await bookingRow(id)).interpreterId).toBe(ben.profileId)
+  })
+
+  it('confirms exactly one of two acceptances made at the same moment', async () => {
+    const interpreters = await Promise.all(
+      ['Ana', 'Ben', 'Cleo', 'Dora'].map((firstName) =>
+        createDispatchInterpreter(test.db, staff, { firstName }),
+      ),
+    )
+    for (let round = 0; round < 3; round++) {
+      const id = await nextWeek({ localTime: `${10 + round * 2}:00` })
+      await sendOffers(id, { all: true }, staff)
+      const [rows] = [
+        await test.db
+          .select({ id: bookingOffers.id, interpreterId: bookingOffers.interpreterId })
+          .from(bookingOffers)
+          .where(eq(bookingOffers.bookingId, id)),
+      ]
+      const tokens = await Promise.all(
+        interpreters.map(async (interpreter) => {
+          const mails = await test.db
+            .select()
+            .from(mailOutbox)
+            .where(
+              and(
+                eq(mailOutbox.template, 'booking-offer'),
+                eq(mailOutbox.toAddress, interpreter.email),
+              ),
+            )
+          const offer = rows.find((row) => row.interpreterId === interpreter.profileId)!
+          const mail = mails.find((entry) => entry.reference === `booking_offer:${offer.id}`)!
+          return /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
+        }),
+      )
+      const results = await Promise.all(tokens.map((token) => acceptOfferByToken(token)))
+      const outcomes = results.map((result) => result?.outcome)
+      expect(outcomes.filter((outcome) => outcome === 'accepted')).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome === 'filled')).toHaveLength(3)
+      const winner = interpreters[outcomes.indexOf('accepted')]!
+      expect(await bookingRow(id)).toMatchObject({
+        status: 'confirmed',
+        interpreterId: winner.profileId,
+      })
+      const offerStatuses = await test.db
+        .select({ status: bookingOffers.status })
+        .from(bookingOffers)
+        .where(eq(bookingOffers.bookingId, id))
+      expect(offerStatuses.map((offer) => offer.status).sort()).toEqual([
+        'accepted',
+        'filled',
+        'filled',
+        'filled',
+      ])
+      const confirmations = await test.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.template, 'booking-confirmed'),
+            eq(mailOutbox.reference, `booking:${id}`),
+          ),
+        )
+      expect(confirmations).toHaveLength(1)
+    }
+  })
+
+  it('alerts staff once about a booking unfilled 24 hours before (urgent: 2 hours)', async () => {
+    const tomorrow = await nextWeek({ localDate: '2026-05-05', localTime: '10:00' })
+    const later = await nextWeek({ localDate: '2026-05-06', localTime: '10:00' })
+    const urgentSoon = await nextWeek({ localDate: '2026-05-04', localTime: '12:30', urgent: true })
+    const urgentLater = await nextWeek({
+      localDate: '2026-05-04',
+      localTime: '16:00',
+      urgent: true,
+    })
+    await nextWeek({ localDate: '2026-05-05', localTime: '09:00', status: 'cancelled' })
+    const counts = await Promise.all([runUnfilledAlerts(test.db), runUnfilledAlerts(test.db)])
+    expect(counts[0] + counts[1]).toBe(2)
+    expect(await runUnfilledAlerts(test.db)).toBe(0)
+    const alerts = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'booking-unfilled'))
+    expect(alerts.map((mail) => mail.reference).sort()).toEqual(
+      [`booking:${tomorrow}`, `booking:${urgentSoon}`].sort(),
+    )
+    expect(alerts.every((mail) => mail.toAddress === 'dispatch@lang.example')).toBe(true)
+    expect((await bookingRow(tomorrow)).unfilledAlertAt).not.toBeNull()
+    expect((await bookingRow(later)).unfilledAlertAt).toBeNull()
+    expect((await bookingRow(urgentLater)).unfilledAlertAt).toBeNull()
+  })
+})
