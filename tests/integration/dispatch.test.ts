@@ -258,6 +258,34 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     expect((await bookingRow(id)).interpreterId).toBe(ben.profileId)
   })
 
+  it('refuses an acceptance that overlaps the interpreter’s confirmed assignment, travel time included, even at the same moment', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    // 10:00-11:00 on-site, then 11:30 on-site the same day: inside the hour of travel.
+    const first = await nextWeek()
+    const second = await nextWeek({ localTime: '11:30' })
+    await sendOffers(first, { all: true }, staff)
+    await sendOffers(second, { all: true }, staff)
+    const offers = (await assignmentsOf(ana.userId))!.offers
+    expect(offers).toHaveLength(2)
+    const results = await Promise.all(
+      offers.map((offer) => acceptOfferAsInterpreter(ana.userId, offer.offerId)),
+    )
+    expect(results.map((result) => result?.outcome).sort()).toEqual(['accepted', 'conflict'])
+    const confirmed = [await bookingRow(first), await bookingRow(second)].filter(
+      (row) => row.status === 'confirmed',
+    )
+    expect(confirmed).toHaveLength(1)
+    // 14:00 leaves more than the hour of travel after either of them: accepted.
+    const later = await nextWeek({ localTime: '14:00' })
+    await sendOffers(later, { all: true }, staff)
+    const laterOffer = (await assignmentsOf(ana.userId))!.offers.find(
+      (offer) => offer.bookingId === later,
+    )!
+    expect(await acceptOfferAsInterpreter(ana.userId, laterOffer.offerId)).toMatchObject({
+      outcome: 'accepted',
+    })
+  })
+
   it('confirms exactly one of two acceptances made at the same moment', async () => {
     const interpreters = await Promise.all(
       ['Ana', 'Ben', 'Cleo', 'Dora'].map((firstName) =>

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { bookingOffers, bookings, interpreterProfiles, users } from '../../../db/schema'
-import { formatInZone, OFFER_LINK_HOURS } from '../../domain/bookings'
+import { formatInZone, OFFER_LINK_HOURS, ON_SITE_TRAVEL_MINUTES } from '../../domain/bookings'
 import { bookingTitle } from '../../domain/dispatch'
 import { calendarFile } from '../../domain/ics'
 import {
@@ -191,7 +191,10 @@ export async function offerByToken(token: string) {
 }
 
 export type AcceptOutcome =
-  { outcome: 'accepted'; bookingId: string } | { outcome: Exclude<OfferState, 'open'> }
+  | { outcome: 'accepted'; bookingId: string }
+  | { outcome: Exclude<OfferState, 'open'> }
+  /** The interpreter has another confirmed assignment at that time (travel included). */
+  | { outcome: 'conflict' }
 
 /**
  * The first acceptance confirms the booking; the other open offers become `filled` and
@@ -218,6 +221,15 @@ async function acceptOffer(
     const at = now()
     const state = offerState(offer, booking, at)
     if (state !== 'open') return { outcome: state }
+    // The interpreter's own row is locked too, so that two of their acceptances for
+    // overlapping bookings queue here and the second sees the first.
+    await tx
+      .select({ id: interpreterProfiles.id })
+      .from(interpreterProfiles)
+      .where(eq(interpreterProfiles.id, offer.interpreterId))
+      .for('update')
+    if (await hasOverlappingAssignment(tx, offer.interpreterId, booking))
+      return { outcome: 'conflict' as const }
     await tx
       .update(bookings)
       .set({
@@ -318,6 +330,31 @@ async function acceptOffer(
     )
     return { outcome: 'accepted', bookingId: booking.id }
   })
+}
+
+/**
+ * Whether the interpreter has another confirmed assignment that overlaps the booking, with
+ * the on-site travel time before and after when either of the two is on-site.
+ */
+async function hasOverlappingAssignment(tx: Database, interpreterId: string, booking: Booking) {
+  const travel = ON_SITE_TRAVEL_MINUTES
+  const start = booking.startsAt.toISOString()
+  const onSite = booking.modality === 'on_site'
+  const pad = sql`case when ${onSite} or ${bookings.modality} = 'on_site' then ${travel} else 0 end`
+  const [clash] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.interpreterId, interpreterId),
+        eq(bookings.status, 'confirmed'),
+        sql`${bookings.id} <> ${booking.id}`,
+        sql`${bookings.startsAt} < ${start}::timestamptz + make_interval(mins => ${booking.durationMinutes} + ${pad})`,
+        sql`${bookings.startsAt} + make_interval(mins => ${bookings.durationMinutes} + ${pad}) > ${start}::timestamptz`,
+      ),
+    )
+    .limit(1)
+  return clash !== undefined
 }
 
 /** Accepts through the e-mail's link; undefined when no offer has this token. */

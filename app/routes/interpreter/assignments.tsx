@@ -39,6 +39,8 @@ const answerMessages = {
   cancelled: 'The client cancelled this booking.',
   filled: 'This booking has been filled by another interpreter.',
   closed: 'This booking is no longer open for offers.',
+  conflict:
+    'You already have a confirmed assignment at that time, so this offer cannot be accepted.',
 } as const
 
 export async function action({ request }: Route.ActionArgs) {

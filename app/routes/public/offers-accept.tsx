@@ -24,7 +24,9 @@ function tokenOf(request: Request, formData?: FormData): string | undefined {
 }
 
 /** Why a link cannot be used, in words; the page changes nothing. */
-const closedMessages: Record<Exclude<OfferState, 'open'> | 'invalid', string> = {
+const closedMessages: Record<Exclude<OfferState, 'open'> | 'conflict' | 'invalid', string> = {
+  conflict:
+    'You already have a confirmed assignment at that time, so this offer cannot be accepted. Nothing was changed.',
   invalid: 'This link is not valid. Please use the link from the offer e-mail.',
   used: 'This link has been used already: the offer was answered.',
   expired: 'This offer has expired. Please ask our team whether the booking is still open.',
