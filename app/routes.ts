@@ -39,10 +39,14 @@ export default [
     route('profile', 'routes/interpreter/profile.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
+  route('client/quotes/:quoteId/files/:fileId', 'routes/client/quote-file.ts'),
   route('client', 'routes/client/layout.tsx', [
     index('routes/client/dashboard.tsx', { id: 'client-index' }),
     route('dashboard', 'routes/client/dashboard.tsx'),
     route('users', 'routes/client/users.tsx'),
+    route('quotes', 'routes/client/quotes.tsx'),
+    route('quotes/new', 'routes/client/quotes.new.tsx'),
+    route('quotes/:quoteId', 'routes/client/quotes.detail.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
@@ -54,6 +58,7 @@ export default [
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
+    route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -73,6 +78,9 @@ export default [
       ]),
       route('clients', 'routes/admin/clients.tsx', [
         route(':requestId', 'routes/admin/clients.detail.tsx'),
+      ]),
+      route('quotes', 'routes/admin/quotes.tsx', [
+        route(':quoteId', 'routes/admin/quotes.detail.tsx'),
       ]),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),

@@ -9,6 +9,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Interpreter Manager', to: '/admin/interpreter-manager' },
   { label: 'Interpreters', to: '/admin/interpreters' },
   { label: 'Clients', to: '/admin/clients' },
+  { label: 'Quotes', to: '/admin/quotes' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },

@@ -6,5 +6,6 @@ import type { NavLink } from './navigation'
  */
 export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Dashboard', to: '/client/dashboard' },
+  { label: 'Translation quotes', to: '/client/quotes' },
   { label: 'Users', to: '/client/users', managersOnly: true },
 ]

@@ -20,6 +20,7 @@ import {
 } from '../domain/quotes'
 import { quoteDeliveredMail, quotePricedMail, quoteRequestedMail } from '../emails/quotes.server'
 import { PAGE_SIZE } from '../lib/admin/list-filters'
+import type { NewQuoteFile } from '../lib/uploads/quote-file.server'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
@@ -33,6 +34,8 @@ import { recordAudit, type Actor } from './audit.server'
  * transaction with its audit entry and its e-mail.
  */
 
+export type { NewQuoteFile }
+
 /** A refused step of the quote's life (a decision on an expired price, a second accept). */
 export class QuoteRuleError extends Error {
   override name = 'QuoteRuleError'
@@ -43,14 +46,6 @@ export interface QuoteViewer {
   userId: string
   organizationId: string
   role: OrganizationRole
-}
-
-/** A file checked by its content, ready to store. */
-export interface NewQuoteFile {
-  bytes: Uint8Array
-  mediaType: string
-  extension: string
-  originalName: string
 }
 
 export interface NewQuoteRequest {

@@ -89,10 +89,10 @@ describe('detectQuoteFileType', () => {
 describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
   let test: TestRuntime
   let staff: { id: string; name: string }
-  let manager: QuoteViewer & { name: string }
-  let requester: QuoteViewer & { name: string }
-  let colleague: QuoteViewer & { name: string }
-  let outsider: QuoteViewer & { name: string }
+  let manager: QuoteViewer & { id: string; name: string }
+  let requester: QuoteViewer & { id: string; name: string }
+  let colleague: QuoteViewer & { id: string; name: string }
+  let outsider: QuoteViewer & { id: string; name: string }
 
   beforeAll(async () => {
     test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
@@ -107,7 +107,13 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     )
     const user = (await findUserByEmail(email))!
     const context = (await clientContextOf(user.id))!
-    return { userId: user.id, name: user.name, organizationId: context.organizationId, role }
+    return {
+      id: user.id,
+      userId: user.id,
+      name: user.name,
+      organizationId: context.organizationId,
+      role,
+    }
   }
 
   beforeEach(async () => {
@@ -138,7 +144,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     originalName: name,
   })
 
-  const request = (viewer: QuoteViewer & { name: string }) =>
+  const request = (viewer: QuoteViewer & { id: string; name: string }) =>
     requestQuote(
       viewer,
       {

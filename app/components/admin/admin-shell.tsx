@@ -1,6 +1,7 @@
 import {
   Building2,
   ClipboardCheck,
+  FileText,
   FolderOpen,
   Languages,
   LayoutDashboard,
@@ -42,6 +43,7 @@ const navigation: SidebarNavigation = {
     '/admin/interpreter-manager': ClipboardCheck,
     '/admin/interpreters': Languages,
     '/admin/clients': Building2,
+    '/admin/quotes': FileText,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,
     '/admin/users': UserCog,

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Users } from 'lucide-react'
+import { FileText, LayoutDashboard, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PortalFrame } from '~/components/layout/portal-shell'
 import type { SidebarNavigation } from '~/components/layout/sidebar-shell'
@@ -6,6 +6,7 @@ import { clientSidebarLinks } from '~/content/client-navigation'
 
 const icons = {
   '/client/dashboard': LayoutDashboard,
+  '/client/quotes': FileText,
   '/client/users': Users,
 }
 

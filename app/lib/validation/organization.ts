@@ -19,4 +19,3 @@ export const newOrganizationSchema = clientInviteSchema.extend({
     .max(200, 'Please use at most 200 characters.'),
   email: emailField,
 })
-
