@@ -259,7 +259,7 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
         {quote.price ? (
           <p className="text-sm text-slate-800">
             {quote.price}
-            {quote.priceExpiresOn
+            {quote.status === 'priced' && quote.priceExpiresOn
               ? `, valid until ${formatCalendarDate(quote.priceExpiresOn)}`
               : ''}
           </p>
