@@ -1,4 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
+import { formatCalendarDate } from '../lib/format'
 import { renderMail, type RenderedMail } from './render.server'
 
 interface QuoteSummary {
@@ -22,7 +23,7 @@ export function quoteRequestedMail(options: {
     `Organisation: ${quote.organizationName}`,
     `Requested by: ${quote.requesterName}`,
     `Languages: ${languagesOf(quote)}`,
-    `Deadline: ${quote.deadline}`,
+    `Deadline: ${formatCalendarDate(quote.deadline)}`,
     `Certified translation: ${quote.certified ? 'yes' : 'no'}`,
     `Files: ${quote.fileCount}`,
   ]
@@ -50,17 +51,18 @@ export function quoteRequestedMail(options: {
   })
 }
 
-/** To the client: staff priced their quote; it stands until its expiry date. */
-export function quotePricedMail(options: {
+/** A short e-mail to the client about their quote, with the link to it. */
+function clientQuoteMail(options: {
   name: string
-  quote: QuoteSummary & { price: string; expiresOn: string }
+  subject: string
+  summary: string
+  linkText: string
   quoteUrl: string
   company: CompanyIdentity
 }): RenderedMail {
-  const { name, quote, quoteUrl, company } = options
-  const summary = `Your translation quote (${languagesOf(quote)}) is ready: ${quote.price}. The price stands until ${quote.expiresOn}; accept or decline it in the client portal.`
+  const { name, subject, summary, linkText, quoteUrl, company } = options
   return renderMail({
-    subject: `Your translation quote: ${quote.price}`,
+    subject,
     company,
     text: [`Hello ${name},`, summary, quoteUrl].join('\n\n'),
     body: (
@@ -68,10 +70,26 @@ export function quotePricedMail(options: {
         <p>Hello {name},</p>
         <p>{summary}</p>
         <p>
-          <a href={quoteUrl}>See the quote</a>
+          <a href={quoteUrl}>{linkText}</a>
         </p>
       </>
     ),
+  })
+}
+
+/** To the client: staff priced their quote; it stands until its expiry date. */
+export function quotePricedMail(options: {
+  name: string
+  quote: QuoteSummary & { price: string; expiresOn: string }
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { quote } = options
+  return clientQuoteMail({
+    ...options,
+    subject: `Your translation quote: ${quote.price}`,
+    summary: `Your translation quote (${languagesOf(quote)}) is ready: ${quote.price}. The price stands until ${formatCalendarDate(quote.expiresOn)}; accept or decline it in the client portal.`,
+    linkText: 'See the quote',
   })
 }
 
@@ -82,20 +100,10 @@ export function quoteDeliveredMail(options: {
   quoteUrl: string
   company: CompanyIdentity
 }): RenderedMail {
-  const { name, quote, quoteUrl, company } = options
-  const summary = `Your translation (${languagesOf(quote)}) is delivered. Download the files in the client portal.`
-  return renderMail({
+  return clientQuoteMail({
+    ...options,
     subject: 'Your translation is ready',
-    company,
-    text: [`Hello ${name},`, summary, quoteUrl].join('\n\n'),
-    body: (
-      <>
-        <p>Hello {name},</p>
-        <p>{summary}</p>
-        <p>
-          <a href={quoteUrl}>Download the files</a>
-        </p>
-      </>
-    ),
+    summary: `Your translation (${languagesOf(options.quote)}) is delivered. Download the files in the client portal.`,
+    linkText: 'Download the files',
   })
 }

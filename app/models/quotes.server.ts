@@ -19,6 +19,8 @@ import {
   type QuoteStatus,
 } from '../domain/quotes'
 import { quoteDeliveredMail, quotePricedMail, quoteRequestedMail } from '../emails/quotes.server'
+import type { RenderedMail } from '../emails/render.server'
+import type { CompanyIdentity } from '../lib/company'
 import { PAGE_SIZE } from '../lib/admin/list-filters'
 import type { NewQuoteFile } from '../lib/uploads/quote-file.server'
 import { now } from '../platform/clock.server'
@@ -419,6 +421,34 @@ async function summaryOf(tx: Database, quote: typeof translationQuotes.$inferSel
   }
 }
 
+/** E-mails the quote's client (see `clientRecipients`) in the caller's transaction. */
+async function mailClient(
+  tx: Database,
+  quote: typeof translationQuotes.$inferSelect,
+  template: 'quote-priced' | 'quote-delivered',
+  render: (
+    person: { name: string },
+    summary: Awaited<ReturnType<typeof summaryOf>>,
+    quoteUrl: string,
+    company: CompanyIdentity,
+  ) => RenderedMail,
+) {
+  const { config } = runtime()
+  const summary = await summaryOf(tx, quote)
+  const quoteUrl = `${config.siteUrl}/client/quotes/${quote.id}`
+  const recipients = await clientRecipients(tx, quote)
+  await enqueueMail(
+    tx,
+    recipients.map((person) => ({
+      template,
+      to: person.email,
+      replyTo: config.mailReplyTo,
+      reference: `translation_quote:${quote.id}`,
+      ...render(person, summary, quoteUrl, config.company),
+    })),
+  )
+}
+
 /**
  * Staff price a quote (a new one, or a priced one again, say after its price expired) and
  * the client is e-mailed the price and its expiry date.
@@ -454,23 +484,13 @@ export async function priceQuote(
       },
       tx,
     )
-    const { config } = runtime()
-    const summary = await summaryOf(tx, quote)
-    const recipients = await clientRecipients(tx, quote)
-    await enqueueMail(
-      tx,
-      recipients.map((person) => ({
-        template: 'quote-priced',
-        to: person.email,
-        replyTo: config.mailReplyTo,
-        reference: `translation_quote:${quoteId}`,
-        ...quotePricedMail({
-          name: person.name,
-          quote: { ...summary, price: formatCents(price.priceCents), expiresOn: price.expiresOn },
-          quoteUrl: `${config.siteUrl}/client/quotes/${quoteId}`,
-          company: config.company,
-        }),
-      })),
+    await mailClient(tx, quote, 'quote-priced', (person, summary, quoteUrl, company) =>
+      quotePricedMail({
+        name: person.name,
+        quote: { ...summary, price: formatCents(price.priceCents), expiresOn: price.expiresOn },
+        quoteUrl,
+        company,
+      }),
     )
   })
 }
@@ -538,23 +558,8 @@ export async function markQuoteDelivered(quoteId: string, actor: Actor): Promise
       },
       tx,
     )
-    const { config } = runtime()
-    const summary = await summaryOf(tx, quote)
-    const recipients = await clientRecipients(tx, quote)
-    await enqueueMail(
-      tx,
-      recipients.map((person) => ({
-        template: 'quote-delivered',
-        to: person.email,
-        replyTo: config.mailReplyTo,
-        reference: `translation_quote:${quoteId}`,
-        ...quoteDeliveredMail({
-          name: person.name,
-          quote: summary,
-          quoteUrl: `${config.siteUrl}/client/quotes/${quoteId}`,
-          company: config.company,
-        }),
-      })),
+    await mailClient(tx, quote, 'quote-delivered', (person, summary, quoteUrl, company) =>
+      quoteDeliveredMail({ name: person.name, quote: summary, quoteUrl, company }),
     )
   })
 }

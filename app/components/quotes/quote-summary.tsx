@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { formatCalendarDate, formatDate } from '~/lib/format'
 
 export interface QuoteSummaryFacts {
@@ -71,5 +72,16 @@ export function QuoteFileList({
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The way back from a client quote screen to the list. */
+export function QuotesBackLink() {
+  return (
+    <p className="text-sm">
+      <Link to="/client/quotes" className="text-brand-700 underline">
+        Translation quotes
+      </Link>
+    </p>
   )
 }

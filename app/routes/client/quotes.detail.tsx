@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '~/components/layout/auth-card'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
-import { QuoteFacts, QuoteFileList } from '~/components/quotes/quote-summary'
+import { QuoteFacts, QuoteFileList, QuotesBackLink } from '~/components/quotes/quote-summary'
 import { canDecideQuote, formatCents, quoteDisplayStatus } from '~/domain/quotes'
 import { requireClient } from '~/lib/auth/client.server'
 import { formatCalendarDate } from '~/lib/format'
@@ -80,11 +80,7 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
   const fileHref = (file: { fileId: string }) => `/client/quotes/${quote.id}/files/${file.fileId}`
   return (
     <div className="mx-auto max-w-3xl">
-      <p className="text-sm">
-        <Link to="/client/quotes" className="text-brand-700 underline">
-          Translation quotes
-        </Link>
-      </p>
+      <QuotesBackLink />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Translation quote</h1>
         <QuoteStatusBadge status={quote.displayStatus} />

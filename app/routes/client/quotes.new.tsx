@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { QuotesBackLink } from '~/components/quotes/quote-summary'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import {
   CheckboxField,
@@ -114,11 +115,7 @@ export default function RequestQuote({ loaderData, actionData }: Route.Component
   })
   return (
     <div className="mx-auto max-w-3xl">
-      <p className="text-sm">
-        <Link to="/client/quotes" className="text-brand-700 underline">
-          Translation quotes
-        </Link>
-      </p>
+      <QuotesBackLink />
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Request a translation quote</h1>
       <p className="mt-1 text-slate-600">
         Send us your documents: we reply with a price and the date it stands until.
