@@ -292,5 +292,20 @@ test('a refused quote request names the field and stores nothing', async ({ page
   expect(sameLanguage.status()).toBe(400)
   expect(await sameLanguage.text()).toContain('must differ from the language of the documents')
 
+  // Eleven files: the parser stops at ten, the form comes back with its fields.
+  const eleven = new FormData()
+  eleven.append('sourceLanguage', 'English')
+  eleven.append('targetLanguages', 'Spanish')
+  eleven.append('deadline', officeDay(5))
+  for (let index = 0; index < 11; index++)
+    eleven.append('files', new Blob([new Uint8Array(docxDocument())]), `part-${index}.docx`)
+  const tooMany = await page.request.post('/client/quotes/new', {
+    multipart: eleven,
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(tooMany.status()).toBe(400)
+  expect(await tooMany.text()).toContain('Please send at most 10 files.')
+
   expect(await counts(app)).toEqual(before)
 })
