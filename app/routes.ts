@@ -43,6 +43,7 @@ export default [
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
+  route('client/quotes/:quoteId/files/:fileId', 'routes/client/quote-file.ts'),
   route('client', 'routes/client/layout.tsx', [
     index('routes/client/dashboard.tsx', { id: 'client-index' }),
     route('dashboard', 'routes/client/dashboard.tsx'),
@@ -50,6 +51,9 @@ export default [
     route('requests', 'routes/client/requests.tsx'),
     route('requests/:bookingId', 'routes/client/requests.detail.tsx'),
     route('users', 'routes/client/users.tsx'),
+    route('quotes', 'routes/client/quotes.tsx'),
+    route('quotes/new', 'routes/client/quotes.new.tsx'),
+    route('quotes/:quoteId', 'routes/client/quotes.detail.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
@@ -61,6 +65,7 @@ export default [
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
+    route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -83,6 +88,9 @@ export default [
       route('clients', 'routes/admin/clients.tsx', [
         route('new-organization', 'routes/admin/clients.new-organization.tsx'),
         route(':requestId', 'routes/admin/clients.detail.tsx'),
+      ]),
+      route('quotes', 'routes/admin/quotes.tsx', [
+        route(':quoteId', 'routes/admin/quotes.detail.tsx'),
       ]),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),

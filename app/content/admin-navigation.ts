@@ -10,6 +10,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Interpreters', to: '/admin/interpreters' },
   { label: 'Bookings', to: '/admin/bookings' },
   { label: 'Clients', to: '/admin/clients' },
+  { label: 'Quotes', to: '/admin/quotes' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },

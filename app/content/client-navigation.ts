@@ -8,5 +8,6 @@ export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Dashboard', to: '/client/dashboard' },
   { label: 'Book an interpreter', to: '/client/book' },
   { label: 'Requests', to: '/client/requests' },
+  { label: 'Translation quotes', to: '/client/quotes' },
   { label: 'Users', to: '/client/users', managersOnly: true },
 ]

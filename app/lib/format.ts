@@ -27,6 +27,15 @@ export function formatDate(value: Date | string | number): string {
   return dateFormat.format(toDate(value))
 }
 
+/**
+ * A calendar date (`2026-11-22`, a deadline or an expiry date) as `11/22/2026`. Not through
+ * `formatDate`: read as an instant it is UTC midnight, the evening before in New York.
+ */
+export function formatCalendarDate(value: string): string {
+  const [year, month, day] = value.split('-')
+  return `${month}/${day}/${year}`
+}
+
 /** `11/22/2026, 9:05 AM EST` */
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value))

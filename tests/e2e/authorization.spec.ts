@@ -17,12 +17,26 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/dashboard',
       '/admin/bookings',
       '/admin/interpreter-manager/profile-changes/00000000-0000-4000-8000-000000000000',
+      '/admin/quotes',
+      '/admin/quotes/00000000-0000-4000-8000-000000000000',
+      '/admin/quotes/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
     ],
   },
   {
     prefix: '/interpreter',
     owner: 'interpreter',
     samples: ['/interpreter/dashboard', '/interpreter/profile', '/interpreter/assignments'],
+  },
+  {
+    prefix: '/client',
+    owner: 'client',
+    samples: [
+      '/client/dashboard',
+      '/client/quotes',
+      '/client/quotes/new',
+      '/client/quotes/00000000-0000-4000-8000-000000000000',
+      '/client/quotes/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
+    ],
   },
 ]
 

@@ -6,10 +6,12 @@ import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
+import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
+import { docxDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
@@ -214,7 +216,40 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     actor,
   )
   if (invited.state !== 'invited') throw new Error('the manager was not invited')
-  await signIn(clientPortal, app.url, toPublicUser((await findUserByEmail('mona@valid.example'))!))
+  const mona = toPublicUser((await findUserByEmail('mona@valid.example'))!)
+  await signIn(clientPortal, app.url, mona)
+  // Quotes in three states: to price, priced (accept or decline), accepted (to deliver).
+  const monaContext = (await clientContextOf(mona.id))!
+  const quoteIds: string[] = []
+  for (let index = 0; index < 3; index++)
+    quoteIds.push(
+      await requestQuote(
+        { userId: mona.id, ...monaContext },
+        {
+          sourceLanguage: 'English',
+          targetLanguages: ['Spanish'],
+          deadline: '2099-01-31',
+          certified: index === 0,
+          purchaseOrder: null,
+          files: [
+            {
+              bytes: docxDocument(),
+              mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              extension: 'docx',
+              originalName: 'contract.docx',
+            },
+          ],
+        },
+        { id: mona.id, name: mona.name },
+      ),
+    )
+  const [toPrice, priced, accepted] = quoteIds as [string, string, string]
+  for (const id of [priced, accepted])
+    await priceQuote(id, { priceCents: 125050, expiresOn: '2099-01-15' }, actor)
+  await decideQuote(accepted, { userId: mona.id, ...monaContext }, 'accept', {
+    id: mona.id,
+    name: mona.name,
+  })
   const clientPage = await clientPortal.newPage()
   const clientUser = (await findUserByEmail('mona@valid.example'))!
   const validBooking = await createBooking(
@@ -243,12 +278,27 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/client/requests',
     `/client/requests/${validBooking.id}`,
     `/client/requests/${validBooking.id}?cancel=1`,
+    '/client/quotes',
+    '/client/quotes/new',
+    `/client/quotes/${priced}`,
+    `/client/quotes/${accepted}`,
   ]) {
     const response = await clientPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
     documents.push({ name: `GET ${path} (client manager)`, html: await response.text() })
   }
   await clientPortal.close()
+  const clientNoScript = await noScriptPage(browser, app)
+  await signIn(clientNoScript.context, app.url, mona)
+  documents.push(
+    await afterFailedSubmit(clientNoScript.page, '/client/quotes/new', 'Request quote'),
+  )
+  await clientNoScript.context.close()
+  for (const path of ['/admin/quotes', `/admin/quotes/${toPrice}`, `/admin/quotes/${accepted}`])
+    documents.push(await served(page, path))
+  documents.push(
+    await afterFailedSubmit(noScript.page, `/admin/quotes/${toPrice}`, 'Send price', 'dialog'),
+  )
   await setResourceAudience(resourceId, 'staff', actor)
   // A dialog opened in the browser, as the page holds it then.
   await page.goto('/admin/resources')

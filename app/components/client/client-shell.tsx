@@ -1,4 +1,4 @@
-import { CalendarPlus, LayoutDashboard, ListChecks, Users } from 'lucide-react'
+import { CalendarPlus, FileText, LayoutDashboard, ListChecks, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
@@ -9,6 +9,7 @@ const icons = {
   '/client/dashboard': LayoutDashboard,
   '/client/book': CalendarPlus,
   '/client/requests': ListChecks,
+  '/client/quotes': FileText,
   '/client/users': Users,
 }
 

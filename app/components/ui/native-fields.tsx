@@ -180,6 +180,7 @@ export function FileField({
   label,
   hint,
   accept,
+  multiple,
   className,
 }: {
   field: NativeField
@@ -188,6 +189,8 @@ export function FileField({
   hint?: ReactNode
   /** What the file picker offers; the server checks the content itself. */
   accept: string
+  /** Several files in one field (the server limits how many). */
+  multiple?: boolean
   className?: string
 }) {
   const props = nonTextControlProps(field, hintIdOf(field, hint))
@@ -197,6 +200,7 @@ export function FileField({
         {...props}
         type="file"
         accept={accept}
+        multiple={multiple}
         className="field-input file:mr-4 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
       />
     </FieldShell>

@@ -3,6 +3,7 @@ import {
   MaxFileSizeExceededError,
   MaxHeaderSizeExceededError,
   MaxPartsExceededError,
+  MaxFilesExceededError,
   MaxTotalSizeExceededError,
   parseFormData,
   type FileUpload,
@@ -34,6 +35,16 @@ export type UploadFormResult =
   | { status: 'too-large'; formData: FormData }
   | { status: 'malformed'; formData: FormData }
 
+/**
+ * A form whose file field takes several files: `maxFiles` in all (instead of one per file
+ * field), and more than that answers `too-many-files` (with the text fields) instead of
+ * `malformed`.
+ */
+export interface ManyFilesLimits extends UploadFormLimits {
+  maxFiles: number
+}
+export type ManyFilesResult = UploadFormResult | { status: 'too-many-files'; formData: FormData }
+
 const KiB = 1024
 const MiB = 1024 * KiB
 
@@ -55,8 +66,16 @@ const DRAIN_LIMIT = 64 * MiB
  */
 export async function parseUploadForm(
   request: Request,
+  limits: ManyFilesLimits,
+): Promise<ManyFilesResult>
+export async function parseUploadForm(
+  request: Request,
   limits: UploadFormLimits,
-): Promise<UploadFormResult> {
+): Promise<UploadFormResult>
+export async function parseUploadForm(
+  request: Request,
+  limits: UploadFormLimits & { maxFiles?: number },
+): Promise<ManyFilesResult> {
   if (!request.body) return { status: 'ok', formData: new FormData() }
   const body = new TrackedBody(request.body, PREFIX_KEPT, limits.drainLimit ?? DRAIN_LIMIT)
   const contentType = request.headers.get('content-type') ?? ''
@@ -73,7 +92,7 @@ export async function parseUploadForm(
       {
         maxFileSize: limits.maxFileSize,
         maxTotalSize: limits.maxTotalSize,
-        maxFiles: limits.fileFields.length,
+        maxFiles: limits.maxFiles ?? limits.fileFields.length,
         maxParts: limits.maxParts ?? 100,
         maxHeaderSize: 8 * KiB,
       },
@@ -88,9 +107,12 @@ export async function parseUploadForm(
     const boundary = multipartBoundary(contentType)
     const tooLarge =
       error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError
-    const formData = tooLarge && boundary ? await recoverFields(body, boundary) : new FormData()
+    const tooMany = error instanceof MaxFilesExceededError && limits.maxFiles !== undefined
+    const formData =
+      (tooLarge || tooMany) && boundary ? await recoverFields(body, boundary) : new FormData()
     const drained = body.discardRest()
     if (limits.waitForDrain) await drained
+    if (tooMany) return { status: 'too-many-files', formData }
     return { status: tooLarge ? 'too-large' : 'malformed', formData }
   }
 }

@@ -1,0 +1,109 @@
+import type { CompanyIdentity } from '../lib/company'
+import { formatCalendarDate } from '../lib/format'
+import { renderMail, type RenderedMail } from './render.server'
+
+interface QuoteSummary {
+  organizationName: string
+  sourceLanguage: string
+  targetLanguages: string[]
+  deadline: string
+}
+
+const languagesOf = (quote: QuoteSummary) =>
+  `${quote.sourceLanguage} into ${quote.targetLanguages.join(', ')}`
+
+/** To staff: a client asked for a translation quote (docs/product.md#translation-quotes). */
+export function quoteRequestedMail(options: {
+  quote: QuoteSummary & { certified: boolean; fileCount: number; requesterName: string }
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { quote, quoteUrl, company } = options
+  const facts = [
+    `Organisation: ${quote.organizationName}`,
+    `Requested by: ${quote.requesterName}`,
+    `Languages: ${languagesOf(quote)}`,
+    `Deadline: ${formatCalendarDate(quote.deadline)}`,
+    `Certified translation: ${quote.certified ? 'yes' : 'no'}`,
+    `Files: ${quote.fileCount}`,
+  ]
+  return renderMail({
+    subject: `Translation quote requested: ${quote.organizationName}`,
+    company,
+    text: [
+      'A client asked for a translation quote.',
+      facts.join('\n'),
+      `Price it here: ${quoteUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>A client asked for a translation quote.</p>
+        <ul>
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        <p>
+          <a href={quoteUrl}>Price the quote</a>
+        </p>
+      </>
+    ),
+  })
+}
+
+/** A short e-mail to the client about their quote, with the link to it. */
+function clientQuoteMail(options: {
+  name: string
+  subject: string
+  summary: string
+  linkText: string
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { name, subject, summary, linkText, quoteUrl, company } = options
+  return renderMail({
+    subject,
+    company,
+    text: [`Hello ${name},`, summary, quoteUrl].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {name},</p>
+        <p>{summary}</p>
+        <p>
+          <a href={quoteUrl}>{linkText}</a>
+        </p>
+      </>
+    ),
+  })
+}
+
+/** To the client: staff priced their quote; it stands until its expiry date. */
+export function quotePricedMail(options: {
+  name: string
+  quote: QuoteSummary & { price: string; expiresOn: string }
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { quote } = options
+  return clientQuoteMail({
+    ...options,
+    subject: `Your translation quote: ${quote.price}`,
+    summary: `Your translation quote (${languagesOf(quote)}) is ready: ${quote.price}. The price stands until ${formatCalendarDate(quote.expiresOn)}; accept or decline it in the client portal.`,
+    linkText: 'See the quote',
+  })
+}
+
+/** To the client: the translated files are ready to download. */
+export function quoteDeliveredMail(options: {
+  name: string
+  quote: QuoteSummary
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  return clientQuoteMail({
+    ...options,
+    subject: 'Your translation is ready',
+    summary: `Your translation (${languagesOf(options.quote)}) is delivered. Download the files in the client portal.`,
+    linkText: 'Download the files',
+  })
+}

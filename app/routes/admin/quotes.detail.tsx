@@ -1,0 +1,324 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useLocation, useNavigation } from 'react-router'
+import { RouteDialog } from '~/components/admin/route-dialog'
+import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
+import { QuoteFacts, QuoteFileList } from '~/components/quotes/quote-summary'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { DateField, FileField, TextField } from '~/components/ui/native-fields'
+import { addDays } from '~/domain/onboarding'
+import {
+  canPriceQuote,
+  formatCents,
+  parsePriceToCents,
+  quoteDisplayStatus,
+  quoteFileAccept,
+} from '~/domain/quotes'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
+import { formatCalendarDate } from '~/lib/format'
+import { requireUuidParam } from '~/lib/http/params'
+import { notFound } from '~/lib/http/responses'
+import { acceptsUploads } from '~/lib/http/route-handle'
+import { seoMeta } from '~/lib/seo/meta'
+import { dataWithToast } from '~/lib/toast.server'
+import { checkQuoteFiles, readQuoteUpload } from '~/lib/uploads/quote-file.server'
+import {
+  QUOTE_FILE_TOO_LARGE_MESSAGE,
+  quoteDeliverySchema,
+  quotePriceSchema,
+  TOO_MANY_FILES_MESSAGE,
+  wrongQuoteFileMessage,
+} from '~/lib/validation/quotes'
+import {
+  addQuoteDelivery,
+  markQuoteDelivered,
+  priceQuote,
+  QuoteRuleError,
+  quoteToday,
+  staffQuote,
+} from '~/models/quotes.server'
+import type { Route } from './+types/quotes.detail'
+
+// "Upload delivery" carries up to ten files of 25 MB.
+export const handle = acceptsUploads
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Quote',
+      description: 'One translation quote: files, price and delivery.',
+      path: '/admin/quotes',
+      noindex: true,
+    },
+    matches,
+  )
+
+const LIST_URL = '/admin/quotes'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const found = await staffQuote(requireUuidParam(params, 'quoteId'))
+  if (!found) throw notFound()
+  const today = quoteToday()
+  const { quote } = found
+  return {
+    quote: {
+      ...quote,
+      price: quote.priceCents === null ? null : formatCents(quote.priceCents),
+      displayStatus: quoteDisplayStatus(quote, today),
+      canPrice: canPriceQuote(quote.status),
+    },
+    sourceFiles: found.sourceFiles,
+    deliveryFiles: found.deliveryFiles,
+    earliestExpiry: addDays(today, 1),
+    constraints: {
+      price: getZodConstraint(quotePriceSchema(today)),
+      deliver: getZodConstraint(quoteDeliverySchema),
+    },
+  }
+}
+
+type StaffForm = 'price' | 'deliver' | 'delivered'
+interface StaffQuoteReply {
+  form: StaffForm
+  result?: FormReply
+  error?: string
+}
+
+const reply = (value: StaffQuoteReply, status: number) => data(value, { status })
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const quoteId = requireUuidParam(params, 'quoteId')
+  if (!(await staffQuote(quoteId))) throw notFound()
+  try {
+    if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? ''))
+      return await deliveryAction(request, quoteId, admin.actor)
+    const formData = await request.formData()
+    if (formData.get('intent') === 'delivered') {
+      await markQuoteDelivered(quoteId, admin.actor)
+      return dataWithToast<StaffQuoteReply>(
+        { form: 'delivered' },
+        'Marked delivered; the client was e-mailed.',
+      )
+    }
+    const submission = parseWithZod(formData, { schema: quotePriceSchema(quoteToday()) })
+    if (submission.status !== 'success')
+      return reply({ form: 'price', result: submission.reply() }, 400)
+    await priceQuote(
+      quoteId,
+      {
+        priceCents: parsePriceToCents(submission.value.price)!,
+        expiresOn: submission.value.expiresOn,
+      },
+      admin.actor,
+    )
+    return dataWithToast<StaffQuoteReply>(
+      { form: 'price', result: submission.reply({ resetForm: true }) },
+      'Quote priced; the client was e-mailed.',
+    )
+  } catch (error) {
+    if (!(error instanceof QuoteRuleError)) throw error
+    return reply({ form: 'price', error: error.message }, 409)
+  }
+}
+
+async function deliveryAction(
+  request: Request,
+  quoteId: string,
+  actor: { id: string; name: string },
+) {
+  const upload = await readQuoteUpload(request)
+  const submission = parseWithZod(upload.formData, { schema: quoteDeliverySchema })
+  const refuse = (status: number, message: string) =>
+    reply(
+      { form: 'deliver', result: submission.reply({ fieldErrors: { files: [message] } }) },
+      status,
+    )
+  if (upload.status === 'too-large') return refuse(413, QUOTE_FILE_TOO_LARGE_MESSAGE)
+  if (upload.status === 'too-many-files') return refuse(400, TOO_MANY_FILES_MESSAGE)
+  if (upload.status === 'malformed')
+    return refuse(400, 'We could not read the files. Please try again.')
+  if (submission.status !== 'success')
+    return reply({ form: 'deliver', result: submission.reply() }, 400)
+  const checked = await checkQuoteFiles(submission.value.files)
+  if ('refused' in checked) return refuse(400, wrongQuoteFileMessage(checked.refused))
+  try {
+    await addQuoteDelivery(quoteId, checked.files, actor)
+  } catch (error) {
+    if (!(error instanceof QuoteRuleError)) throw error
+    return reply({ form: 'deliver', error: error.message }, 409)
+  }
+  return dataWithToast<StaffQuoteReply>(
+    { form: 'deliver', result: submission.reply({ resetForm: true }) },
+    `${checked.files.length === 1 ? 'File' : 'Files'} uploaded.`,
+  )
+}
+
+function PriceForm({
+  reply: answer,
+  constraint,
+  earliestExpiry,
+  current,
+}: {
+  reply: StaffQuoteReply | undefined
+  constraint: Route.ComponentProps['loaderData']['constraints']['price']
+  earliestExpiry: string
+  current: { price: string | null }
+}) {
+  const busy = useNavigation().formData?.get('intent') === 'price'
+  const { formProps, field, summary } = useNativeForm<{ price: string; expiresOn: string }>({
+    lastResult: answer?.form === 'price' ? answer.result : undefined,
+    constraint,
+    labels: { price: 'Price (US dollars)', expiresOn: 'Price valid until' },
+  })
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      {...formProps}
+      aria-label="Price"
+      className="mt-3 space-y-4 rounded-md bg-slate-50 p-4"
+    >
+      <ErrorSummary {...summary} headingLevel={3} />
+      <input type="hidden" name="intent" value="price" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={field('price')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="1250.00"
+          hint="Dollars and cents."
+        />
+        <DateField
+          field={field('expiresOn')}
+          min={earliestExpiry}
+          hint="The client may accept until the end of this day."
+        />
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {current.price ? 'Price again' : 'Send price'}
+      </button>
+    </Form>
+  )
+}
+
+function DeliveryForm({
+  reply: answer,
+  constraint,
+}: {
+  reply: StaffQuoteReply | undefined
+  constraint: Route.ComponentProps['loaderData']['constraints']['deliver']
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
+  const { formProps, field, summary } = useNativeForm<{ files: File[] }>({
+    lastResult: answer?.form === 'deliver' ? answer.result : undefined,
+    constraint,
+    labels: { files: 'Translated files' },
+  })
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      preventScrollReset
+      {...formProps}
+      aria-label="Upload delivery"
+      className="mt-3 space-y-4 rounded-md bg-slate-50 p-4"
+    >
+      <ErrorSummary {...summary} headingLevel={3} />
+      <input type="hidden" name="intent" value="deliver" />
+      <FileField
+        field={field('files')}
+        accept={quoteFileAccept}
+        multiple
+        hint="PDF, DOCX, XLSX or PPTX; up to 10 files of 25 MB each."
+      />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload delivery'}
+      </button>
+    </Form>
+  )
+}
+
+/** One quote for staff: the client's files, the price form, the delivery. */
+export default function StaffQuote({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, sourceFiles, deliveryFiles, earliestExpiry, constraints } = loaderData
+  const answer = actionData as StaffQuoteReply | undefined
+  const listSearch = useLocation().search
+  const busy = useNavigation().state === 'submitting'
+  const fileHref = (file: { fileId: string }) => `/admin/quotes/${quote.id}/files/${file.fileId}`
+  return (
+    <RouteDialog
+      title={`Quote: ${quote.organizationName}`}
+      closeTo={`${LIST_URL}${listSearch}`}
+      wide
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <QuoteStatusBadge status={quote.displayStatus} />
+        {quote.price ? (
+          <p className="text-sm text-slate-800">
+            {quote.price}
+            {quote.status === 'priced' && quote.priceExpiresOn
+              ? `, valid until ${formatCalendarDate(quote.priceExpiresOn)}`
+              : ''}
+          </p>
+        ) : null}
+      </div>
+      {answer?.error ? (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          {answer.error}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <QuoteFacts quote={quote} />
+      </div>
+      <section aria-labelledby="source-files-heading" className="mt-5">
+        <h3 id="source-files-heading" className="font-semibold text-slate-900">
+          Files to translate
+        </h3>
+        <QuoteFileList files={sourceFiles} hrefOf={fileHref} label="Files to translate" />
+      </section>
+      {quote.canPrice ? (
+        <section aria-labelledby="price-heading" className="mt-5">
+          <h3 id="price-heading" className="font-semibold text-slate-900">
+            Price
+          </h3>
+          <PriceForm
+            reply={answer}
+            constraint={constraints.price}
+            earliestExpiry={earliestExpiry}
+            current={quote}
+          />
+        </section>
+      ) : null}
+      {quote.status === 'accepted' || quote.status === 'delivered' ? (
+        <section aria-labelledby="delivery-heading" className="mt-5">
+          <h3 id="delivery-heading" className="font-semibold text-slate-900">
+            Delivery
+          </h3>
+          {deliveryFiles.length > 0 ? (
+            <QuoteFileList files={deliveryFiles} hrefOf={fileHref} label="Translated files" />
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">No translated files yet.</p>
+          )}
+          {quote.status === 'accepted' ? (
+            <>
+              <DeliveryForm reply={answer} constraint={constraints.deliver} />
+              {deliveryFiles.length > 0 ? (
+                <Form method="post" preventScrollReset className="mt-3">
+                  <input type="hidden" name="intent" value="delivered" />
+                  <button type="submit" className="btn-secondary" disabled={busy}>
+                    Mark delivered
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">Delivered to the client.</p>
+          )}
+        </section>
+      ) : null}
+    </RouteDialog>
+  )
+}

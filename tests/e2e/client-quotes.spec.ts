@@ -1,0 +1,311 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { and, eq } from 'drizzle-orm'
+import { mailOutbox, storedFiles, translationQuotes } from '../../db/schema'
+import { addDays, calendarDate } from '../../app/domain/onboarding'
+import { createOrganizationWithUser } from '../../app/models/organizations.server'
+import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
+import { docxDocument, zipArchive } from '../support/document-fixtures'
+import { createAccount, signIn } from './auth-helpers'
+import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+
+const SHOTS = process.env.SCREENSHOT_DIR
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+/** A Word document whose text says which translation it is, so its bytes are its own. */
+function translatedDocx() {
+  return zipArchive({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
+    'word/document.xml':
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Contrato traducido</w:t></w:r></w:p></w:body></w:document>',
+  })
+}
+
+const officeDay = (days: number) => addDays(calendarDate(new Date()), days)
+
+async function clientOf(app: TestApp, organizationName: string, email: string) {
+  const staff = await createAccount('admin', 'Quinn Staff')
+  await createOrganizationWithUser(
+    { organizationName, name: 'Lena Lawyer', email, role: 'manager' },
+    { id: staff.id, name: staff.name },
+  )
+  return { staff, client: toPublicUser((await findUserByEmail(email))!) }
+}
+
+async function counts(app: TestApp) {
+  return {
+    quotes: await app.db.$count(translationQuotes),
+    files: await app.db.$count(storedFiles),
+  }
+}
+
+test('a client requests a quote, staff price it, the client accepts, staff deliver, the client downloads', async ({
+  page,
+  browser,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const tag = Date.now().toString(36)
+  const email = `lena-${tag}@harbor.example`
+  const organizationName = `Harbor Law ${tag}`
+  const { staff, client } = await clientOf(app, organizationName, email)
+  await signIn(page.context(), app.url, client)
+
+  await page.goto('/client/dashboard')
+  await page
+    .getByRole('navigation', { name: 'Client portal' })
+    .getByRole('link', { name: 'Translation quotes' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Translation quotes' })).toBeVisible()
+  await expect(page.getByText('No quotes yet')).toBeVisible()
+  await page.getByRole('link', { name: 'Request a quote' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Request a translation quote' }),
+  ).toBeVisible()
+  await expectNoAxeViolations(page, 'quote request form at 1280 px')
+
+  await page.getByLabel('Language of the documents').selectOption('English')
+  const targets = page.getByRole('group', { name: 'Translate into' })
+  await targets.getByRole('checkbox', { name: 'Spanish', exact: true }).check()
+  await targets.getByRole('checkbox', { name: 'French', exact: true }).check()
+  await page.getByLabel('Deadline').fill(officeDay(14))
+  await page.getByLabel('Purchase order (optional)').fill(`PO-${tag}`)
+  await page.getByLabel('Certified translation').check()
+  await page.getByLabel('Documents', { exact: true }).setInputFiles({
+    name: 'contract.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docxDocument(),
+  })
+  await shoot(page, 'client-quote-new-1280')
+  await page.getByRole('button', { name: 'Request quote' }).click()
+  await expect(page).toHaveURL(/\/client\/quotes\/[0-9a-f-]{36}\?notice=requested$/)
+  await expect(page.getByText('Thank you: your request was sent.')).toBeVisible()
+  const quoteId = /quotes\/([0-9a-f-]{36})/.exec(page.url())![1]!
+  await expect(page.getByRole('list', { name: 'Your documents' })).toContainText('contract.docx')
+  await expectNoAxeViolations(page, 'client quote (requested) at 1280 px')
+  const [staffMail] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, 'quote-requested'),
+        eq(mailOutbox.toAddress, 'staff@example.com'),
+      ),
+    )
+  expect(staffMail?.text).toContain(organizationName)
+
+  // Staff price it.
+  const staffContext = await browser.newContext({ baseURL: app.url })
+  await signIn(staffContext, app.url, staff)
+  const adminPage = await staffContext.newPage()
+  await adminPage.goto('/admin/dashboard')
+  await adminPage
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Quotes' })
+    .click()
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible()
+  await adminPage
+    .getByRole('link', { name: `Open the quote of ${organizationName}` })
+    .first()
+    .click()
+  const dialog = adminPage.getByRole('dialog', { name: `Quote: ${organizationName}` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('list', { name: 'Files to translate' })).toContainText(
+    'contract.docx',
+  )
+  const price = dialog.getByRole('form', { name: 'Price' })
+  await price.getByLabel('Price (US dollars)').fill('1250.50')
+  await price.getByLabel('Price valid until').fill(officeDay(7))
+  await expectNoAxeViolations(adminPage, 'staff quote dialog at 1280 px')
+  await shoot(adminPage, 'admin-quote-dialog-1280')
+  await price.getByRole('button', { name: 'Send price' }).click()
+  await expect(
+    adminPage.getByRole('status').getByText('Quote priced; the client was e-mailed.').first(),
+  ).toBeVisible()
+  await expect(dialog).toContainText('$1,250.50')
+  const pricedMail = await eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'quote-priced'), eq(mailOutbox.toAddress, email)))
+    expect(mail).toBeDefined()
+    return mail!
+  })
+  expect(pricedMail.text).toContain(`/client/quotes/${quoteId}`)
+
+  // The client accepts.
+  await page.goto(`/client/quotes/${quoteId}`)
+  await expect(page.getByRole('region', { name: 'Price' })).toContainText('$1,250.50')
+  await expectNoAxeViolations(page, 'client quote (priced) at 1280 px')
+  await shoot(page, 'client-quote-priced-1280')
+  await page.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(page.getByText('Quote accepted.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
+
+  // Staff upload the translation and mark it delivered.
+  await adminPage.reload()
+  const delivery = dialog.getByRole('form', { name: 'Upload delivery' })
+  await delivery.getByLabel('Translated files').setInputFiles({
+    name: 'contract-es.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: translatedDocx(),
+  })
+  await delivery.getByRole('button', { name: 'Upload delivery' }).click()
+  await expect(dialog.getByRole('list', { name: 'Translated files' })).toContainText(
+    'contract-es.docx',
+  )
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click()
+  await expect(dialog).toContainText('Delivered to the client.')
+  await eventually(async () => {
+    const delivered = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'quote-delivered'), eq(mailOutbox.toAddress, email)))
+    expect(delivered).toHaveLength(1)
+  })
+
+  // The client downloads the translated file: the very bytes staff uploaded.
+  await page.goto(`/client/quotes/${quoteId}`)
+  const link = page.getByRole('list', { name: 'Translated files' }).getByRole('link', {
+    name: 'contract-es.docx',
+  })
+  const deliveredHref = (await link.getAttribute('href'))!
+  const download = await page.request.get(deliveredHref)
+  expect(download.status()).toBe(200)
+  expect(Buffer.from(await download.body()).equals(translatedDocx())).toBe(true)
+  await expectNoAxeViolations(page, 'client quote (delivered) at 1280 px')
+  await shoot(page, 'client-quote-delivered-1280')
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectNoAxeViolations(page, 'client quote at 390 px')
+  await shoot(page, 'client-quote-delivered-390')
+  await page.goto('/client/quotes')
+  await expect(page.getByText('English into French, Spanish')).toBeVisible()
+  await expect(page.getByText('Delivered', { exact: true })).toBeVisible()
+  await expectNoAxeViolations(page, 'client quotes list at 390 px')
+  await shoot(page, 'client-quotes-390')
+  await page.goto('/client/quotes/new')
+  await expectNoAxeViolations(page, 'quote request form at 390 px')
+  await shoot(page, 'client-quote-new-390')
+  await adminPage.setViewportSize({ width: 390, height: 844 })
+  await adminPage.goto(`/admin/quotes/${quoteId}`)
+  await expectNoAxeViolations(adminPage, 'staff quote dialog at 390 px')
+  await shoot(adminPage, 'admin-quote-dialog-390')
+
+  // Another organisation sees nothing of it.
+  const other = await clientOf(app, `Other Firm ${tag}`, `olga-${tag}@other.example`)
+  const otherContext = await browser.newContext({ baseURL: app.url })
+  await signIn(otherContext, app.url, other.client)
+  const otherPage = await otherContext.newPage()
+  expect((await otherPage.goto(`/client/quotes/${quoteId}`))?.status()).toBe(404)
+  expect((await otherPage.request.get(deliveredHref)).status()).toBe(403)
+  expect(
+    (
+      await otherPage.request.get(
+        `/client/quotes/${quoteId}/files/00000000-0000-4000-8000-000000000000`,
+      )
+    ).status(),
+  ).toBe(404)
+  await otherContext.close()
+  await staffContext.close()
+})
+
+test('a refused quote request names the field and stores nothing', async ({ page, app }) => {
+  test.setTimeout(120_000)
+  const tag = Date.now().toString(36)
+  const { client } = await clientOf(app, `Refusal Clinic ${tag}`, `rita-${tag}@refusal.example`)
+  await signIn(page.context(), app.url, client)
+  const before = await counts(app)
+
+  const fill = async (files: { name: string; buffer: Buffer }[]) => {
+    await page.goto('/client/quotes/new')
+    await page.getByLabel('Language of the documents').selectOption('English')
+    await page
+      .getByRole('group', { name: 'Translate into' })
+      .getByRole('checkbox', { name: 'German', exact: true })
+      .check()
+    await page.getByLabel('Deadline').fill(officeDay(5))
+    await page
+      .getByLabel('Documents', { exact: true })
+      .setInputFiles(files.map((file) => ({ ...file, mimeType: 'application/octet-stream' })))
+  }
+  const submit = async () => {
+    const answer = page.waitForResponse((res) => res.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Request quote' }).click()
+    return (await answer).status()
+  }
+  const documents = page.getByLabel('Documents', { exact: true })
+
+  // A text file named .docx.
+  await fill([{ name: 'notes.docx', buffer: Buffer.from('Please translate me.') }])
+  expect(await submit()).toBe(400)
+  await expect(documents).toHaveAccessibleDescription(
+    /notes\.docx is not a PDF, DOCX, XLSX or PPTX file\. Nothing was stored\./,
+  )
+  // What was typed is kept.
+  await expect(page.getByLabel('Deadline')).toHaveValue(officeDay(5))
+  await expect(
+    page.getByRole('group', { name: 'Translate into' }).getByRole('checkbox', { name: 'German' }),
+  ).toBeChecked()
+  await expectNoAxeViolations(page, 'quote request refused')
+  await shoot(page, 'client-quote-refused-1280')
+
+  // 25 MB and one byte.
+  await fill([{ name: 'big.pdf', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 0x20) }])
+  expect(await submit()).toBe(413)
+  await expect(documents).toHaveAccessibleDescription(/larger than 25 MB/)
+
+  // The server's own checks, as a browser without them would send the form.
+  const post = (fields: Record<string, string | string[]>) => {
+    const multipart = new FormData()
+    for (const [name, value] of Object.entries(fields))
+      for (const item of [value].flat()) multipart.append(name, item)
+    multipart.append('files', new Blob([new Uint8Array(docxDocument())]), 'contract.docx')
+    return page.request.post('/client/quotes/new', {
+      multipart,
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    })
+  }
+  const noTarget = await post({ sourceLanguage: 'English', deadline: officeDay(5) })
+  expect(noTarget.status()).toBe(400)
+  expect(await noTarget.text()).toContain('Please choose at least one language to translate into.')
+  const pastDeadline = await post({
+    sourceLanguage: 'English',
+    targetLanguages: ['Spanish'],
+    deadline: officeDay(-1),
+  })
+  expect(pastDeadline.status()).toBe(400)
+  expect(await pastDeadline.text()).toContain('Please choose a deadline after today.')
+  const sameLanguage = await post({
+    sourceLanguage: 'Spanish',
+    targetLanguages: ['Spanish'],
+    deadline: officeDay(5),
+  })
+  expect(sameLanguage.status()).toBe(400)
+  expect(await sameLanguage.text()).toContain('must differ from the language of the documents')
+
+  // Eleven files: the parser stops at ten, the form comes back with its fields.
+  const eleven = new FormData()
+  eleven.append('sourceLanguage', 'English')
+  eleven.append('targetLanguages', 'Spanish')
+  eleven.append('deadline', officeDay(5))
+  for (let index = 0; index < 11; index++)
+    eleven.append('files', new Blob([new Uint8Array(docxDocument())]), `part-${index}.docx`)
+  const tooMany = await page.request.post('/client/quotes/new', {
+    multipart: eleven,
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(tooMany.status()).toBe(400)
+  expect(await tooMany.text()).toContain('Please send at most 10 files.')
+
+  expect(await counts(app)).toEqual(before)
+})

@@ -1,0 +1,363 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  auditLog,
+  authTokens,
+  clientMemberships,
+  mailOutbox,
+  organizations,
+  storedFiles,
+  translationQuoteFiles,
+  translationQuotes,
+  users,
+} from '../../db/schema'
+import { setClock } from '../../app/platform/clock.server'
+import { detectQuoteFileType } from '../../app/lib/uploads/quote-file.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import {
+  addQuoteDelivery,
+  clientQuote,
+  clientQuoteFile,
+  decideQuote,
+  listClientQuotes,
+  listQuotes,
+  markQuoteDelivered,
+  priceQuote,
+  QuoteRuleError,
+  requestQuote,
+  staffQuote,
+  type NewQuoteFile,
+  type QuoteViewer,
+} from '../../app/models/quotes.server'
+import { findUserByEmail } from '../../app/models/users.server'
+import {
+  compoundFile,
+  docxDocument,
+  pdfDocument,
+  zipArchive,
+  zipBomb,
+} from '../support/document-fixtures'
+import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+const at = (date: string) => new Date(`${date}T15:00:00Z`)
+
+const contentTypes = (part: string, type: string) =>
+  `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${type}"/></Types>`
+
+function officeDocument(part: string, type: string) {
+  return zipArchive({
+    '[Content_Types].xml': contentTypes(part, type),
+    '_rels/.rels': '<?xml version="1.0"?><Relationships/>',
+    [part]: '<?xml version="1.0"?><root/>',
+  })
+}
+
+const xlsx = () =>
+  officeDocument(
+    'xl/workbook.xml',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+  )
+const pptx = () =>
+  officeDocument(
+    'ppt/presentation.xml',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml',
+  )
+
+describe('detectQuoteFileType', () => {
+  it.each([
+    ['a PDF', pdfDocument(), 'pdf'],
+    ['a DOCX', docxDocument(), 'docx'],
+    ['an XLSX', xlsx(), 'xlsx'],
+    ['a PPTX', pptx(), 'pptx'],
+  ])('accepts %s by its content', async (_name, bytes, extension) => {
+    expect((await detectQuoteFileType(bytes))?.extension).toBe(extension)
+  })
+
+  it.each([
+    ['a plain zip', zipArchive({ 'notes.txt': 'hello' })],
+    ['a Word 97-2003 file', compoundFile('WordDocument')],
+    ['a zip bomb named .docx', zipBomb('word/document.xml', 300 * 1024 * 1024)],
+    ['plain text', Buffer.from('Please translate me.')],
+    ['an empty file', Buffer.alloc(0)],
+  ])('refuses %s', async (_name, bytes) => {
+    expect(await detectQuoteFileType(bytes)).toBeUndefined()
+  })
+})
+
+describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
+  let test: TestRuntime
+  let staff: { id: string; name: string }
+  let manager: QuoteViewer & { id: string; name: string }
+  let requester: QuoteViewer & { id: string; name: string }
+  let colleague: QuoteViewer & { id: string; name: string }
+  let outsider: QuoteViewer & { id: string; name: string }
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
+  })
+  afterAll(() => test.stop())
+  afterEach(() => setClock())
+
+  async function member(organizationName: string, email: string, role: 'manager' | 'requester') {
+    await createOrganizationWithUser(
+      { organizationName, name: email.split('@')[0]!, email, role },
+      staff,
+    )
+    const user = (await findUserByEmail(email))!
+    const context = (await clientContextOf(user.id))!
+    return {
+      id: user.id,
+      userId: user.id,
+      name: user.name,
+      organizationId: context.organizationId,
+      role,
+    }
+  }
+
+  beforeEach(async () => {
+    await emptyTables(test.db, [
+      translationQuoteFiles,
+      translationQuotes,
+      storedFiles,
+      clientMemberships,
+      organizations,
+      mailOutbox,
+      auditLog,
+      authTokens,
+      users,
+    ])
+    setClock(() => at('2027-03-01'))
+    staff = await createStaffActor()
+    manager = await member('Harbor Law', 'mia@harbor.example', 'manager')
+    requester = await member('Harbor Law', 'rex@harbor.example', 'requester')
+    colleague = await member('Harbor Law', 'cy@harbor.example', 'requester')
+    outsider = await member('Other Firm', 'olga@other.example', 'manager')
+    await test.db.delete(mailOutbox)
+  })
+
+  const file = (name: string, bytes: Buffer = docxDocument()): NewQuoteFile => ({
+    bytes,
+    mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+    originalName: name,
+  })
+
+  const request = (viewer: QuoteViewer & { id: string; name: string }) =>
+    requestQuote(
+      viewer,
+      {
+        sourceLanguage: 'English',
+        targetLanguages: ['Spanish', 'French'],
+        deadline: '2027-03-20',
+        certified: true,
+        purchaseOrder: 'PO-7',
+        files: [file('contract.docx'), file('annex.docx')],
+      },
+      { id: viewer.userId, name: viewer.name },
+    )
+
+  const mails = (template: string) =>
+    test.db.select().from(mailOutbox).where(eq(mailOutbox.template, template))
+
+  it('request → price → accept → deliver, with the e-mails and audit entries', async () => {
+    const quoteId = await request(requester)
+    const [staffMail] = await mails('quote-requested')
+    expect(staffMail?.toAddress).toBe(test.runtime.config.staffNotifyEmail)
+    expect(staffMail?.text).toContain(`https://lang.example/admin/quotes/${quoteId}`)
+    expect(staffMail?.text).toContain('English into Spanish, French')
+    const requested = await clientQuote(quoteId, requester)
+    expect(requested?.quote).toMatchObject({ status: 'requested', certified: true })
+    expect(requested?.sourceFiles.map((source) => source.originalName).sort()).toEqual([
+      'annex.docx',
+      'contract.docx',
+    ])
+
+    await priceQuote(quoteId, { priceCents: 125050, expiresOn: '2027-03-10' }, staff)
+    const [priced] = await mails('quote-priced')
+    expect(priced?.toAddress).toBe('rex@harbor.example')
+    expect(priced?.text).toContain('$1,250.50')
+    expect(priced?.text).toContain(`https://lang.example/client/quotes/${quoteId}`)
+
+    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+    await expect(markQuoteDelivered(quoteId, staff)).rejects.toThrow(
+      'Please upload the translated files',
+    )
+    await addQuoteDelivery(quoteId, [file('contract-es.docx', Buffer.from(docxDocument()))], staff)
+    // Not the client's to download before it is marked delivered.
+    const deliveryId = (await staffQuote(quoteId))!.deliveryFiles[0]!.fileId
+    expect(await clientQuoteFile(quoteId, deliveryId, requester)).toEqual({ state: 'missing' })
+    expect((await clientQuote(quoteId, requester))?.deliveryFiles).toEqual([])
+
+    await markQuoteDelivered(quoteId, staff)
+    const [delivered] = await mails('quote-delivered')
+    expect(delivered?.toAddress).toBe('rex@harbor.example')
+    const done = await clientQuote(quoteId, requester)
+    expect(done?.quote.status).toBe('delivered')
+    expect(done?.deliveryFiles.map((delivery) => delivery.originalName)).toEqual([
+      'contract-es.docx',
+    ])
+    const access = await clientQuoteFile(quoteId, deliveryId, requester)
+    expect(access.state).toBe('found')
+    if (access.state === 'found') {
+      const body = await test.runtime.storage.get(access.file.storageKey)
+      const bytes = Buffer.from(await new Response(body).arrayBuffer())
+      expect(bytes.equals(docxDocument())).toBe(true)
+    }
+
+    const actions = (
+      await test.db.select().from(auditLog).where(eq(auditLog.entityId, quoteId))
+    ).map((entry) => entry.action)
+    expect(actions.sort()).toEqual(
+      [
+        'quote_accepted',
+        'quote_delivered',
+        'quote_delivery_uploaded',
+        'quote_priced',
+        'quote_requested',
+      ].sort(),
+    )
+    await expect(addQuoteDelivery(quoteId, [file('late.docx')], staff)).rejects.toThrow(
+      QuoteRuleError,
+    )
+  })
+
+  it('a declined quote cannot be accepted or priced afterwards', async () => {
+    const quoteId = await request(requester)
+    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+      'This quote has no price yet.',
+    )
+    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    expect(await decideQuote(quoteId, manager, 'decline', manager)).toBe('declined')
+    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+      'This quote has already been answered.',
+    )
+    await expect(
+      priceQuote(quoteId, { priceCents: 5000, expiresOn: '2027-03-09' }, staff),
+    ).rejects.toThrow(QuoteRuleError)
+    expect((await staffQuote(quoteId))?.quote.status).toBe('declined')
+  })
+
+  it('refuses an accept after the price expired; a new price can be accepted', async () => {
+    const quoteId = await request(requester)
+    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    // The day after the expiry date.
+    setClock(() => at('2027-03-06'))
+    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+      'This price has expired.',
+    )
+    expect((await staffQuote(quoteId))?.quote.status).toBe('priced')
+    await priceQuote(quoteId, { priceCents: 10900, expiresOn: '2027-03-12' }, staff)
+    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+    expect((await staffQuote(quoteId))?.quote.priceCents).toBe(10900)
+  })
+
+  it('accepts on the expiry date itself', async () => {
+    const quoteId = await request(requester)
+    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    setClock(() => at('2027-03-05'))
+    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+  })
+
+  it('a double accept, even at once, is accepted once', async () => {
+    const quoteId = await request(requester)
+    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    const outcomes = await Promise.allSettled([
+      decideQuote(quoteId, requester, 'accept', requester),
+      decideQuote(quoteId, manager, 'accept', manager),
+    ])
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(QuoteRuleError)
+    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+      'already been answered',
+    )
+    const accepts = await test.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'quote_accepted'))
+    expect(accepts).toHaveLength(1)
+  })
+
+  it('requesters see their own quotes, managers the organisation’s, nobody another’s', async () => {
+    const mine = await request(requester)
+    const theirs = await request(colleague)
+    const managers = await request(manager)
+    const foreign = await request(outsider)
+
+    const ids = async (viewer: QuoteViewer) =>
+      (await listClientQuotes(viewer)).map((quote) => quote.id).sort()
+    expect(await ids(requester)).toEqual([mine])
+    expect(await ids(colleague)).toEqual([theirs])
+    expect(await ids(manager)).toEqual([mine, theirs, managers].sort())
+    expect(await ids(outsider)).toEqual([foreign])
+
+    expect(await clientQuote(theirs, requester)).toBeUndefined()
+    expect(await clientQuote(mine, manager)).toBeDefined()
+    expect(await clientQuote(foreign, manager)).toBeUndefined()
+    expect(await clientQuote(mine, outsider)).toBeUndefined()
+
+    // Another organisation's id: nothing happens, as if it did not exist.
+    await priceQuote(foreign, { priceCents: 100, expiresOn: '2027-03-05' }, staff)
+    expect(await decideQuote(foreign, manager, 'accept', manager)).toBe('missing')
+    expect(await decideQuote(theirs, requester, 'accept', requester)).toBe('missing')
+    expect((await staffQuote(foreign))?.quote.status).toBe('priced')
+
+    // Files: another's is forbidden, an unknown one missing.
+    const foreignFile = (await staffQuote(foreign))!.sourceFiles[0]!.fileId
+    expect(await clientQuoteFile(foreign, foreignFile, manager)).toEqual({ state: 'forbidden' })
+    const colleagueFile = (await staffQuote(theirs))!.sourceFiles[0]!.fileId
+    expect(await clientQuoteFile(theirs, colleagueFile, requester)).toEqual({
+      state: 'forbidden',
+    })
+    expect((await clientQuoteFile(theirs, colleagueFile, manager)).state).toBe('found')
+    expect(await clientQuoteFile(mine, colleagueFile, requester)).toEqual({ state: 'missing' })
+    expect(await clientQuoteFile(mine, '00000000-0000-4000-8000-000000000000', requester)).toEqual({
+      state: 'missing',
+    })
+
+    // Staff see every quote, by status, newest first.
+    const all = await listQuotes({ status: 'all', page: 1 })
+    expect(all.total).toBe(4)
+    expect(
+      (await listQuotes({ status: 'priced', page: 1 })).items.map((quote) => quote.id),
+    ).toEqual([foreign])
+  })
+
+  it('stores nothing when the transaction fails', async () => {
+    const stored = async () => {
+      const keys: string[] = []
+      for await (const object of test.runtime.storage.list('quotes/')) keys.push(object.key)
+      return keys.sort()
+    }
+    const before = await test.db.$count(storedFiles)
+    const objectsBefore = await stored()
+    await expect(
+      requestQuote(
+        { ...requester, organizationId: '00000000-0000-4000-8000-000000000000' },
+        {
+          sourceLanguage: 'English',
+          targetLanguages: ['Spanish'],
+          deadline: '2027-03-20',
+          certified: false,
+          purchaseOrder: null,
+          files: [file('a.docx')],
+        },
+        { id: requester.userId, name: requester.name },
+      ),
+    ).rejects.toThrow()
+    expect(await test.db.$count(storedFiles)).toBe(before)
+    expect(await test.db.$count(translationQuotes)).toBe(0)
+    expect(await stored()).toEqual(objectsBefore)
+  })
+
+  it('tells the managers when the requester has left', async () => {
+    const quoteId = await request(requester)
+    await test.db.update(users).set({ active: false }).where(eq(users.id, requester.userId))
+    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    expect((await mails('quote-priced')).map((mail) => mail.toAddress)).toEqual([
+      'mia@harbor.example',
+    ])
+  })
+})
