@@ -5,6 +5,7 @@ import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { runCredentialExpiry } from '../../app/models/onboarding/expiry.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
+import { formatCalendarDate } from '../../app/lib/format'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { createApplicant } from '../support/people-fixtures'
@@ -134,6 +135,8 @@ test('apply, approve, set a password, upload a HIPAA certificate, staff accept i
   await page.reload()
   await expect(medical).toContainText('Current')
   await expect(medical).toContainText('Complete')
+  // The calendar date itself, not the evening before in New York.
+  await expect(medical).toContainText(`expires ${formatCalendarDate(expiresOn)}`)
   await page.goto('/interpreter/dashboard')
   await expect(onboarding).toContainText('1/6')
   await adminPage.goto(`${app.url}/admin/interpreters?q=${tag}`)

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { stepLabel, type OnboardingStepKey } from '~/domain/onboarding'
 import type { StepSummary } from '~/domain/onboarding-progress'
-import { formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/lib/format'
 
 const summaryClasses: Record<StepSummary, string> = {
   Done: 'text-green-800 font-medium',
@@ -104,7 +104,7 @@ export function ExpiringCredentials({ expiring }: { expiring: ExpiringItem[] }) 
             <span className="text-slate-700">
               {credentialName(credential.step, credential.language)}:{' '}
               {credential.status === 'expired' ? 'expired' : 'expires'}{' '}
-              {credential.expiresOn ? formatDate(credential.expiresOn) : ''}
+              {credential.expiresOn ? formatCalendarDate(credential.expiresOn) : ''}
             </span>
           </li>
         ))}

@@ -5,7 +5,7 @@ import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/
 import { onboardingStepKeys } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireAdmin } from '~/lib/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/lib/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
@@ -165,9 +165,9 @@ export default function InterpreterOnboardingReview({
                       </a>{' '}
                       <span className="text-slate-700">
                         uploaded {formatDate(document.uploadedAt)}
-                        {document.issuedOn ? `, issued ${formatDate(document.issuedOn)}` : ''}
+                        {document.issuedOn ? `, issued ${formatCalendarDate(document.issuedOn)}` : ''}
                         {document.expiresOn
-                          ? `, expires ${formatDate(document.expiresOn)}`
+                          ? `, expires ${formatCalendarDate(document.expiresOn)}`
                           : ''}: {document.status}
                         {document.rejectionReason ? ` (${document.rejectionReason})` : ''}
                         {document.reviewedByName ? `, by ${document.reviewedByName}` : ''}

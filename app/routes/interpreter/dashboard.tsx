@@ -3,7 +3,7 @@ import { stepLabel } from '~/domain/onboarding'
 import { nextStep } from '~/domain/onboarding-progress'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatCalendarDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
 import { latestStaffMessagesTo } from '~/models/mail.server'
@@ -120,7 +120,7 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
                 {expiring.map((credential) => (
                   <li key={credential.id}>
                     {credential.name}: {credential.expired ? 'expired' : 'expires'}{' '}
-                    {credential.expiresOn ? formatDate(credential.expiresOn) : ''}
+                    {credential.expiresOn ? formatCalendarDate(credential.expiresOn) : ''}
                   </li>
                 ))}
               </ul>

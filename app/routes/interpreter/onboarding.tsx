@@ -11,7 +11,7 @@ import { onboardingSteps, languagesNeedingCertificates } from '~/domain/onboardi
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatCalendarDate, formatDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   credentialUploadSchema,
@@ -133,7 +133,7 @@ function DocumentLine({ document }: { document: LoadedDocument }) {
       <span className="text-slate-700">
         {' '}
         uploaded {formatDate(document.uploadedAt)}, {statusWords[document.status]}
-        {document.expiresOn ? `; expires ${formatDate(document.expiresOn)}` : ''}
+        {document.expiresOn ? `; expires ${formatCalendarDate(document.expiresOn)}` : ''}
       </span>
       {document.status === 'rejected' && document.rejectionReason ? (
         <p className="mt-1 text-red-800">Reason: {document.rejectionReason}</p>
