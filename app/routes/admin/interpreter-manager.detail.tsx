@@ -165,10 +165,13 @@ export default function InterpreterOnboardingReview({
                       </a>{' '}
                       <span className="text-slate-700">
                         uploaded {formatDate(document.uploadedAt)}
-                        {document.issuedOn ? `, issued ${formatCalendarDate(document.issuedOn)}` : ''}
+                        {document.issuedOn
+                          ? `, issued ${formatCalendarDate(document.issuedOn)}`
+                          : ''}
                         {document.expiresOn
                           ? `, expires ${formatCalendarDate(document.expiresOn)}`
-                          : ''}: {document.status}
+                          : ''}
+                        : {document.status}
                         {document.rejectionReason ? ` (${document.rejectionReason})` : ''}
                         {document.reviewedByName ? `, by ${document.reviewedByName}` : ''}
                       </span>
