@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock } from 'lucide-react'
+import { CalendarClock } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { EmptyState } from '~/components/admin/empty-state'
@@ -10,6 +10,7 @@ import { requireAdmin } from '~/lib/auth/session.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { bookingFiltersSchema } from '~/lib/validation/dispatch'
 import { listBookings, unfilledSoon } from '~/models/dispatch/bookings.server'
+import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
 import type { Route } from './+types/bookings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,31 +40,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Every booking by status and date; open one to offer it to eligible interpreters.
       </p>
-      {unfilled.length > 0 ? (
-        <section
-          aria-labelledby="unfilled-heading"
-          className="mt-6 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-300"
-        >
-          <h2
-            id="unfilled-heading"
-            className="flex items-center gap-2 font-semibold text-amber-950"
-          >
-            <AlertTriangle aria-hidden="true" className="size-5" />
-            Unfilled and starting soon ({unfilled.length})
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm text-amber-950">
-            {unfilled.map((booking) => (
-              <li key={booking.id}>
-                <Link to={`/admin/bookings/${booking.id}`} className="font-medium underline">
-                  {bookingTitle(booking)}
-                </Link>{' '}
-                for {booking.organizationName}, {formatInZone(booking.startsAt, booking.timeZone)}
-                {booking.urgent ? ' (urgent)' : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <UnfilledBookings unfilled={unfilled} />
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Form
           method="get"

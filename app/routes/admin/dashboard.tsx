@@ -30,6 +30,8 @@ import {
   listClientRequests,
   setClientRequestStatus,
 } from '~/models/client-requests.server'
+import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
+import { unfilledSoon } from '~/models/dispatch/bookings.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,7 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
   const tab: Tab = searchParams.get('tab') === 'contacts' ? 'contacts' : 'applications'
-  const [applications, requests] = await Promise.all([applicationCounts(), clientRequestCounts()])
+  const [applications, requests, unfilled] = await Promise.all([
+    applicationCounts(),
+    clientRequestCounts(),
+    unfilledSoon(),
+  ])
   const cards = dashboardCards(applications, requests)
   if (tab === 'applications') {
     const filters = parseListFilters(searchParams, {
@@ -61,6 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       tab,
       cards,
+      unfilled,
       counts: { applications: applications.total, contacts: requests.total },
       filters,
       applications: page,
@@ -76,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     tab,
     cards,
+    unfilled,
     counts: { applications: applications.total, contacts: requests.total },
     filters,
     applications: null,
@@ -152,7 +160,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters } = loaderData
+  const { tab, cards, counts, filters, unfilled } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : clientRequestStatuses
@@ -168,6 +176,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <UnfilledBookings unfilled={unfilled} />
       <div className="mt-6">
         <StatCards
           label="Dashboard statistics"

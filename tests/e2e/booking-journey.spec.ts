@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { mailOutbox } from '../../db/schema'
+import { todayIn } from '../../app/domain/availability'
+import { addDays } from '../../app/domain/onboarding'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  createOrganization,
+} from '../support/booking-fixtures'
+import { createAccount, signIn } from './auth-helpers'
+import { eventually, expect, test, type TestApp } from './fixtures'
+
+const mailTo = (app: TestApp, template: string, email: string) =>
+  eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, template), eq(mailOutbox.toAddress, email)))
+    expect(mail).toBeDefined()
+    return mail!
+  })
+
+/**
+ * The whole journey of a booking, each step through the screens people use: staff invite
+ * a client from a contact request; the client sets a password and books a medical on-site
+ * interpreter for next week; staff see two eligible interpreters (a third, without a
+ * current HIPAA credential, excluded with the reason) and offer to both; one accepts from
+ * the e-mail's link, the other is told it is filled; the client sees Confirmed with the
+ * interpreter's first name, and the confirmation carries a calendar file.
+ */
+test('from a contact request to a confirmed interpreter', async ({ page, browser, app }) => {
+  test.setTimeout(120_000)
+  const tag = randomUUID().slice(0, 6)
+  // A language no other test's interpreter has.
+  const language = 'Amharic'
+  const company = `Harbor Hospital ${tag}`
+  const email = `hana-${tag}@harbor.example`
+  const { id: requestId } = await createClientRequest({
+    name: 'Hana Harbor',
+    email,
+    company,
+    phone: undefined,
+    message: 'We need Amharic interpreters for our cardiology clinic.',
+    type: 'contact',
+  })
+  const admin = await createAccount('admin', 'Dora Dispatch')
+  const staff = await browser.newContext()
+  await signIn(staff, app.url, admin)
+  const staffPage = await staff.newPage()
+  await staffPage.goto(`${app.url}/admin/clients/${requestId}`)
+  await staffPage.getByRole('button', { name: 'Invite to portal' }).click()
+  await expect(
+    staffPage.getByRole('status').getByText('Portal invitation sent.').first(),
+  ).toBeVisible()
+
+  // The client chooses a password and books.
+  const invitation = await mailTo(app, 'client-invitation', email)
+  await page.goto(/\/accept-invite\?token=\S+/.exec(invitation.text)![0])
+  await page.getByLabel('Password', { exact: true }).fill('harbor hospital password 2026')
+  await page.getByLabel('Repeat the password').fill('harbor hospital password 2026')
+  await page.getByRole('button', { name: 'Set password and sign in' }).click()
+  await expect(page).toHaveURL(/\/client\/dashboard$/)
+  await page.goto('/client/book')
+  await page.getByLabel('Language').fill(language)
+  await page.getByLabel('How the interpreter works').selectOption('on_site')
+  await page.getByLabel('Setting').selectOption('medical')
+  await page.getByLabel('Date').fill(addDays(todayIn('America/New_York', new Date()), 7))
+  await page.getByLabel('Start time').fill('10:00')
+  await page.getByLabel('Expected duration (minutes)').fill('60')
+  await page
+    .getByLabel('On-site address, video link or call-in number')
+    .fill('9 Harbor Road, Boston, MA')
+  await page.getByLabel('Contact on the day').fill('Nurse Nia')
+  await page.getByLabel('Contact phone').fill('+1 617 555 0100')
+  await page.getByRole('button', { name: 'Book the interpreter' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${language} interpreter, On-site` }),
+  ).toBeVisible()
+  const bookingId = /\/client\/requests\/([0-9a-f-]{36})$/.exec(page.url())![1]!
+
+  // Three interpreters: two qualified, one without a current HIPAA credential.
+  const actor = { id: admin.id, name: admin.name }
+  const person = (firstName: string, lastName: string) => ({
+    firstName,
+    lastName,
+    languages: [language],
+  })
+  const abeba = await createDispatchInterpreter(app.db, actor, person('Abeba', `Tesfaye${tag}`))
+  const bekele = await createDispatchInterpreter(app.db, actor, person('Bekele', `Haile${tag}`))
+  await createDispatchInterpreter(app.db, actor, {
+    ...person('Chaltu', `Girma${tag}`),
+    medicalCredential: 'none',
+  })
+
+  await staffPage.goto(`${app.url}/admin/bookings/${bookingId}`)
+  const eligible = staffPage.getByRole('region', { name: /Eligible interpreters/ })
+  await expect(
+    eligible.getByRole('checkbox', { name: new RegExp(`Abeba Tesfaye${tag}`) }),
+  ).toBeVisible()
+  await expect(
+    eligible.getByRole('checkbox', { name: new RegExp(`Bekele Haile${tag}`) }),
+  ).toBeVisible()
+  const chaltu = staffPage
+    .getByRole('region', { name: /Not eligible/ })
+    .getByRole('listitem')
+    .filter({ hasText: `Chaltu Girma${tag}` })
+  await expect(chaltu).toContainText('No current HIPAA/medical credential')
+  await eligible.getByRole('checkbox', { name: new RegExp(`Abeba Tesfaye${tag}`) }).check()
+  await eligible.getByRole('checkbox', { name: new RegExp(`Bekele Haile${tag}`) }).check()
+  await staffPage.getByRole('button', { name: 'Offer to selected' }).click()
+  await expect(staffPage.getByText('Offer sent to 2 interpreters.')).toBeVisible()
+
+  // The client's timeline says it was offered to two.
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(
+    'Offered to 2 interpreters',
+  )
+
+  // Abeba accepts from her e-mail; Bekele's link then says it is filled, and he is told.
+  const linkIn = async (to: string) =>
+    /(\/offers\/accept\?token=[A-Za-z0-9_-]+)/.exec(
+      (await mailTo(app, 'booking-offer', to)).text,
+    )![1]!
+  const visitor = await browser.newContext()
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto(`${app.url}${await linkIn(abeba.email)}`)
+  await visitorPage.getByRole('button', { name: 'Accept this assignment' }).click()
+  await expect(visitorPage.getByText('You have the assignment')).toBeVisible()
+  await visitorPage.goto(`${app.url}${await linkIn(bekele.email)}`)
+  await expect(visitorPage.getByText('filled by another interpreter')).toBeVisible()
+  await visitor.close()
+  await mailTo(app, 'booking-offer-filled', bekele.email)
+
+  // The client sees Confirmed with Abeba's first name; the confirmation carries the .ics.
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Confirmed: Abeba')
+  const confirmation = await mailTo(app, 'booking-confirmed', email)
+  expect(confirmation.text).toContain('Abeba')
+  expect(JSON.stringify(confirmation.attachments)).toContain('booking.ics')
+  await staff.close()
+})
+
+test('a booking still unfilled close to its start is flagged on the admin dashboard', async ({
+  page,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const admin = await createAccount('admin', 'Una Unfilled')
+  const organizationId = await createOrganization(app.db, `Night Court ${tag}`)
+  const soon = new Date(Date.now() + 60 * 60 * 1000)
+  const local = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(soon)
+  const part = (type: string) => local.find((entry) => entry.type === type)!.value
+  await createBookingRow(app.db, {
+    organizationId,
+    language: 'Tigrinya',
+    modality: 'video',
+    setting: 'legal',
+    localDate: `${part('year')}-${part('month')}-${part('day')}`,
+    localTime: `${part('hour')}:${part('minute')}`,
+    timeZone: 'UTC',
+    urgent: true,
+  })
+  await signIn(page.context(), app.url, admin)
+  await page.goto('/admin/dashboard')
+  const flag = page.getByRole('region', { name: /Unfilled and starting soon/ })
+  await expect(flag).toContainText(`for Night Court ${tag}`)
+  await expect(flag).toContainText('(urgent)')
+})
