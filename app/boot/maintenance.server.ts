@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../platform/db.server'
 import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
-import { runUnfilledAlerts } from '../models/dispatch/unfilled.server'
+import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
@@ -38,6 +38,11 @@ const tasks: {
     // Each booking's alert is sent once, whichever instance gets there first.
     name: 'alert staff to bookings still unfilled close to their start',
     run: (db) => runUnfilledAlerts(db),
+  },
+  {
+    // A start that passed without an interpreter ends the booking's timeline: Unfilled.
+    name: 'close bookings whose start passed unfilled',
+    run: (db) => closeUnfilledBookings(db),
   },
   {
     // PostgreSQL's autovacuum keeps statistics and visibility maps current; the embedded

@@ -26,7 +26,7 @@ import {
   sendOffers,
 } from '../../app/models/dispatch/offers.server'
 import { assignmentCalendarOf, assignmentsOf } from '../../app/models/dispatch/assignments.server'
-import { runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
+import { closeUnfilledBookings, runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
 import {
   createBookingRow,
   createDispatchInterpreter,
@@ -373,5 +373,24 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     expect((await bookingRow(tomorrow)).unfilledAlertAt).not.toBeNull()
     expect((await bookingRow(later)).unfilledAlertAt).toBeNull()
     expect((await bookingRow(urgentLater)).unfilledAlertAt).toBeNull()
+  })
+
+  it('closes a booking whose start passed without an interpreter as Unfilled, withdrawing its offers', async () => {
+    await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const open = await nextWeek()
+    await sendOffers(open, { all: true }, staff)
+    const confirmed = await nextWeek({ localTime: '15:00', status: 'confirmed' })
+    expect(await closeUnfilledBookings(test.db)).toBe(0)
+    // The Tuesday after, both starts have passed.
+    setClock(() => new Date('2026-05-13T15:00:00Z'))
+    const runs = await Promise.all([closeUnfilledBookings(test.db), closeUnfilledBookings(test.db)])
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1)
+    expect((await bookingRow(open)).status).toBe('unfilled')
+    expect((await bookingRow(confirmed)).status).toBe('confirmed')
+    const offers = await test.db
+      .select()
+      .from(bookingOffers)
+      .where(eq(bookingOffers.bookingId, open))
+    expect(offers.map((offer) => offer.status)).toEqual(['withdrawn'])
   })
 })

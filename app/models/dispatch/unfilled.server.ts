@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { bookings, organizations } from '../../../db/schema'
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { bookingOffers, bookings, organizations } from '../../../db/schema'
 import { bookingUnfilledMail } from '../../emails/dispatch.server'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
@@ -59,4 +59,34 @@ export async function runUnfilledAlerts(database: Database): Promise<number> {
     if (alerted) sent += 1
   }
   return sent
+}
+
+/**
+ * A booking whose start has passed without an interpreter is Unfilled: the client's timeline
+ * ends there and its open offers are withdrawn. Safe on several instances (a conditional
+ * update). Returns how many bookings it closed.
+ */
+export async function closeUnfilledBookings(database: Database): Promise<number> {
+  const at = now()
+  return database.transaction(async (tx) => {
+    const closed = await tx
+      .update(bookings)
+      .set({ status: 'unfilled', updatedAt: at })
+      .where(and(inArray(bookings.status, ['requested', 'offered']), lt(bookings.startsAt, at)))
+      .returning({ id: bookings.id })
+    if (closed.length > 0)
+      await tx
+        .update(bookingOffers)
+        .set({ status: 'withdrawn', respondedAt: at })
+        .where(
+          and(
+            inArray(
+              bookingOffers.bookingId,
+              closed.map((row) => row.id),
+            ),
+            eq(bookingOffers.status, 'offered'),
+          ),
+        )
+    return closed.length
+  })
 }
