@@ -31,26 +31,10 @@ export const quoteFileAccept =
  */
 export const quoteLanguages = ['English', ...companyLanguages] as const
 
+export { formatCents, parsePriceToCents } from './money'
+
 /** The largest price staff may give, in cents: a typo guard, not a business rule. */
 export const MAX_QUOTE_PRICE_CENTS = 100_000_000
-
-/**
- * A price typed as dollars and cents ("1250", "1,250.5", "$1250.00") in cents, or undefined
- * when it is not one. Parsed from the digits, never through floating point.
- */
-export function parsePriceToCents(text: string): number | undefined {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim()
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned)
-  if (!match) return undefined
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-  return Number.isSafeInteger(cents) ? cents : undefined
-}
-
-/** 125050 → "$1,250.50". */
-export function formatCents(cents: number): string {
-  const dollars = Math.floor(cents / 100).toLocaleString('en-US')
-  return `$${dollars}.${String(cents % 100).padStart(2, '0')}`
-}
 
 /**
  * A priced quote stands until the end of its expiry date (office calendar); after that the

@@ -29,6 +29,7 @@ import { enqueueMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
 import { newStorageKey } from '../platform/storage/file-storage.server'
 import { recordAudit, type Actor } from './audit.server'
+import { postTranslationJob } from './billing/ledger.server'
 
 /**
  * Translation quotes (docs/product.md#translation-quotes): a client's request with its
@@ -547,6 +548,8 @@ export async function markQuoteDelivered(quoteId: string, actor: Actor): Promise
       .update(translationQuotes)
       .set({ status: 'delivered', deliveredAt: now() })
       .where(eq(translationQuotes.id, quoteId))
+    // The delivered job goes on the organisation's invoice for the month of delivery.
+    await postTranslationJob(tx, quote, calendarDate(now()))
     await recordAudit(
       actor,
       {

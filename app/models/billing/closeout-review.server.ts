@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm'
+import { bookings, closeoutExpenses, closeouts, organizations } from '../../../db/schema'
+import type { CloseoutOutcome } from '../../domain/billing'
+import { now } from '../../platform/clock.server'
+import type { Database } from '../../platform/db.server'
+import { db } from '../../platform/runtime.server'
+import { recordAudit, type Actor } from '../audit.server'
+import { postAssignment } from './ledger.server'
+
+/**
+ * Staff's decision on a closeout (docs/product.md#closeouts-statements-and-invoices).
+ * Approving is a conditional update from "submitted" in the same transaction as the posting
+ * of the statement and invoice lines: a closeout approved twice, or by two staff at once, is
+ * posted once, and the second approval is told so.
+ */
+
+export type CloseoutDecision = 'done' | 'not-waiting' | 'missing'
+
+export async function approveCloseout(bookingId: string, actor: Actor): Promise<CloseoutDecision> {
+  return db().transaction(async (tx) => {
+    const [closeout] = await tx
+      .update(closeouts)
+      .set({ status: 'approved', reviewedById: actor.id, reviewedAt: now(), returnReason: null })
+      .where(and(eq(closeouts.bookingId, bookingId), eq(closeouts.status, 'submitted')))
+      .returning()
+    if (!closeout) return (await closeoutExists(tx, bookingId)) ? 'not-waiting' : 'missing'
+    const [row] = await tx
+      .select({ booking: bookings, organizationName: organizations.name })
+      .from(bookings)
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .where(eq(bookings.id, bookingId))
+    const expenses = await tx
+      .select({ amountCents: closeoutExpenses.amountCents })
+      .from(closeoutExpenses)
+      .where(eq(closeoutExpenses.bookingId, bookingId))
+    const posted = await postAssignment(tx, {
+      booking: row!.booking,
+      interpreterId: closeout.interpreterId,
+      outcome: closeout.outcome as CloseoutOutcome,
+      actualStart: closeout.actualStart,
+      actualEnd: closeout.actualEnd,
+      mileageTenths: closeout.mileageTenths,
+      expenseCents: expenses.map((expense) => expense.amountCents),
+      organizationName: row!.organizationName,
+    })
+    // A confirmed booking is now Completed; a late-cancelled one stays Cancelled.
+    await tx
+      .update(bookings)
+      .set({ status: 'completed', updatedAt: now() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
+    await recordAudit(
+      actor,
+      {
+        action: 'closeout_approved',
+        entityType: 'booking',
+        entityId: bookingId,
+        after: {
+          minutes: posted.amounts.minutes,
+          payTotalCents: posted.amounts.payTotalCents,
+          chargeTotalCents: posted.amounts.chargeTotalCents,
+          statementId: posted.statementId,
+          invoiceId: posted.invoiceId,
+        },
+      },
+      tx,
+    )
+    return 'done'
+  })
+}
+
+/** Staff send a closeout back with a reason; the interpreter corrects it and submits again. */
+export async function returnCloseout(
+  bookingId: string,
+  reason: string,
+  actor: Actor,
+): Promise<CloseoutDecision> {
+  return db().transaction(async (tx) => {
+    const [closeout] = await tx
+      .update(closeouts)
+      .set({ status: 'returned', returnReason: reason, reviewedById: actor.id, reviewedAt: now() })
+      .where(and(eq(closeouts.bookingId, bookingId), eq(closeouts.status, 'submitted')))
+      .returning({ bookingId: closeouts.bookingId })
+    if (!closeout) return (await closeoutExists(tx, bookingId)) ? 'not-waiting' : 'missing'
+    await recordAudit(
+      actor,
+      {
+        action: 'closeout_returned',
+        entityType: 'booking',
+        entityId: bookingId,
+        after: { reason },
+      },
+      tx,
+    )
+    return 'done'
+  })
+}
+
+async function closeoutExists(tx: Database, bookingId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ bookingId: closeouts.bookingId })
+    .from(closeouts)
+    .where(eq(closeouts.bookingId, bookingId))
+  return row !== undefined
+}
