@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Mail,
   MessagesSquare,
+  Receipt,
   Search,
   UserCog,
 } from 'lucide-react'
@@ -46,6 +47,7 @@ const navigation: SidebarNavigation = {
     '/admin/bookings': CalendarClock,
     '/admin/clients': Building2,
     '/admin/quotes': FileText,
+    '/admin/invoices': Receipt,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,
     '/admin/users': UserCog,
