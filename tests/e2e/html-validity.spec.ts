@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { users } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { interpreterProfiles, users } from '../../db/schema'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
@@ -7,12 +8,14 @@ import { createClientRequest } from '../../app/models/client-requests.server'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
+import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { docxDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
+import { postClosedOutWork } from '../support/invoice-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
 import { createAccount, signIn } from './auth-helpers'
@@ -250,6 +253,22 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     id: mona.id,
     name: mona.name,
   })
+  // Invoices: one open (October 2025) and one sent (September 2025), with a line each.
+  const [abelProfile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, approvedUser.id))
+  const invoicedWork = (localDate: string) =>
+    postClosedOutWork(app.db, {
+      organizationId: monaContext.organizationId,
+      organizationName: 'Valid Clinic',
+      requestedById: mona.id,
+      interpreterId: abelProfile!.id,
+      localDate,
+    })
+  const sentInvoice = (await invoicedWork('2025-09-08')).invoiceId
+  const openInvoice = (await invoicedWork('2025-10-06')).invoiceId
+  await sendInvoice(sentInvoice, actor)
   const clientPage = await clientPortal.newPage()
   const clientUser = (await findUserByEmail('mona@valid.example'))!
   const validBooking = await createBooking(
@@ -282,6 +301,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/client/quotes/new',
     `/client/quotes/${priced}`,
     `/client/quotes/${accepted}`,
+    '/client/invoices',
+    `/client/invoices/${openInvoice}`,
+    `/client/invoices/${sentInvoice}`,
   ]) {
     const response = await clientPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
@@ -294,7 +316,16 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     await afterFailedSubmit(clientNoScript.page, '/client/quotes/new', 'Request quote'),
   )
   await clientNoScript.context.close()
-  for (const path of ['/admin/quotes', `/admin/quotes/${toPrice}`, `/admin/quotes/${accepted}`])
+  for (const path of [
+    '/admin/quotes',
+    `/admin/quotes/${toPrice}`,
+    `/admin/quotes/${accepted}`,
+    '/admin/invoices',
+    '/admin/invoices?month=2025-09&status=sent',
+    '/admin/invoices?month=1999-01',
+    `/admin/invoices/${openInvoice}`,
+    `/admin/invoices/${sentInvoice}`,
+  ])
     documents.push(await served(page, path))
   documents.push(
     await afterFailedSubmit(noScript.page, `/admin/quotes/${toPrice}`, 'Send price', 'dialog'),
@@ -326,7 +357,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   })
 
   // The first-start set-up exists only while there is no admin at all, so it comes last.
-  await app.db.delete(users)
+  // Admins only: the run shares one database, and other specs' interpreters have pay
+  // statements that keep their accounts.
+  await app.db.delete(users).where(eq(users.role, 'admin'))
   const setupToken = await createAuthToken('first_admin_setup', null)
   documents.push(await served(page, `/setup?token=${setupToken}`))
   documents.push(

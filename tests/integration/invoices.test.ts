@@ -23,11 +23,9 @@ import {
   translationQuotes,
   users,
 } from '../../db/schema'
-import type { CloseoutOutcome } from '../../app/domain/billing'
 import { formatCents } from '../../app/domain/money'
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
-import { postAssignment } from '../../app/models/billing/ledger.server'
 import {
   clientInvoice,
   clientInvoicePdf,
@@ -53,8 +51,9 @@ import {
   requestQuote,
 } from '../../app/models/quotes.server'
 import { findUserByEmail } from '../../app/models/users.server'
-import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
+import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { docxDocument } from '../support/document-fixtures'
+import { postClosedOutWork, type PostedWork } from '../support/invoice-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -138,42 +137,21 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     await test.db.delete(auditLog)
   })
 
-  /** A closed-out assignment of Riverside Clinic posted by the ledger, as staff's approval does. */
-  async function postWork(
+  /** A closed-out on-site assignment of Riverside Clinic, posted to its invoice by the ledger. */
+  const postWork = (
     localDate: string,
-    options: {
-      organizationId?: string
-      outcome?: CloseoutOutcome
-      minutes?: number
-      mileageTenths?: number
-    } = {},
-  ) {
-    const organizationId = options.organizationId ?? manager.client.organizationId
-    const bookingId = await createBookingRow(test.db, {
-      organizationId,
+    options: Partial<
+      Pick<PostedWork, 'organizationId' | 'outcome' | 'minutes' | 'mileageTenths'>
+    > = {},
+  ) =>
+    postClosedOutWork(test.db, {
+      organizationId: manager.client.organizationId,
+      organizationName: 'Riverside Clinic',
       requestedById: requester.actor.id,
-      localDate,
-      localTime: '10:00',
-      modality: 'on_site',
-      status: options.outcome === 'late_cancellation' ? 'cancelled' : 'completed',
       interpreterId,
+      localDate,
+      ...options,
     })
-    const [booking] = await test.db.select().from(bookings).where(eq(bookings.id, bookingId))
-    const start = booking!.startsAt
-    const posted = await test.db.transaction((tx) =>
-      postAssignment(tx, {
-        booking: booking!,
-        interpreterId,
-        outcome: options.outcome ?? 'completed',
-        actualStart: start,
-        actualEnd: new Date(start.getTime() + (options.minutes ?? 150) * 60_000),
-        mileageTenths: options.mileageTenths ?? 0,
-        expenseCents: [],
-        organizationName: 'Riverside Clinic',
-      }),
-    )
-    return { bookingId, invoiceId: posted.invoiceId }
-  }
 
   const mails = (template: string) =>
     test.db.select().from(mailOutbox).where(eq(mailOutbox.template, template))

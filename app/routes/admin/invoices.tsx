@@ -73,8 +73,6 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
               type="month"
               name="month"
               defaultValue={filters.month}
-              placeholder="2026-03"
-              pattern="\d{4}-\d{2}"
               className="field-input"
             />
           </div>
