@@ -122,12 +122,25 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   await expect(adminPage.getByRole('definition').filter({ hasText: '$323.69' })).toBeVisible()
   await expectNoAxeViolations(adminPage, 'staff invoice (open) at 1280 px')
   await shoot(adminPage, 'admin-invoice-open-1280')
+  // A colleague has the same invoice open.
+  const colleaguePage = await staffContext.newPage()
+  await colleaguePage.goto(`/admin/invoices/${invoiceId}`)
   await adminPage.getByRole('button', { name: 'Send invoice' }).click()
   await expect(
     adminPage.getByRole('status').getByText('Invoice sent and e-mailed to 1 manager.').first(),
   ).toBeVisible()
   await expect(adminPage.getByText('Waiting for payment.')).toBeVisible()
   await expect(adminPage.getByRole('button', { name: 'Send invoice' })).toHaveCount(0)
+  // The colleague's Send comes second: told so, nothing sent twice.
+  await colleaguePage.getByRole('button', { name: 'Send invoice' }).click()
+  await expect(colleaguePage.getByRole('alert')).toHaveText('This invoice was sent already.')
+  await colleaguePage.close()
+  const probe = await adminPage.request.post(`/admin/invoices/${invoiceId}`, {
+    form: { intent: 'probe' },
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(probe.status()).toBe(400)
 
   // The e-mail goes to the manager alone, with the PDF attached, and is delivered.
   const sent = await app.db
