@@ -122,6 +122,11 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   await expect(adminPage.getByRole('definition').filter({ hasText: '$323.69' })).toBeVisible()
   await expectNoAxeViolations(adminPage, 'staff invoice (open) at 1280 px')
   await shoot(adminPage, 'admin-invoice-open-1280')
+  const draft = await adminPage.request.get(
+    (await adminPage.getByRole('link', { name: 'Download draft PDF' }).getAttribute('href'))!,
+  )
+  expect(draft.headers()['content-type']).toBe('application/pdf')
+  expect(await pdfText(await draft.body())).toContain('Open (not final)')
   // A colleague has the same invoice open.
   const colleaguePage = await staffContext.newPage()
   await colleaguePage.goto(`/admin/invoices/${invoiceId}`)

@@ -136,7 +136,7 @@ export default function InvoiceDetailPage({ loaderData, actionData }: Route.Comp
           </Form>
         ) : null}
         <a href={`/admin/invoices/${invoice.id}/pdf`} className="btn-secondary" download>
-          {invoice.status === 'open' ? 'Preview PDF' : 'Download PDF'}
+          {invoice.status === 'open' ? 'Download draft PDF' : 'Download PDF'}
         </a>
       </div>
       <p className="mt-2 text-sm text-slate-600">
