@@ -34,17 +34,6 @@ export function invoiceLineCells(line: InvoiceLineValues) {
   }
 }
 
-/** The columns of the lines table, in order, as on the screens and in the PDF. */
-export const invoiceLineColumns = [
-  { key: 'date', header: 'Date' },
-  { key: 'description', header: 'Description' },
-  { key: 'minutes', header: 'Minutes' },
-  { key: 'rate', header: 'Rate / min' },
-  { key: 'amount', header: 'Amount' },
-  { key: 'travel', header: 'Travel' },
-  { key: 'total', header: 'Total' },
-] as const
-
 /** "Open (not final)": an open invoice is still collecting the month's work. */
 export function invoiceStatusText(status: InvoiceStatus): string {
   return status === 'open' ? 'Open (not final)' : invoiceStatusLabels[status]

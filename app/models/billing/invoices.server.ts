@@ -117,8 +117,6 @@ async function linesOf(invoiceId: string, tx?: Database) {
     .orderBy(asc(invoiceLines.workDate), asc(invoiceLines.description), asc(invoiceLines.id))
 }
 
-export type InvoiceLine = Awaited<ReturnType<typeof linesOf>>[number]
-
 /** One invoice with its lines and the sums of their columns (by the database). */
 async function invoiceDetail(where: SQL, tx?: Database) {
   const [invoice] = await db(tx)
@@ -232,7 +230,7 @@ export type SendOutcome =
   | { outcome: 'sent'; recipients: number }
   | { outcome: 'missing' }
   | { outcome: 'empty' }
-  | { outcome: 'not-open'; status: InvoiceStatus }
+  | { outcome: 'not-open'; status: 'sent' | 'paid' }
 
 /**
  * Staff send an open invoice: a conditional update from "open" (of two staff at once, one
@@ -251,7 +249,9 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
         .returning({ id: clientInvoices.id })
       if (!updated) {
         const status = await statusOf(tx, invoiceId)
-        return status ? { outcome: 'not-open', status } : { outcome: 'missing' }
+        if (!status) return { outcome: 'missing' }
+        // Statuses only move forward: an invoice that could not be sent is sent or paid.
+        return { outcome: 'not-open', status: status === 'paid' ? 'paid' : 'sent' }
       }
       const found = (await invoiceDetail(eq(clientInvoices.id, invoiceId), tx))!
       if (found.lines.length === 0) throw new EmptyInvoiceError()
@@ -314,7 +314,7 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
 }
 
 export type PaidOutcome =
-  { outcome: 'paid' } | { outcome: 'missing' } | { outcome: 'not-sent'; status: InvoiceStatus }
+  { outcome: 'paid' } | { outcome: 'missing' } | { outcome: 'not-sent'; status: 'open' | 'paid' }
 
 /** Staff record the payment of a sent invoice: a conditional update from "sent", audited. */
 export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<PaidOutcome> {
@@ -326,7 +326,8 @@ export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<
       .returning({ id: clientInvoices.id, sequence: clientInvoices.number })
     if (!updated) {
       const status = await statusOf(tx, invoiceId)
-      return status ? { outcome: 'not-sent', status } : { outcome: 'missing' }
+      if (!status) return { outcome: 'missing' }
+      return { outcome: 'not-sent', status: status === 'open' ? 'open' : 'paid' }
     }
     await recordAudit(
       actor,

@@ -51,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'empty':
         return refuse('An invoice with no lines cannot be sent.')
       case 'not-open':
-        return refuse(sent.status === 'open' ? 'Please try again.' : notSentMessages[sent.status])
+        return refuse(notSentMessages[sent.status])
       case 'sent':
         return redirectWithToast(
           here,
