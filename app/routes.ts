@@ -33,6 +33,10 @@ export default [
   route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
   route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
   route('interpreter/assignments/:bookingId/ics', 'routes/interpreter/assignment-ics.ts'),
+  route(
+    'interpreter/assignments/:bookingId/receipts/:expenseId',
+    'routes/interpreter/closeout-receipt.ts',
+  ),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
@@ -40,6 +44,7 @@ export default [
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
     route('assignments', 'routes/interpreter/assignments.tsx'),
+    route('assignments/:bookingId/closeout', 'routes/interpreter/assignments.closeout.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -66,6 +71,7 @@ export default [
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
     route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
+    route('closeouts/:bookingId/receipts/:expenseId', 'routes/admin/closeout-receipt.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -91,6 +97,9 @@ export default [
       ]),
       route('quotes', 'routes/admin/quotes.tsx', [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),
+      ]),
+      route('closeouts', 'routes/admin/closeouts.tsx', [
+        route(':bookingId', 'routes/admin/closeouts.detail.tsx'),
       ]),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),

@@ -11,6 +11,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Bookings', to: '/admin/bookings' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Quotes', to: '/admin/quotes' },
+  { label: 'Closeouts', to: '/admin/closeouts' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },
