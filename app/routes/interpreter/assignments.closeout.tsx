@@ -271,7 +271,11 @@ function CloseoutForm({
       className="mt-6 space-y-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <ErrorSummary {...summary} />
-      <SelectField field={withDefault('outcome')} options={outcomeOptions} />
+      <SelectField
+        field={withDefault('outcome')}
+        options={outcomeOptions}
+        placeholder="-- Choose the outcome --"
+      />
       {lateCancelled ? (
         <p className="text-sm text-slate-700">
           The client cancelled this booking late: it is paid at the minimum for its modality, with
