@@ -36,6 +36,7 @@ import {
   END_AFTER_START_MESSAGE,
   FUTURE_TIME_MESSAGE,
   ON_SITE_ONLY_MESSAGE,
+  RECEIPT_TOO_LARGE_MESSAGE,
   TOO_LONG_MESSAGE,
   WRONG_RECEIPT_MESSAGE,
 } from '../../app/lib/validation/closeout'
@@ -46,7 +47,7 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
-import { htmlDocument, pdfDocument, pngImage } from '../support/document-fixtures'
+import { htmlDocument, largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -223,6 +224,15 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
       { 'expenses[0].receipt': htmlDocument() },
     )
     expect(disguised.status).toBe(400)
+    const tooLarge = await submitThroughForm(
+      bookingId,
+      { ...formFields, 'expenses[0].description': 'Parking', 'expenses[0].amount': '12.50' },
+      { 'expenses[0].receipt': largePdf(11 * 1024 * 1024) },
+    )
+    expect(tooLarge.status).toBe(413)
+    expect(fieldErrors(tooLarge).expenses).toEqual([RECEIPT_TOO_LARGE_MESSAGE])
+    // What was typed comes back with the refusal.
+    expect(tooLarge.result.initialValue).toMatchObject({ mileage: '12.4' })
     expect(fieldErrors(disguised)['expenses[0].receipt']).toEqual([WRONG_RECEIPT_MESSAGE])
     expect(await test.db.select().from(closeouts)).toHaveLength(0)
 

@@ -3,6 +3,7 @@ import { FileField, TextField } from '~/components/ui/native-fields'
 import { MAX_EXPENSES } from '~/domain/billing'
 import { receiptFileAccept } from '~/domain/closeouts'
 import type { FormReply, NativeField } from '~/lib/forms/native-form'
+import { useHydrated } from '~/lib/use-hydrated'
 
 interface SavedExpense {
   id: string
@@ -34,7 +35,8 @@ function initialRows(reply: FormReply | undefined, saved: readonly SavedExpense[
         amount: expense.amount,
         keptExpenseId: expense.id,
       }))
-  return rows.length > 0 ? rows : [{ key: 0 }]
+  // One empty row to fill in, also without JavaScript (where rows cannot be added).
+  return rows.length < MAX_EXPENSES ? [...rows, { key: rows.length }] : rows
 }
 
 /**
@@ -52,6 +54,8 @@ export function CloseoutExpenseRows({
   saved: readonly SavedExpense[]
 }) {
   const [rows, setRows] = useState(() => initialRows(reply, saved))
+  // Adding and removing rows needs JavaScript: the buttons appear once it runs.
+  const hydrated = useHydrated()
   const [lastReply, setLastReply] = useState(reply)
   if (reply !== lastReply) {
     setLastReply(reply)
@@ -94,21 +98,23 @@ export function CloseoutExpenseRows({
                 value={row.keptExpenseId}
               />
             ) : null}
-            <div className="sm:col-span-3">
-              <button
-                type="button"
-                className="text-sm text-brand-700 underline"
-                onClick={() =>
-                  setRows((current) => current.filter((other) => other.key !== row.key))
-                }
-              >
-                Remove expense {index + 1}
-              </button>
-            </div>
+            {hydrated ? (
+              <div className="sm:col-span-3">
+                <button
+                  type="button"
+                  className="text-sm text-brand-700 underline"
+                  onClick={() =>
+                    setRows((current) => current.filter((other) => other.key !== row.key))
+                  }
+                >
+                  Remove expense {index + 1}
+                </button>
+              </div>
+            ) : null}
           </div>
         )
       })}
-      {rows.length < MAX_EXPENSES ? (
+      {hydrated && rows.length < MAX_EXPENSES ? (
         <button
           type="button"
           className="btn-secondary"
