@@ -121,10 +121,12 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await expect(dialog).toContainText('12.4 miles')
   await expect(dialog).toContainText('Parking: $12.50')
   // 60 minutes on site bill the 120-minute minimum: $90 pay, $140 charge; travel $8.68 + $12.50.
-  const amounts = dialog.getByRole('table', { name: 'Amounts of this closeout' })
-  await expect(amounts).toContainText('$90.00')
-  await expect(amounts).toContainText('$140.00')
-  await expect(amounts).toContainText('$21.18')
+  const pay = dialog.getByRole('region', { name: 'Interpreter pay' })
+  await expect(pay).toContainText('$90.00')
+  await expect(pay).toContainText('$111.18')
+  const charge = dialog.getByRole('region', { name: 'Client charge' })
+  await expect(charge).toContainText('$140.00')
+  await expect(charge).toContainText('$161.18')
   const receipt = await page.request.get(
     `${app.url}${await dialog.getByRole('link', { name: /Receipt of Parking/ }).getAttribute('href')}`,
   )
@@ -202,7 +204,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
 
   // The interpreter's form is read-only now.
   await interpreterPage.goto(`${app.url}/interpreter/assignments/${bookingId}/closeout`)
-  await expect(interpreterPage.getByText('Approved: it is on your pay statement.')).toBeVisible()
+  await expect(interpreterPage.getByText('It is on your pay statement.')).toBeVisible()
   await expect(interpreterPage.getByRole('button', { name: 'Send closeout' })).toHaveCount(0)
   await checkPage(interpreterPage, 'interpreter-closeout-approved')
   documents.push({

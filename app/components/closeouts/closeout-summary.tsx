@@ -35,9 +35,9 @@ export function CloseoutStatusNote({
 }) {
   if (!status) return null
   const text = {
-    submitted: 'Sent: it is waiting for approval by our team.',
-    approved: 'Approved: it is on your pay statement.',
-    returned: 'Returned by our team for a correction. Correct it below and send it again.',
+    submitted: 'Sent; our team reviews it and approves it or returns it to you.',
+    approved: 'It is on your pay statement.',
+    returned: 'Our team returned it for a correction: correct it below and send it again.',
   }[status]
   return (
     <div className="mt-4 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">

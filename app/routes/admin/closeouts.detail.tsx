@@ -151,48 +151,28 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
         <h3 id="amounts-heading" className="font-semibold text-slate-900">
           {status === 'approved' ? 'Amounts' : 'Amounts approving posts'}
         </h3>
-        <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">Amounts of this closeout</caption>
-          <thead>
-            <tr className="text-slate-600">
-              <th scope="col" className="py-1 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Rate per minute
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Amount
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Travel
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody className="text-slate-900">
-            <tr>
-              <th scope="row" className="py-1 font-normal">
-                Interpreter pay ({preview.minutes} minutes)
-              </th>
-              <td>{preview.interpreterRate}</td>
-              <td>{preview.pay}</td>
-              <td>{preview.travel}</td>
-              <td>{preview.payTotal}</td>
-            </tr>
-            <tr>
-              <th scope="row" className="py-1 font-normal">
-                Client charge ({preview.minutes} minutes)
-              </th>
-              <td>{preview.clientRate}</td>
-              <td>{preview.charge}</td>
-              <td>{preview.travel}</td>
-              <td>{preview.chargeTotal}</td>
-            </tr>
-          </tbody>
-        </table>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {[
+            ['Interpreter pay', preview.interpreterRate, preview.pay, preview.payTotal],
+            ['Client charge', preview.clientRate, preview.charge, preview.chargeTotal],
+          ].map(([line, rate, amount, total]) => (
+            <section key={line} aria-label={line} className="rounded-md bg-slate-50 p-3 text-sm">
+              <h4 className="font-medium text-slate-900">{line}</h4>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+                <dt className="text-slate-600">Minutes</dt>
+                <dd className="text-slate-900">{preview.minutes}</dd>
+                <dt className="text-slate-600">Rate per minute</dt>
+                <dd className="text-slate-900">{rate}</dd>
+                <dt className="text-slate-600">Amount</dt>
+                <dd className="text-slate-900">{amount}</dd>
+                <dt className="text-slate-600">Travel</dt>
+                <dd className="text-slate-900">{preview.travel}</dd>
+                <dt className="font-medium text-slate-900">Total</dt>
+                <dd className="font-medium text-slate-900">{total}</dd>
+              </dl>
+            </section>
+          ))}
+        </div>
         <p className="mt-1 text-xs text-slate-600">
           Billable minutes: the actual minutes, at least the minimum of {preview.minimumMinutes} for
           this modality; travel is mileage and expenses, at cost.

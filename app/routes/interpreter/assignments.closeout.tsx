@@ -202,17 +202,19 @@ export default function CloseoutPage({ loaderData, actionData }: Route.Component
           <dt className="font-medium text-slate-600">{booking.locationLabel}</dt>
           <dd className="break-words text-slate-900">{booking.location}</dd>
         </div>
-        <div>
-          <dt className="font-medium text-slate-600">Due</dt>
-          <dd className="text-slate-900">
-            {dueAt}
-            {overdue ? (
-              <span className="ml-2">
-                <CloseoutBadge status="overdue" />
-              </span>
-            ) : null}
-          </dd>
-        </div>
+        {editable ? (
+          <div>
+            <dt className="font-medium text-slate-600">Due</dt>
+            <dd className="text-slate-900">
+              {dueAt}
+              {overdue ? (
+                <span className="ml-2">
+                  <CloseoutBadge status="overdue" />
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <CloseoutStatusNote status={status} returnReason={returnReason} />
       {actionData?.message ? (
