@@ -5,7 +5,7 @@ import { receiptFileAccept } from '~/domain/closeouts'
 import type { FormReply, NativeField } from '~/lib/forms/native-form'
 import { useHydrated } from '~/lib/use-hydrated'
 
-interface SavedExpense {
+export interface SavedExpense {
   id: string
   description: string
   amount: string

@@ -1,28 +1,19 @@
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Link } from 'react-router'
 import {
   CloseoutBadge,
   CloseoutStatusNote,
   CloseoutSummary,
 } from '~/components/closeouts/closeout-summary'
-import { CloseoutExpenseRows } from '~/components/interpreter/closeout-expenses'
-import { ErrorSummary } from '~/components/ui/error-summary'
-import { FieldError } from '~/components/ui/field-shell'
-import {
-  DateField,
-  SelectField,
-  TextareaField,
-  TextField,
-  TimeField,
-} from '~/components/ui/native-fields'
+import { CloseoutForm } from '~/components/interpreter/closeout-form'
 import { timeZoneWithName } from '~/domain/availability'
-import { closeoutOutcomes, formatMileage, MAX_EXPENSES } from '~/domain/billing'
+import { formatMileage } from '~/domain/billing'
 import { formatInZone, locationLabel } from '~/domain/bookings'
-import { MAX_CLOSEOUT_NOTE_LENGTH, wallClockIn } from '~/domain/closeouts'
+import { wallClockIn } from '~/domain/closeouts'
 import { bookingTitle } from '~/domain/dispatch'
 import { centsAsDecimal } from '~/domain/money'
 import { requireUser } from '~/lib/auth/session.server'
-import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
+import type { FormReply } from '~/lib/forms/native-form'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { acceptsUploads } from '~/lib/http/route-handle'
@@ -157,26 +148,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   )
 }
 
-const expenseLabels = Object.fromEntries(
-  Array.from({ length: MAX_EXPENSES }, (_, index) => [
-    [`expenses[${index}].description`, `Expense ${index + 1}`],
-    [`expenses[${index}].amount`, `Amount of expense ${index + 1}`],
-    [`expenses[${index}].receipt`, `Receipt of expense ${index + 1}`],
-  ]).flat(),
-)
-
-const labels: Record<string, string> = {
-  outcome: 'Outcome',
-  startDate: 'Start date',
-  startTime: 'Start time',
-  endDate: 'End date',
-  endTime: 'End time',
-  mileage: 'Mileage (miles)',
-  expenses: 'Expenses',
-  ...expenseLabels,
-  note: 'Note to our team (optional)',
-}
-
 export default function CloseoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, status, returnReason, dueAt, overdue, editable, saved, expenses } = loaderData
   return (
@@ -223,7 +194,15 @@ export default function CloseoutPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {editable ? (
-        <CloseoutForm loaderData={loaderData} reply={actionData?.result} />
+        <CloseoutForm
+          zone={loaderData.booking.zone}
+          defaults={loaderData.defaults}
+          onSite={loaderData.onSite}
+          lateCancelled={loaderData.lateCancelled}
+          expenses={loaderData.expenses}
+          constraint={loaderData.constraint}
+          reply={actionData?.result}
+        />
       ) : saved ? (
         <section aria-labelledby="closeout-sent-heading" className="mt-6">
           <h2 id="closeout-sent-heading" className="text-lg font-semibold text-slate-900">
@@ -239,90 +218,5 @@ export default function CloseoutPage({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
     </div>
-  )
-}
-
-function CloseoutForm({
-  loaderData,
-  reply,
-}: {
-  loaderData: Route.ComponentProps['loaderData']
-  reply: FormReply | undefined
-}) {
-  const { booking, defaults, onSite, lateCancelled, expenses, constraint } = loaderData
-  const busy = useNavigation().state === 'submitting'
-  const { formProps, field, summary } = useNativeForm<Record<string, unknown>>({
-    lastResult: reply,
-    constraint,
-    labels,
-  })
-  // Before anything was sent back, the fields show the closeout as last sent (or the booking).
-  const withDefault = (name: Extract<keyof typeof defaults, string>) => {
-    const named = field(name)
-    return reply ? named : { ...named, initialValue: defaults[name] }
-  }
-  const outcomeOptions = lateCancelled
-    ? closeoutOutcomes.filter((outcome) => outcome.value === 'late_cancellation')
-    : closeoutOutcomes
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...formProps}
-      aria-label="Closeout"
-      className="mt-6 space-y-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <ErrorSummary {...summary} />
-      <SelectField
-        field={withDefault('outcome')}
-        options={outcomeOptions}
-        placeholder="-- Choose the outcome --"
-      />
-      {lateCancelled ? (
-        <p className="text-sm text-slate-700">
-          The client cancelled this booking late: it is paid at the minimum for its modality, with
-          no times to report.
-        </p>
-      ) : (
-        <fieldset className="space-y-3">
-          <legend className="field-label">Actual times, in {booking.zone}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <DateField field={withDefault('startDate')} />
-            <TimeField field={withDefault('startTime')} />
-            <DateField field={withDefault('endDate')} />
-            <TimeField
-              field={withDefault('endTime')}
-              hint="When you finished, not the booked end."
-            />
-          </div>
-        </fieldset>
-      )}
-      {onSite ? (
-        <>
-          <TextField
-            field={withDefault('mileage')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="12.4"
-            hint="Miles driven for this assignment, with at most one decimal."
-          />
-          <fieldset aria-describedby={field('expenses').errorId}>
-            <legend className="field-label">
-              Expenses with receipts (parking, tolls, transit)
-            </legend>
-            <CloseoutExpenseRows field={field} reply={reply} saved={expenses} />
-            <FieldError field={field('expenses')} />
-          </fieldset>
-        </>
-      ) : null}
-      <TextareaField
-        field={withDefault('note')}
-        rows={4}
-        hint={`Anything our team should know, up to ${MAX_CLOSEOUT_NOTE_LENGTH} characters.`}
-      />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? 'Sending...' : 'Send closeout'}
-      </button>
-    </Form>
   )
 }
