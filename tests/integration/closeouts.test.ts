@@ -338,6 +338,23 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     expect(booking!.status).toBe('completed')
   })
 
+  it('a correction sent while staff approve: either it is refused as approved, or the approval takes it', async () => {
+    const bookingId = await confirmedBooking()
+    await submitCloseout(ana.userId, bookingId, completed(), anaActor())
+    const [decision, submitted] = await Promise.all([
+      approveCloseout(bookingId, staff),
+      submitCloseout(ana.userId, bookingId, completed({ mileageTenths: 200 }), anaActor()),
+    ])
+    expect(decision).toBe('done')
+    expect(['approved', 'submitted']).toContain(submitted)
+    const [closeout] = await test.db.select().from(closeouts)
+    expect(closeout!.status).toBe('approved')
+    const lines = await test.db.select().from(statementLines)
+    expect(lines).toHaveLength(1)
+    // What was posted is what the closeout says now.
+    expect(lines[0]!.mileageCents).toBe(closeout!.mileageTenths * 7)
+  })
+
   it('a late cancellation is closed out as one, without times to type', async () => {
     const bookingId = await confirmedBooking({ status: 'cancelled' })
     await test.db.update(bookings).set({ lateCancellation: true }).where(eq(bookings.id, bookingId))
