@@ -40,6 +40,8 @@ export default [
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
     route('assignments', 'routes/interpreter/assignments.tsx'),
+    route('payouts', 'routes/interpreter/payouts.tsx'),
+    route('payouts/:statementId', 'routes/interpreter/payouts.detail.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -62,6 +64,7 @@ export default [
       id: 'merged-resume-download',
     }),
     route('export/:list', 'routes/admin/export.ts'),
+    route('accounting-export', 'routes/admin/accounting-export.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
@@ -92,6 +95,9 @@ export default [
       route('quotes', 'routes/admin/quotes.tsx', [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),
       ]),
+      route('statements', 'routes/admin/statements.tsx'),
+      route('statements/:statementId', 'routes/admin/statements.detail.tsx'),
+      route('rates', 'routes/admin/rates.tsx'),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),

@@ -11,6 +11,8 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Bookings', to: '/admin/bookings' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Quotes', to: '/admin/quotes' },
+  { label: 'Statements', to: '/admin/statements' },
+  { label: 'Rates', to: '/admin/rates' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },

@@ -1,4 +1,5 @@
 import {
+  BadgeDollarSign,
   Building2,
   CalendarClock,
   ClipboardCheck,
@@ -10,6 +11,7 @@ import {
   MessagesSquare,
   Search,
   UserCog,
+  Wallet,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
@@ -46,6 +48,8 @@ const navigation: SidebarNavigation = {
     '/admin/bookings': CalendarClock,
     '/admin/clients': Building2,
     '/admin/quotes': FileText,
+    '/admin/statements': Wallet,
+    '/admin/rates': BadgeDollarSign,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,
     '/admin/users': UserCog,

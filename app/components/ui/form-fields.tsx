@@ -21,7 +21,7 @@ export function TextField({
   meta: Meta
   label: ReactNode
   hint?: ReactNode
-  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search' | 'datetime-local'
   className?: string
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) })
