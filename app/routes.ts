@@ -33,6 +33,7 @@ export default [
   route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
   route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
   route('interpreter/assignments/:bookingId/ics', 'routes/interpreter/assignment-ics.ts'),
+  route('interpreter/payouts/:statementId/pdf', 'routes/interpreter/payout-pdf.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
@@ -65,6 +66,7 @@ export default [
     }),
     route('export/:list', 'routes/admin/export.ts'),
     route('accounting-export', 'routes/admin/accounting-export.ts'),
+    route('statements/:statementId/pdf', 'routes/admin/statement-pdf.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),

@@ -1,7 +1,7 @@
 import type { CompanyIdentity } from '../lib/company'
 import { renderMail, type RenderedMail } from './render.server'
 
-/** To the interpreter: staff marked their pay statement paid (docs/product.md#statements). */
+/** To the interpreter: staff marked their pay statement paid (docs/product.md#pay-statements). */
 export function statementPaidMail(options: {
   firstName: string
   period: string

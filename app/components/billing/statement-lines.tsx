@@ -16,7 +16,7 @@ export interface StatementLineView {
 }
 
 /**
- * A statement's assignments (docs/product.md#statements), the same for the interpreter and
+ * A statement's assignments (docs/product.md#pay-statements), the same for the interpreter and
  * for staff: minutes × rate = amount, then mileage and expenses, and each line's total; the
  * statement's total below.
  */

@@ -24,7 +24,7 @@ const amount = (decimals: number, max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
-    .regex(amountPattern(decimals), message)
+    .regex(amountPattern(decimals), { error: message, abort: true })
     .refine((value) => (parseDecimal(value, decimals) ?? Infinity) <= max, message)
 
 /** `2026-11-24T09:30`, the value of a `datetime-local` control. */
@@ -83,8 +83,11 @@ export function ratesSchema(now: Date) {
     mileageRate: amount(2, MAX_MILEAGE_CENTS_PER_MILE, MILEAGE_MESSAGE),
     effectiveFrom: z
       .string({ error: IN_FORCE_MESSAGE })
-      .regex(LOCAL_DATE_TIME, IN_FORCE_MESSAGE)
-      .refine((value) => officeDateTimeToUtc(value) !== undefined, IN_FORCE_MESSAGE)
+      .regex(LOCAL_DATE_TIME, { error: IN_FORCE_MESSAGE, abort: true })
+      .refine((value) => officeDateTimeToUtc(value) !== undefined, {
+        error: IN_FORCE_MESSAGE,
+        abort: true,
+      })
       .refine(
         (value) => (officeDateTimeToUtc(value)?.getTime() ?? 0) >= earliestInForce(now).getTime(),
         IN_FORCE_PAST_MESSAGE,

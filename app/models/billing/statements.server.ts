@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import {
   interpreterProfiles,
   interpreterStatements,
@@ -17,7 +18,7 @@ import { recordAudit, type Actor } from '../audit.server'
 import { findProfileOfUser } from '../interpreter-profiles.server'
 
 /**
- * Interpreter pay statements (docs/product.md#statements): one per interpreter and half-month,
+ * Interpreter pay statements (docs/product.md#pay-statements): one per interpreter and half-month,
  * filled by the ledger as closeouts are approved. Staff approve a statement (it takes no more
  * lines after that) and mark it paid. A total is always the sum of the lines, computed in
  * SQL, never stored.
@@ -111,24 +112,27 @@ async function statementLinesOf(statementId: string) {
     .orderBy(asc(statementLines.workDate), asc(statementLines.description), asc(statementLines.id))
 }
 
+const approver = alias(users, 'approver')
+const payer = alias(users, 'payer')
+
 async function statementWithLines(where: SQL) {
   const [statement] = await db()
     .select({
       ...summaryColumns,
       firstName: interpreterProfiles.firstName,
       lastName: interpreterProfiles.lastName,
-      approvedByName: sql<
-        string | null
-      >`(select ${users.name} from ${users} where ${users.id} = ${interpreterStatements.approvedById})`,
-      paidByName: sql<
-        string | null
-      >`(select ${users.name} from ${users} where ${users.id} = ${interpreterStatements.paidById})`,
+      email: users.email,
+      approvedByName: approver.name,
+      paidByName: payer.name,
     })
     .from(interpreterStatements)
     .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, interpreterStatements.interpreterId))
+    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+    .leftJoin(approver, eq(approver.id, interpreterStatements.approvedById))
+    .leftJoin(payer, eq(payer.id, interpreterStatements.paidById))
     .leftJoin(statementLines, eq(statementLines.statementId, interpreterStatements.id))
     .where(where)
-    .groupBy(interpreterStatements.id, interpreterProfiles.id)
+    .groupBy(interpreterStatements.id, interpreterProfiles.id, users.id, approver.id, payer.id)
   if (!statement) return undefined
   return { statement, lines: await statementLinesOf(statement.id) }
 }
