@@ -180,6 +180,10 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/communications',
     '/admin/communications?tab=history',
     '/admin/mail',
+    // Statement pages with lines are checked in tests/e2e/interpreter-payouts.spec.ts.
+    '/admin/statements',
+    '/admin/statements?status=paid',
+    '/admin/rates',
   ])
     documents.push(await served(page, path))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
@@ -191,6 +195,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/interpreter/onboarding',
     '/interpreter/resources',
     '/interpreter/profile',
+    '/interpreter/payouts',
   ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)

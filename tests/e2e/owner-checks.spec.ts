@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { interpreterProfiles } from '../../db/schema'
+import { bookings, closeouts, interpreterProfiles, statementLines } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
+import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
 import { createResource } from '../../app/models/resources.server'
@@ -82,8 +83,23 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     interpreterId: firstProfile!.id,
     location: '9 Private Lane, Owner Check',
   })
+  // The same assignment closed out and approved: a pay statement of the first interpreter's.
+  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
+  await app.db.insert(closeouts).values({
+    bookingId,
+    interpreterId: firstProfile!.id,
+    actualStart: booking!.startsAt,
+    actualEnd: new Date(booking!.startsAt.getTime() + 60 * 60_000),
+    outcome: 'completed',
+  })
+  expect(await approveCloseout(bookingId, actor)).toBe('done')
+  const [line] = await app.db
+    .select({ statementId: statementLines.statementId })
+    .from(statementLines)
+    .where(eq(statementLines.bookingId, bookingId))
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
+    statementId: { id: line!.statementId, owner: 'first', secret: 'Owner Check Clinic' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },
   }
@@ -99,7 +115,13 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   const routes = (await builtRoutes()).filter(
     (route) => route.pattern.startsWith('/interpreter/') && route.pattern.includes(':'),
   )
-  expect(routes.map((route) => route.pattern)).toContain('/interpreter/documents/:documentId/file')
+  expect(routes.map((route) => route.pattern)).toEqual(
+    expect.arrayContaining([
+      '/interpreter/documents/:documentId/file',
+      '/interpreter/payouts/:statementId',
+      '/interpreter/payouts/:statementId/pdf',
+    ]),
+  )
   const problems: string[] = []
   for (const route of routes) {
     const names = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)

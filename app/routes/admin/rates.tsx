@@ -13,6 +13,8 @@ import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import {
   IN_FORCE_GRACE_MS,
+  MILEAGE_MESSAGE,
+  RATE_MESSAGE,
   officeDateTime,
   ratesFromValues,
   ratesSchema,
@@ -138,6 +140,7 @@ function ModalityRatesForm({
           inputMode="decimal"
           autoComplete="off"
           hint="Up to 4 decimals."
+          title={RATE_MESSAGE}
         />
         <TextField
           meta={fields.interpreterRate}
@@ -145,6 +148,7 @@ function ModalityRatesForm({
           inputMode="decimal"
           autoComplete="off"
           hint="Up to 4 decimals."
+          title={RATE_MESSAGE}
         />
         <TextField
           meta={fields.minimumMinutes}
@@ -158,6 +162,7 @@ function ModalityRatesForm({
           inputMode="decimal"
           autoComplete="off"
           hint="Paid for on-site travel; 0 for none."
+          title={MILEAGE_MESSAGE}
         />
         <TextField
           meta={fields.effectiveFrom}
