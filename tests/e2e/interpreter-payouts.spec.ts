@@ -1,33 +1,12 @@
-import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
-import { bookings, closeouts, interpreterStatements, mailOutbox } from '../../db/schema'
-import { approveCloseout } from '../../app/models/billing/closeout-review.server'
+import { interpreterStatements, mailOutbox } from '../../db/schema'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
-import {
-  createBookingRow,
-  createDispatchInterpreter,
-  createOrganization,
-} from '../support/booking-fixtures'
+import { createApprovedAssignment } from '../support/billing-fixtures'
+import { createDispatchInterpreter, createOrganization } from '../support/booking-fixtures'
 import { IN_FORCE_PAST_MESSAGE, officeDateTime, RATE_MESSAGE } from '../../app/lib/validation/rates'
 import { createAccount, signIn } from './auth-helpers'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-
-// Set SCREENSHOT_DIR to keep the pages' screenshots for a look.
-const SHOTS = process.env.SCREENSHOT_DIR
-
-/** Axe at a phone's and a desktop's width, and a screenshot of each when asked. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await expectNoAxeViolations(page, `${name} at ${width}px`)
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-    }
-  }
-}
+import { checkPage, expect, test } from './fixtures'
 
 test('staff approve and pay a statement; the interpreter sees it Paid and downloads the PDF', async ({
   page,
@@ -44,26 +23,14 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   })
   const name = `Paloma Payee ${stamp}`
   const organizationId = await createOrganization(app.db, `Payout Clinic ${stamp}`)
-  const bookingId = await createBookingRow(app.db, {
+  // Approving a closeout posts the statement line (the closeout screens are not this spec's).
+  await createApprovedAssignment(app.db, actor, {
     organizationId,
+    interpreterProfileId: interpreter.profileId,
     localDate: '2024-02-05',
-    localTime: '10:00',
-    modality: 'on_site',
-    durationMinutes: 120,
-    status: 'confirmed',
-    interpreterId: interpreter.profileId,
-  })
-  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
-  await app.db.insert(closeouts).values({
-    bookingId,
-    interpreterId: interpreter.profileId,
-    actualStart: booking!.startsAt,
-    actualEnd: new Date(booking!.startsAt.getTime() + 150 * 60_000),
-    outcome: 'completed',
+    minutes: 150,
     mileageTenths: 124,
   })
-  // Approving the closeout posts the statement line (the closeout screens are not this spec's).
-  expect(await approveCloseout(bookingId, actor)).toBe('done')
   const [statement] = await app.db
     .select()
     .from(interpreterStatements)

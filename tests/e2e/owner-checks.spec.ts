@@ -1,14 +1,14 @@
 import type { APIRequestContext } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { bookings, closeouts, interpreterProfiles, statementLines } from '../../db/schema'
+import { interpreterProfiles } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
-import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
 import { createResource } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
+import { createApprovedAssignment } from '../support/billing-fixtures'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
@@ -76,30 +76,23 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     .select({ id: interpreterProfiles.id })
     .from(interpreterProfiles)
     .where(eq(interpreterProfiles.userId, first.userId))
+  const organizationId = await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`)
   const bookingId = await createBookingRow(app.db, {
-    organizationId: await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`),
+    organizationId,
     localDate: '2030-03-04',
     status: 'confirmed',
     interpreterId: firstProfile!.id,
     location: '9 Private Lane, Owner Check',
   })
-  // The same assignment closed out and approved: a pay statement of the first interpreter's.
-  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
-  await app.db.insert(closeouts).values({
-    bookingId,
-    interpreterId: firstProfile!.id,
-    actualStart: booking!.startsAt,
-    actualEnd: new Date(booking!.startsAt.getTime() + 60 * 60_000),
-    outcome: 'completed',
+  // Earlier work of theirs, closed out and approved: a pay statement of the first interpreter's.
+  const { statementId } = await createApprovedAssignment(app.db, actor, {
+    organizationId,
+    interpreterProfileId: firstProfile!.id,
+    localDate: '2026-01-05',
   })
-  expect(await approveCloseout(bookingId, actor)).toBe('done')
-  const [line] = await app.db
-    .select({ statementId: statementLines.statementId })
-    .from(statementLines)
-    .where(eq(statementLines.bookingId, bookingId))
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
-    statementId: { id: line!.statementId, owner: 'first', secret: 'Owner Check Clinic' },
+    statementId: { id: statementId, owner: 'first', secret: 'Owner Check Clinic' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },
   }

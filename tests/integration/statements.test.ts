@@ -31,7 +31,6 @@ import {
   ratesSchema,
 } from '../../app/lib/validation/rates'
 import type { Actor } from '../../app/models/audit.server'
-import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import { rateInForce } from '../../app/models/billing/ledger.server'
 import { currentRates, RateRuleError, setRates } from '../../app/models/billing/rates.server'
 import {
@@ -47,11 +46,11 @@ import { createUser } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
 import { loader as accountingExport } from '../../app/routes/admin/accounting-export'
 import {
-  createBookingRow,
   createDispatchInterpreter,
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
+import { createApprovedAssignment } from '../support/billing-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -97,35 +96,17 @@ describe.each(testDatabaseKinds())('statements, rates and the accounting export 
   })
 
   /** An approved closeout of a confirmed on-site booking on `localDate`: one statement line. */
-  async function approvedWork(
+  function approvedWork(
     localDate: string,
     options: { interpreter?: DispatchInterpreter; minutes?: number; mileageTenths?: number } = {},
   ) {
-    const interpreter = options.interpreter ?? zoe
-    const bookingId = await createBookingRow(test.db, {
+    return createApprovedAssignment(test.db, staff, {
       organizationId,
+      interpreterProfileId: (options.interpreter ?? zoe).profileId,
       localDate,
-      localTime: '10:00',
-      modality: 'on_site',
-      durationMinutes: 120,
-      status: 'confirmed',
-      interpreterId: interpreter.profileId,
+      minutes: options.minutes,
+      mileageTenths: options.mileageTenths,
     })
-    const [booking] = await test.db.select().from(bookings).where(eq(bookings.id, bookingId))
-    await test.db.insert(closeouts).values({
-      bookingId,
-      interpreterId: interpreter.profileId,
-      actualStart: booking!.startsAt,
-      actualEnd: new Date(booking!.startsAt.getTime() + (options.minutes ?? 150) * 60_000),
-      outcome: 'completed',
-      mileageTenths: options.mileageTenths ?? 0,
-    })
-    expect(await approveCloseout(bookingId, staff)).toBe('done')
-    const [line] = await test.db
-      .select()
-      .from(statementLines)
-      .where(eq(statementLines.bookingId, bookingId))
-    return line!
   }
 
   async function secondStaff(): Promise<Actor> {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_RATE_UNITS, RATE_DECIMALS } from '../../domain/billing'
 import { MAX_DURATION_MINUTES, zonedTimeToUtc } from '../../domain/bookings'
+import { wallClock } from '../../domain/dispatch'
 import { modalityValues } from '../../domain/interpreter-profile'
 import { parseDecimal } from '../../domain/money'
 
@@ -40,17 +41,9 @@ export function officeDateTimeToUtc(value: string): Date | undefined {
 
 /** The `datetime-local` value of an instant in the office's zone, to the minute. */
 export function officeDateTime(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: OFFICE_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant)
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
+  const { date, minute } = wallClock(instant, OFFICE_TIME_ZONE)
+  const twoDigits = (value: number) => String(value).padStart(2, '0')
+  return `${date}T${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`
 }
 
 /**

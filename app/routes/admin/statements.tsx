@@ -1,8 +1,8 @@
 import { Download, Wallet } from 'lucide-react'
-import { Form, Link, useSubmit } from 'react-router'
+import { Form, Link } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { EmptyState } from '~/components/admin/empty-state'
-import { Pagination } from '~/components/admin/list-controls'
+import { FilterSelect, Pagination } from '~/components/admin/list-controls'
 import { StatementStatusBadge } from '~/components/billing/statement-status-badge'
 import { periodLabel, statementStatuses, statementStatusLabels } from '~/domain/billing'
 import type { StatementStatus } from '~/domain/billing'
@@ -65,7 +65,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Staff's pay statements by period and status, with the accounting export. */
 export default function StatementsPage({ loaderData }: Route.ComponentProps) {
   const { status, period, page, total, pageSize, periods, statements, exportRange } = loaderData
-  const submit = useSubmit()
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Statements</h1>
@@ -79,44 +78,23 @@ export default function StatementsPage({ loaderData }: Route.ComponentProps) {
         aria-label="Filter statements"
         className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
-        <div>
-          <label htmlFor="statement-period" className="field-label">
-            Period
-          </label>
-          <select
-            id="statement-period"
-            name="period"
-            defaultValue={period}
-            className="field-input"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          >
-            <option value="">All periods</option>
-            {periods.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="statement-status" className="field-label">
-            Status
-          </label>
-          <select
-            id="statement-status"
-            name="status"
-            defaultValue={status}
-            className="field-input"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          >
-            <option value="all">All statuses</option>
-            {statementStatuses.map((value) => (
-              <option key={value} value={value}>
-                {statementStatusLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="statement-period"
+          name="period"
+          label="Period"
+          value={period}
+          options={[{ value: '', label: 'All periods' }, ...periods]}
+        />
+        <FilterSelect
+          id="statement-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={[
+            { value: 'all', label: 'All statuses' },
+            ...statementStatuses.map((value) => ({ value, label: statementStatusLabels[value] })),
+          ]}
+        />
         <button type="submit" className="btn-primary">
           Show
         </button>
