@@ -65,8 +65,18 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0)
   await checkPage(page, 'admin-statement')
   documents.push({ name: '/admin/statements/{id} (open)', html: await page.content() })
+  // A colleague has the same statement open; the first approval counts, the second is told.
+  const colleague = await page.context().newPage()
+  await colleague.goto(page.url())
   await page.getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByText('Statement approved.')).toBeVisible()
+  await colleague.getByRole('button', { name: 'Approve' }).click()
+  await expect(
+    colleague.getByText(
+      'This statement is no longer open (it is Approved): someone approved it already.',
+    ),
+  ).toBeVisible()
+  await colleague.close()
   await expect(page.getByText(/Status:\s*Approved/)).toBeVisible()
   await page.getByRole('button', { name: 'Mark paid' }).click()
   await expect(page.getByText('Marked paid; the interpreter was e-mailed.')).toBeVisible()

@@ -92,26 +92,28 @@ export default function StatementDetailPage({ loaderData }: Route.ComponentProps
       <p className="mt-1 flex items-center gap-2 text-slate-700">
         Status: <StatementStatusBadge status={statement.status} />
       </p>
-      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        {statement.approvedAt ? (
-          <div>
-            <dt className="font-medium text-slate-600">Approved</dt>
-            <dd className="text-slate-900">
-              {formatDateTime(statement.approvedAt)}
-              {statement.approvedByName ? ` by ${statement.approvedByName}` : ''}
-            </dd>
-          </div>
-        ) : null}
-        {statement.paidAt ? (
-          <div>
-            <dt className="font-medium text-slate-600">Paid</dt>
-            <dd className="text-slate-900">
-              {formatDateTime(statement.paidAt)}
-              {statement.paidByName ? ` by ${statement.paidByName}` : ''}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      {statement.approvedAt ? (
+        <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {statement.approvedAt ? (
+            <div>
+              <dt className="font-medium text-slate-600">Approved</dt>
+              <dd className="text-slate-900">
+                {formatDateTime(statement.approvedAt)}
+                {statement.approvedByName ? ` by ${statement.approvedByName}` : ''}
+              </dd>
+            </div>
+          ) : null}
+          {statement.paidAt ? (
+            <div>
+              <dt className="font-medium text-slate-600">Paid</dt>
+              <dd className="text-slate-900">
+                {formatDateTime(statement.paidAt)}
+                {statement.paidByName ? ` by ${statement.paidByName}` : ''}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {statement.status === 'open' ? (
           <Form method="post" preventScrollReset>
