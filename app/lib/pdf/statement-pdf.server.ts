@@ -2,6 +2,7 @@ import { formatRateUnits, periodLabel, statementStatusLabels, sumCents } from '.
 import { formatCents } from '../../domain/money'
 import type { StatementDetail } from '../../models/billing/statements.server'
 import { runtime } from '../../platform/runtime.server'
+import type { CompanyIdentity } from '../company'
 import { formatCalendarDate, formatDate } from '../format'
 import { renderBillingDocumentPdf, type BillingDocument } from './billing-document.server'
 
@@ -16,7 +17,10 @@ const columns: BillingDocument['columns'] = [
 ]
 
 /** A pay statement as the interpreter and staff download it (docs/product.md#pay-statements). */
-export function statementDocument({ statement, lines }: StatementDetail): BillingDocument {
+export function statementDocument(
+  { statement, lines }: StatementDetail,
+  company: CompanyIdentity,
+): BillingDocument {
   const period = periodLabel({ start: statement.periodStart, end: statement.periodEnd })
   const facts: BillingDocument['facts'] = [['Period', period]]
   if (statement.approvedAt) facts.push(['Approved', formatDate(statement.approvedAt)])
@@ -25,7 +29,7 @@ export function statementDocument({ statement, lines }: StatementDetail): Billin
     title: 'Pay statement',
     reference: period,
     status: statementStatusLabels[statement.status],
-    company: runtime().config.company,
+    company,
     party: {
       heading: 'Payee',
       lines: [`${statement.firstName} ${statement.lastName}`, statement.email],
@@ -56,7 +60,7 @@ export function statementDocument({ statement, lines }: StatementDetail): Billin
 
 /** The statement's PDF as a download, never cached by the browser or a proxy. */
 export async function statementPdfResponse(detail: StatementDetail): Promise<Response> {
-  const bytes = await renderBillingDocumentPdf(statementDocument(detail))
+  const bytes = await renderBillingDocumentPdf(statementDocument(detail, runtime().config.company))
   const name = `statement-${detail.statement.periodStart}.pdf`
   return new Response(Buffer.from(bytes), {
     headers: {
