@@ -13,6 +13,8 @@ import { runtime } from './platform/runtime.server'
 // share one database and one mail worker (see server/host.ts).
 export { stopRuntime, runtime } from './platform/runtime.server'
 export { startApp } from './boot/start.server'
+// The public page cache watches what the public pages show (server/page-cache.ts).
+export { publicContentVersion } from './models/jobs.server'
 
 export const streamTimeout = 5_000
 

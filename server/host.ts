@@ -209,7 +209,17 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   })
   // Public pages that depend only on the build are rendered once and re-stamped with each
   // response's nonce (docs/decisions/010-public-page-cache.md).
-  if (!options.vite) app.use(publicPageCache(await getBuild(), siteOrigin, getLoadContext))
+  if (!options.vite) {
+    const pageCache = publicPageCache(
+      await getBuild(),
+      siteOrigin,
+      getLoadContext,
+      () => entry.publicContentVersion(),
+      (error) => logger.warn({ err: error }, 'public page cache: content version unreadable'),
+    )
+    runtime.onStop(pageCache.stop)
+    app.use(pageCache.handler)
+  }
   app.use(
     reactRouterHandler({
       // In development each request asks Vite for the current build (hot reload).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stampPage } from './page-cache'
+import { cacheKeyOf, stampPage } from './page-cache'
 
 describe('stampPage', () => {
   const nonce = 'cmVuZGVyZWQtbm9uY2UtMTIz'
@@ -26,5 +26,40 @@ describe('stampPage', () => {
     expect(stampPage({ html: page, nonce, formToken: undefined }, 'x')).toBe(
       '<p>No form</p><script nonce="x"></script>',
     )
+  })
+})
+
+describe('cacheKeyOf', () => {
+  const get = (originalUrl: string, cookie?: string) => ({
+    method: 'GET',
+    path: originalUrl.split('?')[0]!,
+    originalUrl,
+    headers: cookie ? { cookie } : {},
+  })
+
+  it('caches the fixed public pages, the posting and apply pages and each position', () => {
+    for (const url of [
+      '/',
+      '/careers',
+      '/jobs/greek-english-remote-interpreter',
+      '/apply/contract-interpreter',
+      '/application',
+      '/application?language=cantonese-interpreter',
+    ])
+      expect(cacheKeyOf(get(url))).toBe(url)
+  })
+
+  it('renders anything else per request: other queries, cookies, other methods and pages', () => {
+    for (const url of [
+      '/jobs/greek-english-remote-interpreter?utm_source=x',
+      '/application?language=cantonese-interpreter&x=1',
+      '/application?language=Cantonese',
+      '/jobs/a/b',
+      '/admin/dashboard',
+      '/contact?sent=1',
+    ])
+      expect(cacheKeyOf(get(url))).toBeUndefined()
+    expect(cacheKeyOf(get('/careers', 'session=abc'))).toBeUndefined()
+    expect(cacheKeyOf({ ...get('/careers'), method: 'POST' })).toBeUndefined()
   })
 })

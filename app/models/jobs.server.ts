@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
 import { isSlug } from '../lib/http/params'
 import { db } from '../platform/runtime.server'
@@ -52,4 +52,21 @@ export async function setJobStatus(id: string, status: Job['status']): Promise<b
     .where(eq(jobs.id, id))
     .returning({ id: jobs.id })
   return updated.length > 0
+}
+
+/**
+ * A fingerprint of everything the public pages show from the jobs table: each posting's id,
+ * status, last change, closing time and whether it is open now. The public page cache
+ * (server/page-cache.ts) reads it every half second on every instance and drops its pages
+ * when it changes, so a posting closed or changed anywhere, by any means, or reaching its
+ * closing time, shows its new state within a second
+ * (docs/decisions/041-public-page-cache-invalidated-through-the-database.md).
+ */
+export async function publicContentVersion(at: Date = currentTime()): Promise<string> {
+  const [row] = await db()
+    .select({
+      version: sql<string>`coalesce(md5(string_agg(${jobs.id} || ':' || ${jobs.status} || ':' || ${jobs.updatedAt}::text || ':' || coalesce(${jobs.closesAt}::text, '') || ':' || (${openAt(at)})::text, ',' order by ${jobs.id})), '')`,
+    })
+    .from(jobs)
+  return row?.version ?? ''
 }

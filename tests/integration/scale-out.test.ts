@@ -100,6 +100,42 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
     expect(afterLogout.status).toBe(302)
   })
 
+  it('shows a closed posting as gone on every instance within a second, cache or not', async () => {
+    const posting = '/jobs/greek-english-remote-interpreter'
+    const get = (server: ServerProcess, path: string) => fetch(`${server.url}${path}`)
+    // Both instances cache the page: the second request of each is a hit.
+    for (const server of [a, b]) {
+      expect((await get(server, posting)).status).toBe(200)
+      const again = await get(server, posting)
+      expect(again.status).toBe(200)
+      expect(again.headers.get('x-page-cache')).toBe('hit')
+    }
+    // Closed straight in the database, as another instance or a staff tool would.
+    await handle.db.execute(
+      sql`update jobs set status = 'closed', updated_at = now() where id = 'greek-english-remote-interpreter'`,
+    )
+    const closedAt = Date.now()
+    const goneOn = async (server: ServerProcess) => {
+      while ((await get(server, posting)).status !== 404) {
+        if (Date.now() - closedAt > 1_000) return Date.now() - closedAt
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      return Date.now() - closedAt
+    }
+    const [waitA, waitB] = await Promise.all([goneOn(a), goneOn(b)])
+    expect(waitA).toBeLessThanOrEqual(1_000)
+    expect(waitB).toBeLessThanOrEqual(1_000)
+    // The apply page stays (a general application) but no longer names the posting.
+    const apply = await (await get(b, '/apply/greek-english-remote-interpreter')).text()
+    expect(apply).not.toMatch(/<title>Apply: Greek/)
+    expect(await (await get(a, '/sitemap.xml')).text()).not.toContain(posting)
+
+    await handle.db.execute(
+      sql`update jobs set status = 'published', updated_at = now() where id = 'greek-english-remote-interpreter'`,
+    )
+    await expect.poll(async () => (await get(a, posting)).status, { timeout: 1_500 }).toBe(200)
+  })
+
   it('counts failed sign-ins from both instances against one account', async () => {
     await createUser(
       {
