@@ -120,7 +120,9 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   await expect(portalPage.getByText('Statement total: $121.18')).toBeVisible()
   await checkPage(portalPage, 'interpreter-payout')
   documents.push({ name: '/interpreter/payouts/{id}', html: await portalPage.content() })
-  const downloadLink = portalPage.getByRole('link', { name: /Download the statement/ })
+  const downloadLink = portalPage.getByRole('link', {
+    name: 'Download PDF of the statement for February 1-15, 2024',
+  })
   const [download] = await Promise.all([portalPage.waitForEvent('download'), downloadLink.click()])
   expect(download.suggestedFilename()).toBe('statement-2024-02-01.pdf')
   const pdf = await portalPage.request.get(`${app.url}${await downloadLink.getAttribute('href')}`)

@@ -35,6 +35,9 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
 export function officeDateTimeToUtc(value: string): Date | undefined {
   const match = LOCAL_DATE_TIME.exec(value)
   if (!match) return undefined
+  // A real day and time: February 30th or 24:00 is refused, not rolled over.
+  const day = new Date(`${match[1]}T${match[2]}:00Z`)
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 16) !== value) return undefined
   const instant = zonedTimeToUtc(match[1]!, match[2]!, OFFICE_TIME_ZONE)
   return Number.isNaN(instant.getTime()) ? undefined : instant
 }

@@ -135,7 +135,7 @@ export default function StatementDetailPage({ loaderData }: Route.ComponentProps
           href={`/admin/statements/${statement.id}/pdf`}
           className="btn-secondary"
           download
-          aria-label={`Download the statement of ${statement.interpreter} for ${statement.period} (PDF)`}
+          aria-label={`Download PDF of the statement of ${statement.interpreter} for ${statement.period}`}
         >
           <Download aria-hidden="true" className="size-4" /> Download PDF
         </a>

@@ -69,7 +69,7 @@ export default function PayoutDetailPage({ loaderData }: Route.ComponentProps) {
           href={`/interpreter/payouts/${statement.id}/pdf`}
           className="btn-secondary"
           download
-          aria-label={`Download the statement for ${statement.period} (PDF)`}
+          aria-label={`Download PDF of the statement for ${statement.period}`}
         >
           <Download aria-hidden="true" className="size-4" /> Download PDF
         </a>
