@@ -37,6 +37,7 @@ export default [
     'interpreter/assignments/:bookingId/receipts/:expenseId',
     'routes/interpreter/closeout-receipt.ts',
   ),
+  route('interpreter/payouts/:statementId/pdf', 'routes/interpreter/payout-pdf.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
@@ -45,6 +46,8 @@ export default [
     route('profile', 'routes/interpreter/profile.tsx'),
     route('assignments', 'routes/interpreter/assignments.tsx'),
     route('assignments/:bookingId/closeout', 'routes/interpreter/assignments.closeout.tsx'),
+    route('payouts', 'routes/interpreter/payouts.tsx'),
+    route('payouts/:statementId', 'routes/interpreter/payouts.detail.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -67,6 +70,8 @@ export default [
       id: 'merged-resume-download',
     }),
     route('export/:list', 'routes/admin/export.ts'),
+    route('accounting-export', 'routes/admin/accounting-export.ts'),
+    route('statements/:statementId/pdf', 'routes/admin/statement-pdf.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
@@ -101,6 +106,9 @@ export default [
       route('closeouts', 'routes/admin/closeouts.tsx', [
         route(':bookingId', 'routes/admin/closeouts.detail.tsx'),
       ]),
+      route('statements', 'routes/admin/statements.tsx'),
+      route('statements/:statementId', 'routes/admin/statements.detail.tsx'),
+      route('rates', 'routes/admin/rates.tsx'),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),

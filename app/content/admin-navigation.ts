@@ -12,6 +12,8 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Quotes', to: '/admin/quotes' },
   { label: 'Closeouts', to: '/admin/closeouts' },
+  { label: 'Statements', to: '/admin/statements' },
+  { label: 'Rates', to: '/admin/rates' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },

@@ -183,6 +183,10 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/communications',
     '/admin/communications?tab=history',
     '/admin/mail',
+    // Statement pages with lines are checked in tests/e2e/interpreter-payouts.spec.ts.
+    '/admin/statements',
+    '/admin/statements?status=paid',
+    '/admin/rates',
   ])
     documents.push(await served(page, path))
   // Two ended on-site assignments of the approved interpreter: one to close out, one whose
@@ -241,6 +245,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/interpreter/assignments',
     `/interpreter/assignments/${toCloseOut}/closeout`,
     `/interpreter/assignments/${closedOut}/closeout`,
+    '/interpreter/payouts',
   ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)

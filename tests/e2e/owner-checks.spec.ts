@@ -10,6 +10,7 @@ import { findUserByEmail } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
+import { createApprovedAssignment } from '../support/billing-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
@@ -76,9 +77,10 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     .select({ id: interpreterProfiles.id })
     .from(interpreterProfiles)
     .where(eq(interpreterProfiles.userId, first.userId))
+  const organizationId = await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`)
   // In the past, so that it also waits for the first interpreter's closeout.
   const bookingId = await createBookingRow(app.db, {
-    organizationId: await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`),
+    organizationId,
     localDate: '2020-03-04',
     status: 'confirmed',
     interpreterId: firstProfile!.id,
@@ -114,9 +116,16 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     .select({ id: closeoutExpenses.id })
     .from(closeoutExpenses)
     .where(eq(closeoutExpenses.bookingId, bookingId))
+  // Earlier work of theirs, closed out and approved: a pay statement of the first interpreter's.
+  const { statementId } = await createApprovedAssignment(app.db, actor, {
+    organizationId,
+    interpreterProfileId: firstProfile!.id,
+    localDate: '2026-01-05',
+  })
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
     expenseId: { id: expense!.id, owner: 'first', secret: 'first-owner-receipt' },
+    statementId: { id: statementId, owner: 'first', secret: 'Owner Check Clinic' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },
   }
@@ -132,7 +141,14 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   const routes = (await builtRoutes()).filter(
     (route) => route.pattern.startsWith('/interpreter/') && route.pattern.includes(':'),
   )
-  expect(routes.map((route) => route.pattern)).toContain('/interpreter/documents/:documentId/file')
+  expect(routes.map((route) => route.pattern)).toEqual(
+    expect.arrayContaining([
+      '/interpreter/documents/:documentId/file',
+      '/interpreter/assignments/:bookingId/receipts/:expenseId',
+      '/interpreter/payouts/:statementId',
+      '/interpreter/payouts/:statementId/pdf',
+    ]),
+  )
   const problems: string[] = []
   for (const route of routes) {
     const names = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)

@@ -1,4 +1,5 @@
 import {
+  BadgeDollarSign,
   Building2,
   CalendarClock,
   ClipboardCheck,
@@ -11,6 +12,7 @@ import {
   MessagesSquare,
   Search,
   UserCog,
+  Wallet,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
@@ -48,6 +50,8 @@ const navigation: SidebarNavigation = {
     '/admin/clients': Building2,
     '/admin/quotes': FileText,
     '/admin/closeouts': ClipboardList,
+    '/admin/statements': Wallet,
+    '/admin/rates': BadgeDollarSign,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,
     '/admin/users': UserCog,
