@@ -9,5 +9,6 @@ export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Onboarding', to: '/interpreter/onboarding' },
   { label: 'Assignments', to: '/interpreter/assignments' },
   { label: 'Resources', to: '/interpreter/resources' },
+  { label: 'Payouts', to: '/interpreter/payouts' },
   { label: 'Profile', to: '/interpreter/profile' },
 ]

@@ -20,6 +20,11 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/quotes',
       '/admin/quotes/00000000-0000-4000-8000-000000000000',
       '/admin/quotes/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
+      '/admin/statements',
+      '/admin/statements/00000000-0000-4000-8000-000000000000',
+      '/admin/statements/00000000-0000-4000-8000-000000000000/pdf',
+      '/admin/rates',
+      '/admin/accounting-export',
       '/admin/invoices',
       '/admin/invoices/00000000-0000-4000-8000-000000000000',
       '/admin/invoices/00000000-0000-4000-8000-000000000000/pdf',
@@ -28,7 +33,13 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
   {
     prefix: '/interpreter',
     owner: 'interpreter',
-    samples: ['/interpreter/dashboard', '/interpreter/profile', '/interpreter/assignments'],
+    samples: [
+      '/interpreter/dashboard',
+      '/interpreter/profile',
+      '/interpreter/assignments',
+      '/interpreter/payouts',
+      '/interpreter/payouts/00000000-0000-4000-8000-000000000000/pdf',
+    ],
   },
   {
     prefix: '/client',

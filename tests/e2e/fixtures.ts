@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -91,6 +91,22 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   )
   expect(summary, `axe violations on ${label}`).toEqual([])
+}
+
+/**
+ * Axe at a phone's and a desktop's width; with SCREENSHOT_DIR set, a screenshot of each is
+ * kept there for a look.
+ */
+export async function checkPage(page: Page, name: string) {
+  const shots = process.env.SCREENSHOT_DIR
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoAxeViolations(page, `${name} at ${width}px`)
+    if (shots) {
+      mkdirSync(shots, { recursive: true })
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+    }
+  }
 }
 
 /** Polls until `check` passes (for work the mail worker does in the background). */

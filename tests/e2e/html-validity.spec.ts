@@ -8,12 +8,14 @@ import { createClientRequest } from '../../app/models/client-requests.server'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
+import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
-import { docxDocument } from '../support/document-fixtures'
+import { createBookingRow, createOrganization } from '../support/booking-fixtures'
+import { docxDocument, pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { postClosedOutWork } from '../support/invoice-fixtures'
 import { createApplicant } from '../support/people-fixtures'
@@ -183,7 +185,55 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/communications',
     '/admin/communications?tab=history',
     '/admin/mail',
+    // Statement pages with lines are checked in tests/e2e/interpreter-payouts.spec.ts.
+    '/admin/statements',
+    '/admin/statements?status=paid',
+    '/admin/rates',
   ])
+    documents.push(await served(page, path))
+  // Two ended on-site assignments of the approved interpreter: one to close out, one whose
+  // closeout waits for staff.
+  const [abelProfile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, approvedUser.id))
+  const closeoutClinic = await createOrganization(app.db, 'Valid Closeout Clinic')
+  const [toCloseOut, closedOut] = await Promise.all(
+    ['08:00', '13:00'].map((localTime) =>
+      createBookingRow(app.db, {
+        organizationId: closeoutClinic,
+        localDate: '2020-06-01',
+        localTime,
+        status: 'confirmed',
+        interpreterId: abelProfile!.id,
+      }),
+    ),
+  )
+  await submitCloseout(
+    approvedUser.id,
+    closedOut!,
+    {
+      outcome: 'client_no_show',
+      actualStart: new Date('2020-06-01T17:00:00Z'),
+      actualEnd: new Date('2020-06-01T17:30:00Z'),
+      mileageTenths: 55,
+      note: 'Waited 30 minutes at the front desk.',
+      expenses: [
+        {
+          description: 'Parking',
+          amountCents: 800,
+          receipt: {
+            bytes: pdfDocument('Valid parking receipt'),
+            mediaType: 'application/pdf',
+            extension: 'pdf',
+            originalName: 'parking.pdf',
+          },
+        },
+      ],
+    },
+    { id: approvedUser.id, name: approvedUser.name },
+  )
+  for (const path of ['/admin/closeouts', `/admin/closeouts/${closedOut}`])
     documents.push(await served(page, path))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
   const portal = await browser.newContext()
@@ -194,6 +244,10 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/interpreter/onboarding',
     '/interpreter/resources',
     '/interpreter/profile',
+    '/interpreter/assignments',
+    `/interpreter/assignments/${toCloseOut}/closeout`,
+    `/interpreter/assignments/${closedOut}/closeout`,
+    '/interpreter/payouts',
   ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
@@ -205,6 +259,20 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   await signIn(portalNoScript.context, app.url, approvedUser)
   for (const submit of ['Send for approval', 'Add time off'])
     documents.push(await afterFailedSubmit(portalNoScript.page, '/interpreter/profile', submit))
+  // A closeout whose mileage the server refuses (a browser without JavaScript).
+  const closeoutPath = `/interpreter/assignments/${toCloseOut}/closeout`
+  await portalNoScript.page.goto(closeoutPath)
+  await portalNoScript.page.$$eval('form', (forms) =>
+    forms.forEach((form) => form.setAttribute('novalidate', '')),
+  )
+  await portalNoScript.page.getByLabel('Mileage (miles)').fill('twelve')
+  const refusedCloseout = portalNoScript.page.waitForResponse(
+    (res) => res.request().method() === 'POST',
+  )
+  await portalNoScript.page.getByRole('button', { name: 'Send closeout' }).click()
+  const refusedAnswer = await refusedCloseout
+  expect(refusedAnswer.status(), `POST ${closeoutPath}`).toBe(400)
+  documents.push({ name: `POST ${closeoutPath} (failed)`, html: await refusedAnswer.text() })
   await portalNoScript.context.close()
   await portal.close()
   // The client portal, signed in as an organisation's manager.
@@ -254,10 +322,6 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     name: mona.name,
   })
   // Invoices: one open (October 2025) and one sent (September 2025), with a line each.
-  const [abelProfile] = await app.db
-    .select({ id: interpreterProfiles.id })
-    .from(interpreterProfiles)
-    .where(eq(interpreterProfiles.userId, approvedUser.id))
   const invoicedWork = (localDate: string) =>
     postClosedOutWork(app.db, {
       organizationId: monaContext.organizationId,

@@ -1,7 +1,9 @@
 import {
+  BadgeDollarSign,
   Building2,
   CalendarClock,
   ClipboardCheck,
+  ClipboardList,
   FileText,
   FolderOpen,
   Languages,
@@ -11,6 +13,7 @@ import {
   Receipt,
   Search,
   UserCog,
+  Wallet,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
@@ -47,6 +50,9 @@ const navigation: SidebarNavigation = {
     '/admin/bookings': CalendarClock,
     '/admin/clients': Building2,
     '/admin/quotes': FileText,
+    '/admin/closeouts': ClipboardList,
+    '/admin/statements': Wallet,
+    '/admin/rates': BadgeDollarSign,
     '/admin/invoices': Receipt,
     '/admin/resources': FolderOpen,
     '/admin/communications': MessagesSquare,

@@ -76,6 +76,46 @@ export function ListFilterForm({
   )
 }
 
+/**
+ * One filter of an admin list's GET form, labelled, that sends the form as soon as it
+ * changes (with JavaScript; without it the form's own button does).
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  options: readonly { value: string; label: string }[]
+}) {
+  const submit = useSubmit()
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="field-input"
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** Previous / next links that keep the other filters in the URL. */
 export function Pagination({
   page,

@@ -1,4 +1,11 @@
-import { CalendarCheck, ClipboardCheck, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react'
+import {
+  CalendarCheck,
+  ClipboardCheck,
+  FolderOpen,
+  LayoutDashboard,
+  UserRound,
+  Wallet,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
@@ -15,6 +22,7 @@ const navigation: SidebarNavigation = {
     '/interpreter/onboarding': ClipboardCheck,
     '/interpreter/assignments': CalendarCheck,
     '/interpreter/resources': FolderOpen,
+    '/interpreter/payouts': Wallet,
     '/interpreter/profile': UserRound,
   },
 }

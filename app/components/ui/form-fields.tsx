@@ -21,9 +21,13 @@ export function TextField({
   meta: Meta
   label: ReactNode
   hint?: ReactNode
-  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search' | 'datetime-local'
   className?: string
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  // `title` is what the browser check says when a `pattern` is not matched.
+  'autoComplete' | 'placeholder' | 'inputMode' | 'title'
+>) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) })
   return (
     <FieldShell field={meta} label={label} hint={hint} className={className}>

@@ -1,8 +1,8 @@
 import { CheckCircle2, FileText, Inbox, Send, Tag } from 'lucide-react'
-import { Form, Link, Outlet, useLocation, useSubmit } from 'react-router'
+import { Form, Link, Outlet, useLocation } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { EmptyState } from '~/components/admin/empty-state'
-import { Pagination } from '~/components/admin/list-controls'
+import { FilterSelect, Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
 import {
@@ -64,7 +64,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   const { status, page, counts, total, pageSize, quotes } = loaderData
   const location = useLocation()
-  const submit = useSubmit()
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Quotes</h1>
@@ -101,25 +100,16 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         preventScrollReset
         className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
-        <div>
-          <label htmlFor="quote-status" className="field-label">
-            Status
-          </label>
-          <select
-            id="quote-status"
-            name="status"
-            defaultValue={status}
-            className="field-input"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          >
-            <option value="all">All statuses</option>
-            {quoteStatuses.map((value) => (
-              <option key={value} value={value}>
-                {quoteStatusLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="quote-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={[
+            { value: 'all', label: 'All statuses' },
+            ...quoteStatuses.map((value) => ({ value, label: quoteStatusLabels[value] })),
+          ]}
+        />
         <button type="submit" className="btn-primary">
           Show
         </button>

@@ -1,0 +1,72 @@
+import { formatRateUnits, periodLabel, statementStatusLabels, sumCents } from '../../domain/billing'
+import { formatCents } from '../../domain/money'
+import type { StatementDetail } from '../../models/billing/statements.server'
+import { runtime } from '../../platform/runtime.server'
+import type { CompanyIdentity } from '../company'
+import { formatCalendarDate, formatDate } from '../format'
+import { renderBillingDocumentPdf, type BillingDocument } from './billing-document.server'
+
+const columns: BillingDocument['columns'] = [
+  { header: 'Date', share: 0.12 },
+  { header: 'Assignment', share: 0.34 },
+  { header: 'Minutes', share: 0.1, align: 'right' },
+  { header: 'Rate / min', share: 0.11, align: 'right' },
+  { header: 'Amount', share: 0.11, align: 'right' },
+  { header: 'Mileage and expenses', share: 0.11, align: 'right' },
+  { header: 'Total', share: 0.11, align: 'right' },
+]
+
+/** A pay statement as the interpreter and staff download it (docs/product.md#pay-statements). */
+export function statementDocument(
+  { statement, lines }: StatementDetail,
+  company: CompanyIdentity,
+): BillingDocument {
+  const period = periodLabel({ start: statement.periodStart, end: statement.periodEnd })
+  const facts: BillingDocument['facts'] = [['Period', period]]
+  if (statement.approvedAt) facts.push(['Approved', formatDate(statement.approvedAt)])
+  if (statement.paidAt) facts.push(['Paid', formatDate(statement.paidAt)])
+  return {
+    title: 'Pay statement',
+    reference: period,
+    status: statementStatusLabels[statement.status],
+    company,
+    party: {
+      heading: 'Payee',
+      lines: [`${statement.firstName} ${statement.lastName}`, statement.email],
+    },
+    facts,
+    columns,
+    rows: lines.map((line) => [
+      formatCalendarDate(line.workDate),
+      line.description,
+      String(line.minutes),
+      formatRateUnits(line.rateUnits),
+      formatCents(line.amountCents),
+      formatCents(line.mileageCents + line.expensesCents),
+      formatCents(line.totalCents),
+    ]),
+    totals: [
+      ['Interpreting', formatCents(sumCents(lines.map((line) => line.amountCents)))],
+      [
+        'Mileage and expenses',
+        formatCents(sumCents(lines.map((line) => line.mileageCents + line.expensesCents))),
+      ],
+      ['Total', formatCents(statement.totalCents)],
+    ],
+    emptyText: 'No approved assignments in this period yet.',
+    footnote: 'Amounts are rounded to the cent once per line; the total is the sum of the lines.',
+  }
+}
+
+/** The statement's PDF as a download, never cached by the browser or a proxy. */
+export async function statementPdfResponse(detail: StatementDetail): Promise<Response> {
+  const bytes = await renderBillingDocumentPdf(statementDocument(detail, runtime().config.company))
+  const name = `statement-${detail.statement.periodStart}.pdf`
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

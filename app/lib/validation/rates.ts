@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { MAX_RATE_UNITS, RATE_DECIMALS } from '../../domain/billing'
+import { MAX_DURATION_MINUTES, zonedTimeToUtc } from '../../domain/bookings'
+import { wallClock } from '../../domain/dispatch'
+import { modalityValues } from '../../domain/interpreter-profile'
+import { parseDecimal } from '../../domain/money'
+
+/** Staff type rates and times in the office's zone (docs/product.md#constants). */
+export const OFFICE_TIME_ZONE = 'America/New_York'
+
+/** A typo guard for the mileage rate: $10 a mile. */
+export const MAX_MILEAGE_CENTS_PER_MILE = 1_000
+
+export const RATE_MESSAGE = 'Please enter dollars per minute with up to 4 decimals, such as 0.9167.'
+export const MILEAGE_MESSAGE = 'Please enter dollars per mile with up to 2 decimals, such as 0.70.'
+export const MINIMUM_MESSAGE = `Please enter whole minutes from 1 to ${MAX_DURATION_MINUTES}.`
+export const IN_FORCE_MESSAGE = 'Please choose a date and time.'
+export const IN_FORCE_PAST_MESSAGE =
+  'Please choose a time from now on: work already done keeps the rates it was done at.'
+
+/** Digits with an optional dollar sign and up to `decimals` decimals (the browser's pattern too). */
+const amountPattern = (decimals: number) => new RegExp(`^\\$?\\d{1,4}(\\.\\d{1,${decimals}})?$`)
+
+const amount = (decimals: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(amountPattern(decimals), { error: message, abort: true })
+    .refine((value) => (parseDecimal(value, decimals) ?? Infinity) <= max, message)
+
+/** `2026-11-24T09:30`, the value of a `datetime-local` control. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
+
+/** The instant a `datetime-local` value names in the office's zone. */
+export function officeDateTimeToUtc(value: string): Date | undefined {
+  const match = LOCAL_DATE_TIME.exec(value)
+  if (!match) return undefined
+  // A real day and time: February 30th or 24:00 is refused, not rolled over.
+  const day = new Date(`${match[1]}T${match[2]}:00Z`)
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 16) !== value) return undefined
+  const instant = zonedTimeToUtc(match[1]!, match[2]!, OFFICE_TIME_ZONE)
+  return Number.isNaN(instant.getTime()) ? undefined : instant
+}
+
+/** The `datetime-local` value of an instant in the office's zone, to the minute. */
+export function officeDateTime(instant: Date): string {
+  const { date, minute } = wallClock(instant, OFFICE_TIME_ZONE)
+  const twoDigits = (value: number) => String(value).padStart(2, '0')
+  return `${date}T${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`
+}
+
+/**
+ * How far before now a typed "in force from" still means "now": the form opens with the
+ * current minute, and staff may take a while to fill it in. Such a time is saved as the
+ * moment of saving, so a rate row never starts in the past.
+ */
+export const IN_FORCE_GRACE_MS = 15 * 60_000
+
+/** The earliest "in force from" accepted at `now`. */
+export function earliestInForce(now: Date): Date {
+  return new Date(Math.floor((now.getTime() - IN_FORCE_GRACE_MS) / 60_000) * 60_000)
+}
+
+/**
+ * New rates for one modality (docs/product.md#rates). Money is typed as dollars and kept as
+ * integers: rates per minute in rate units (4 decimals), mileage in cents per mile. "In force
+ * from" may not lie in the past (see {@link IN_FORCE_GRACE_MS}), so that a change never reprices work already done.
+ */
+export function ratesSchema(now: Date) {
+  return z.object({
+    modality: z.enum(modalityValues, { error: 'Please choose the modality.' }),
+    clientRate: amount(RATE_DECIMALS, MAX_RATE_UNITS, RATE_MESSAGE),
+    interpreterRate: amount(RATE_DECIMALS, MAX_RATE_UNITS, RATE_MESSAGE),
+    minimumMinutes: z.coerce
+      .number({ error: MINIMUM_MESSAGE })
+      .int(MINIMUM_MESSAGE)
+      .min(1, MINIMUM_MESSAGE)
+      .max(MAX_DURATION_MINUTES, MINIMUM_MESSAGE),
+    mileageRate: amount(2, MAX_MILEAGE_CENTS_PER_MILE, MILEAGE_MESSAGE),
+    effectiveFrom: z
+      .string({ error: IN_FORCE_MESSAGE })
+      .regex(LOCAL_DATE_TIME, { error: IN_FORCE_MESSAGE, abort: true })
+      .refine((value) => officeDateTimeToUtc(value) !== undefined, {
+        error: IN_FORCE_MESSAGE,
+        abort: true,
+      })
+      .refine(
+        (value) => (officeDateTimeToUtc(value)?.getTime() ?? 0) >= earliestInForce(now).getTime(),
+        IN_FORCE_PAST_MESSAGE,
+      ),
+  })
+}
+
+export type RatesValues = z.infer<ReturnType<typeof ratesSchema>>
+
+/** The schema's values as the integers the rates table keeps. */
+export function ratesFromValues(values: RatesValues) {
+  return {
+    modality: values.modality,
+    clientRateUnits: parseDecimal(values.clientRate, RATE_DECIMALS)!,
+    interpreterRateUnits: parseDecimal(values.interpreterRate, RATE_DECIMALS)!,
+    minimumMinutes: values.minimumMinutes,
+    mileageCentsPerMile: parseDecimal(values.mileageRate, 2)!,
+    effectiveFrom: officeDateTimeToUtc(values.effectiveFrom)!,
+  }
+}

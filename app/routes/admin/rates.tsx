@@ -1,0 +1,235 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { DataTable } from '~/components/admin/data-table'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { TextField } from '~/components/ui/form-fields'
+import { formatRateUnits } from '~/domain/billing'
+import { modalities, modalityLabel, type Modality } from '~/domain/interpreter-profile'
+import { centsAsDecimal, formatCents } from '~/domain/money'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { formatDateTime } from '~/lib/format'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import {
+  IN_FORCE_GRACE_MS,
+  MILEAGE_MESSAGE,
+  RATE_MESSAGE,
+  officeDateTime,
+  ratesFromValues,
+  ratesSchema,
+} from '~/lib/validation/rates'
+import { currentRates, rateHistory, RateRuleError, setRates } from '~/models/billing/rates.server'
+import { now } from '~/platform/clock.server'
+import type { Route } from './+types/rates'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Rates',
+      description: 'Client and interpreter rates per modality.',
+      path: '/admin/rates',
+      noindex: true,
+    },
+    matches,
+  )
+
+/** A rate per minute as typed in the form: "0.9167". */
+const rateInput = (units: number) => formatRateUnits(units).replace('$', '')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const at = now()
+  const [current, history] = await Promise.all([currentRates(at), rateHistory()])
+  const startsNow = officeDateTime(at)
+  return {
+    constraint: getZodConstraint(ratesSchema(at)),
+    forms: modalities.map(({ value }) => {
+      const rate = current[value]
+      return {
+        modality: value,
+        inForceSince: rate.effectiveFrom,
+        defaults: {
+          clientRate: rateInput(rate.clientRateUnits),
+          interpreterRate: rateInput(rate.interpreterRateUnits),
+          minimumMinutes: String(rate.minimumMinutes),
+          mileageRate: centsAsDecimal(rate.mileageCentsPerMile),
+          effectiveFrom: startsNow,
+        },
+      }
+    }),
+    history,
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: ratesSchema(now()) })
+  const modality = String(formData.get('modality') ?? '')
+  if (submission.status !== 'success')
+    return data({ modality, result: submission.reply() }, { status: 400 })
+  try {
+    const saved = await setRates(ratesFromValues(submission.value), admin.actor, IN_FORCE_GRACE_MS)
+    return redirectWithToast(
+      '/admin/rates',
+      `${modalityLabel(saved.modality)} rates saved, in force from ${formatDateTime(saved.effectiveFrom)}.`,
+    )
+  } catch (error) {
+    if (!(error instanceof RateRuleError)) throw error
+    return data(
+      { modality, result: submission.reply({ fieldErrors: { effectiveFrom: [error.message] } }) },
+      { status: 400 },
+    )
+  }
+}
+
+const labels = {
+  clientRate: 'Client rate per minute (USD)',
+  interpreterRate: 'Interpreter rate per minute (USD)',
+  minimumMinutes: 'Minimum billable minutes',
+  mileageRate: 'Mileage rate per mile (USD)',
+  effectiveFrom: 'In force from',
+}
+
+type RatesForm = Route.ComponentProps['loaderData']['forms'][number]
+
+function ModalityRatesForm({
+  form: rates,
+  constraint,
+  lastResult,
+}: {
+  form: RatesForm
+  constraint: Route.ComponentProps['loaderData']['constraint']
+  lastResult: Parameters<typeof useFormWithSummary>[0]['lastResult']
+}) {
+  const navigation = useNavigation()
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('modality') === rates.modality
+  const { fields, formProps, summary } = useFormWithSummary({
+    lastResult,
+    constraint,
+    labels,
+    defaultValue: rates.defaults,
+  })
+  const label = modalityLabel(rates.modality)
+  const headingId = `rates-${rates.modality}-heading`
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {label}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        In force since {formatDateTime(rates.inForceSince)}.
+      </p>
+      <Form
+        method="post"
+        {...formProps}
+        aria-label={`${label} rates`}
+        className="mt-3 space-y-4"
+        preventScrollReset
+      >
+        <ErrorSummary {...summary} headingLevel={3} />
+        <input type="hidden" name="modality" value={rates.modality} />
+        <TextField
+          meta={fields.clientRate}
+          label={labels.clientRate}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Up to 4 decimals."
+          title={RATE_MESSAGE}
+        />
+        <TextField
+          meta={fields.interpreterRate}
+          label={labels.interpreterRate}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Up to 4 decimals."
+          title={RATE_MESSAGE}
+        />
+        <TextField
+          meta={fields.minimumMinutes}
+          label={labels.minimumMinutes}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
+          meta={fields.mileageRate}
+          label={labels.mileageRate}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Paid for on-site travel; 0 for none."
+          title={MILEAGE_MESSAGE}
+        />
+        <TextField
+          meta={fields.effectiveFrom}
+          label={labels.effectiveFrom}
+          type="datetime-local"
+          hint="Eastern Time; now or later. Work already done keeps its rates."
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Save {label.toLowerCase()} rates
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+/**
+ * Staff's rates per modality (docs/product.md#rates): each saved change is a new row from its
+ * "in force from" time, so the history below is complete.
+ */
+export default function RatesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { forms, constraint, history } = loaderData
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Rates</h1>
+      <p className="mt-1 text-slate-600">
+        What clients are charged and interpreters are paid per minute, the minimum billed per
+        assignment, and mileage for on-site work. Each assignment uses the rates in force at its
+        start.
+      </p>
+      <div className="mt-6 grid gap-4 xl:grid-cols-3">
+        {forms.map((form) => (
+          <ModalityRatesForm
+            key={form.modality}
+            form={form}
+            constraint={constraint}
+            lastResult={actionData?.modality === form.modality ? actionData.result : undefined}
+          />
+        ))}
+      </div>
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">History</h2>
+      <p className="mt-1 text-sm text-slate-600">The latest 20 changes, newest first.</p>
+      <DataTable
+        caption="Rate history"
+        dense
+        className="mt-3"
+        rows={history}
+        rowKey={(row) => row.id}
+        empty="No rates saved yet."
+        columns={[
+          {
+            header: 'Modality',
+            rowHeader: true,
+            className: 'font-medium text-slate-900',
+            cell: (row) => modalityLabel(row.modality as Modality),
+          },
+          { header: 'Client rate', cell: (row) => formatRateUnits(row.clientRateUnits) },
+          { header: 'Interpreter rate', cell: (row) => formatRateUnits(row.interpreterRateUnits) },
+          { header: 'Minimum', cell: (row) => `${row.minimumMinutes} min` },
+          { header: 'Mileage', cell: (row) => `${formatCents(row.mileageCentsPerMile)}/mile` },
+          { header: 'In force from', cell: (row) => formatDateTime(row.effectiveFrom) },
+          {
+            header: 'Saved',
+            cell: (row) =>
+              `${formatDateTime(row.createdAt)}${row.createdByName ? ` by ${row.createdByName}` : ''}`,
+          },
+        ]}
+      />
+    </>
+  )
+}
