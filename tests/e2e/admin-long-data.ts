@@ -9,7 +9,7 @@ import { recordStep } from '../../app/models/onboarding/steps.server'
 import { createResource } from '../../app/models/resources.server'
 import { inviteUser, setUserActive } from '../../app/models/users.server'
 import { createOrganization } from '../support/booking-fixtures'
-import { postClosedOutWork } from '../support/invoice-fixtures'
+import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { createAccount, type TestAccount } from './auth-helpers'
 import { eventually, expect, type TestApp } from './fixtures'
@@ -135,13 +135,12 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
     .select({ id: interpreterProfiles.id })
     .from(interpreterProfiles)
     .where(eq(interpreterProfiles.applicationId, applicationId))
-  const { invoiceId } = await postClosedOutWork(app.db, {
+  const posted = await createApprovedAssignment(app.db, actor, {
     organizationId: await createOrganization(app.db, organizationName),
-    organizationName,
-    requestedById: null,
-    interpreterId: profile!.id,
+    interpreterProfileId: profile!.id,
     localDate: '2025-07-07',
   })
+  const invoiceId = await invoiceIdOf(app.db, posted.bookingId)
 
   return {
     tag,

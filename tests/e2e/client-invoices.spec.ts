@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { mailOutbox } from '../../db/schema'
+import type { CloseoutOutcome } from '../../app/domain/billing'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
-import { postClosedOutWork, type PostedWork } from '../support/invoice-fixtures'
+import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -65,14 +66,20 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   )
   const interpreter = await createDispatchInterpreter(app.db, actor, { firstName: 'Ines' })
   const context = (await clientContextOf(manager.id))!
-  const work = {
-    organizationId: context.organizationId,
-    organizationName,
-    requestedById: requester.id,
-    interpreterId: interpreter.profileId,
+  const postWork = async (work: {
+    localDate: string
+    outcome?: CloseoutOutcome
+    minutes: number
+    mileageTenths?: number
+  }) => {
+    const { bookingId } = await createApprovedAssignment(app.db, actor, {
+      organizationId: context.organizationId,
+      requestedById: requester.id,
+      interpreterProfileId: interpreter.profileId,
+      ...work,
+    })
+    return { bookingId, invoiceId: await invoiceIdOf(app.db, bookingId) }
   }
-  const postWork = (more: Partial<PostedWork> & { localDate: string }) =>
-    postClosedOutWork(app.db, { ...work, ...more })
   // October 2025: 150 minutes at $1.1667 ($175.01) and 12.4 miles ($8.68), and a late
   // cancellation at the on-site minimum of 120 minutes ($140.00).
   const completed = await postWork({ localDate: '2025-10-06', minutes: 150, mileageTenths: 124 })

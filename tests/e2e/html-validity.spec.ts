@@ -17,7 +17,7 @@ import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
 import { docxDocument, pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
-import { postClosedOutWork } from '../support/invoice-fixtures'
+import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
 import { createAccount, signIn } from './auth-helpers'
@@ -322,16 +322,17 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     name: mona.name,
   })
   // Invoices: one open (October 2025) and one sent (September 2025), with a line each.
-  const invoicedWork = (localDate: string) =>
-    postClosedOutWork(app.db, {
+  const invoicedWork = async (localDate: string) => {
+    const { bookingId } = await createApprovedAssignment(app.db, actor, {
       organizationId: monaContext.organizationId,
-      organizationName: 'Valid Clinic',
       requestedById: mona.id,
-      interpreterId: abelProfile!.id,
+      interpreterProfileId: abelProfile!.id,
       localDate,
     })
-  const sentInvoice = (await invoicedWork('2025-09-08')).invoiceId
-  const openInvoice = (await invoicedWork('2025-10-06')).invoiceId
+    return invoiceIdOf(app.db, bookingId)
+  }
+  const sentInvoice = await invoicedWork('2025-09-08')
+  const openInvoice = await invoicedWork('2025-10-06')
   await sendInvoice(sentInvoice, actor)
   const clientPage = await clientPortal.newPage()
   const clientUser = (await findUserByEmail('mona@valid.example'))!

@@ -23,8 +23,7 @@ import {
   createDispatchInterpreter,
   createOrganization,
 } from '../support/booking-fixtures'
-import { createApprovedAssignment } from '../support/billing-fixtures'
-import { postClosedOutWork } from '../support/invoice-fixtures'
+import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
@@ -289,13 +288,13 @@ test('a client opens only their organisation’s records, and a requester only t
     .where(eq(translationQuoteFiles.quoteId, quoteId))
   // A sent invoice of the organisation, so that its PDF exists for its manager.
   const interpreter = await createDispatchInterpreter(app.db, actor, { firstName: 'Owner' })
-  const { invoiceId } = await postClosedOutWork(app.db, {
+  const posted = await createApprovedAssignment(app.db, actor, {
     organizationId: client.organizationId,
-    organizationName,
     requestedById: manager.id,
-    interpreterId: interpreter.profileId,
+    interpreterProfileId: interpreter.profileId,
     localDate: '2025-08-04',
   })
+  const invoiceId = await invoiceIdOf(app.db, posted.bookingId)
   await sendInvoice(invoiceId, actor)
   const invoice = (await staffInvoice(invoiceId))!.invoice
 

@@ -23,6 +23,7 @@ import {
   translationQuotes,
   users,
 } from '../../db/schema'
+import type { CloseoutOutcome } from '../../app/domain/billing'
 import { formatCents } from '../../app/domain/money'
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
@@ -53,7 +54,7 @@ import {
 import { findUserByEmail } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { docxDocument } from '../support/document-fixtures'
-import { postClosedOutWork, type PostedWork } from '../support/invoice-fixtures'
+import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -137,21 +138,25 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     await test.db.delete(auditLog)
   })
 
-  /** A closed-out on-site assignment of Riverside Clinic, posted to its invoice by the ledger. */
-  const postWork = (
+  /** A closed-out on-site assignment of Riverside Clinic, approved: its line is on an invoice. */
+  async function postWork(
     localDate: string,
-    options: Partial<
-      Pick<PostedWork, 'organizationId' | 'outcome' | 'minutes' | 'mileageTenths'>
-    > = {},
-  ) =>
-    postClosedOutWork(test.db, {
+    options: {
+      organizationId?: string
+      outcome?: CloseoutOutcome
+      minutes?: number
+      mileageTenths?: number
+    } = {},
+  ) {
+    const { bookingId } = await createApprovedAssignment(test.db, staff, {
       organizationId: manager.client.organizationId,
-      organizationName: 'Riverside Clinic',
       requestedById: requester.actor.id,
-      interpreterId,
+      interpreterProfileId: interpreterId,
       localDate,
       ...options,
     })
+    return { bookingId, invoiceId: await invoiceIdOf(test.db, bookingId) }
+  }
 
   const mails = (template: string) =>
     test.db.select().from(mailOutbox).where(eq(mailOutbox.template, template))

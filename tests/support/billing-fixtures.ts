@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { bookings, closeouts, statementLines } from '../../db/schema'
+import { bookings, closeouts, invoiceLines, statementLines } from '../../db/schema'
+import type { CloseoutOutcome } from '../../app/domain/billing'
 import type { Actor } from '../../app/models/audit.server'
 import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import type { Database } from '../../app/platform/db.server'
 import { createBookingRow } from './booking-fixtures'
 
 /**
- * A confirmed on-site booking closed out as completed and approved by staff, through the
- * real approval: the ledger posts its statement line (returned) and its invoice line.
+ * A confirmed on-site booking closed out (as completed unless told otherwise) and approved by
+ * staff, through the real approval: the ledger posts its statement line (returned) and its
+ * invoice line ({@link invoiceIdOf}). A late cancellation's booking is cancelled already.
  */
 export async function createApprovedAssignment(
   db: Database,
@@ -16,6 +18,8 @@ export async function createApprovedAssignment(
     organizationId: string
     interpreterProfileId: string
     localDate: string
+    requestedById?: string | null
+    outcome?: CloseoutOutcome
     /** Actual minutes worked (the booking is for 120). */
     minutes?: number
     mileageTenths?: number
@@ -23,11 +27,12 @@ export async function createApprovedAssignment(
 ) {
   const bookingId = await createBookingRow(db, {
     organizationId: work.organizationId,
+    requestedById: work.requestedById ?? null,
     localDate: work.localDate,
     localTime: '10:00',
     modality: 'on_site',
     durationMinutes: 120,
-    status: 'confirmed',
+    status: work.outcome === 'late_cancellation' ? 'cancelled' : 'confirmed',
     interpreterId: work.interpreterProfileId,
   })
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
@@ -36,7 +41,7 @@ export async function createApprovedAssignment(
     interpreterId: work.interpreterProfileId,
     actualStart: booking!.startsAt,
     actualEnd: new Date(booking!.startsAt.getTime() + (work.minutes ?? 150) * 60_000),
-    outcome: 'completed',
+    outcome: work.outcome ?? 'completed',
     mileageTenths: work.mileageTenths ?? 0,
   })
   const decision = await approveCloseout(bookingId, staff)
@@ -46,4 +51,13 @@ export async function createApprovedAssignment(
     .from(statementLines)
     .where(eq(statementLines.bookingId, bookingId))
   return line!
+}
+
+/** The invoice a booking's work was billed on. */
+export async function invoiceIdOf(db: Database, bookingId: string): Promise<string> {
+  const [line] = await db
+    .select({ invoiceId: invoiceLines.invoiceId })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.bookingId, bookingId))
+  return line!.invoiceId
 }
