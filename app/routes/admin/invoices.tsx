@@ -2,7 +2,7 @@ import { Receipt } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { EmptyState } from '~/components/admin/empty-state'
-import { Pagination } from '~/components/admin/list-controls'
+import { FilterSelect, Pagination } from '~/components/admin/list-controls'
 import { InvoiceStatusBadge } from '~/components/invoices/invoice-status-badge'
 import { invoiceStatuses, invoiceStatusLabels } from '~/domain/billing'
 import { formatCents } from '~/domain/money'
@@ -76,24 +76,16 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
               className="field-input"
             />
           </div>
-          <div>
-            <label htmlFor="invoices-status" className="field-label">
-              Status
-            </label>
-            <select
-              id="invoices-status"
-              name="status"
-              defaultValue={filters.status}
-              className="field-input"
-            >
-              <option value="all">All statuses</option>
-              {invoiceStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {invoiceStatusLabels[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="invoices-status"
+            name="status"
+            label="Status"
+            value={filters.status}
+            options={[
+              { value: 'all', label: 'All statuses' },
+              ...invoiceStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] })),
+            ]}
+          />
           <button type="submit" className="btn-primary">
             Filter
           </button>
