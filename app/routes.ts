@@ -33,6 +33,10 @@ export default [
   route('interpreter/resources/:resourceId/file', 'routes/interpreter/resource-file.ts'),
   route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
   route('interpreter/assignments/:bookingId/ics', 'routes/interpreter/assignment-ics.ts'),
+  route(
+    'interpreter/assignments/:bookingId/receipts/:expenseId',
+    'routes/interpreter/closeout-receipt.ts',
+  ),
   route('interpreter/payouts/:statementId/pdf', 'routes/interpreter/payout-pdf.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
@@ -41,6 +45,7 @@ export default [
     route('resources', 'routes/interpreter/resources.tsx'),
     route('profile', 'routes/interpreter/profile.tsx'),
     route('assignments', 'routes/interpreter/assignments.tsx'),
+    route('assignments/:bookingId/closeout', 'routes/interpreter/assignments.closeout.tsx'),
     route('payouts', 'routes/interpreter/payouts.tsx'),
     route('payouts/:statementId', 'routes/interpreter/payouts.detail.tsx'),
   ]),
@@ -71,6 +76,7 @@ export default [
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
     route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
+    route('closeouts/:bookingId/receipts/:expenseId', 'routes/admin/closeout-receipt.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -96,6 +102,9 @@ export default [
       ]),
       route('quotes', 'routes/admin/quotes.tsx', [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),
+      ]),
+      route('closeouts', 'routes/admin/closeouts.tsx', [
+        route(':bookingId', 'routes/admin/closeouts.detail.tsx'),
       ]),
       route('statements', 'routes/admin/statements.tsx'),
       route('statements/:statementId', 'routes/admin/statements.detail.tsx'),

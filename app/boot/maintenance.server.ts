@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../platform/db.server'
 import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
+import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
@@ -43,6 +44,11 @@ const tasks: {
     // A start that passed without an interpreter ends the booking's timeline: Unfilled.
     name: 'close bookings whose start passed unfilled',
     run: (db) => closeUnfilledBookings(db),
+  },
+  {
+    // Each closeout reminder and overdue alert is sent once, whichever instance gets there first.
+    name: 'closeout reminders and overdue alerts',
+    run: (db) => runCloseoutReminders(db),
   },
   {
     // PostgreSQL's autovacuum keeps statistics and visibility maps current; the embedded

@@ -9,7 +9,7 @@ export interface BookingSummary {
   location: string
 }
 
-function summaryLines(summary: BookingSummary): string[] {
+export function summaryLines(summary: BookingSummary): string[] {
   return [
     summary.what,
     `When: ${summary.when} (${summary.durationMinutes} minutes)`,
@@ -17,7 +17,7 @@ function summaryLines(summary: BookingSummary): string[] {
   ]
 }
 
-function SummaryList({ summary }: { summary: BookingSummary }) {
+export function SummaryList({ summary }: { summary: BookingSummary }) {
   return (
     <ul>
       <li>{summary.what}</li>

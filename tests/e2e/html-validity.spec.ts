@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { users } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { interpreterProfiles, users } from '../../db/schema'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
@@ -7,11 +8,13 @@ import { createClientRequest } from '../../app/models/client-requests.server'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
+import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
-import { docxDocument } from '../support/document-fixtures'
+import { createBookingRow, createOrganization } from '../support/booking-fixtures'
+import { docxDocument, pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
@@ -186,6 +189,50 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/rates',
   ])
     documents.push(await served(page, path))
+  // Two ended on-site assignments of the approved interpreter: one to close out, one whose
+  // closeout waits for staff.
+  const [abelProfile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, approvedUser.id))
+  const closeoutClinic = await createOrganization(app.db, 'Valid Closeout Clinic')
+  const [toCloseOut, closedOut] = await Promise.all(
+    ['08:00', '13:00'].map((localTime) =>
+      createBookingRow(app.db, {
+        organizationId: closeoutClinic,
+        localDate: '2020-06-01',
+        localTime,
+        status: 'confirmed',
+        interpreterId: abelProfile!.id,
+      }),
+    ),
+  )
+  await submitCloseout(
+    approvedUser.id,
+    closedOut!,
+    {
+      outcome: 'client_no_show',
+      actualStart: new Date('2020-06-01T17:00:00Z'),
+      actualEnd: new Date('2020-06-01T17:30:00Z'),
+      mileageTenths: 55,
+      note: 'Waited 30 minutes at the front desk.',
+      expenses: [
+        {
+          description: 'Parking',
+          amountCents: 800,
+          receipt: {
+            bytes: pdfDocument('Valid parking receipt'),
+            mediaType: 'application/pdf',
+            extension: 'pdf',
+            originalName: 'parking.pdf',
+          },
+        },
+      ],
+    },
+    { id: approvedUser.id, name: approvedUser.name },
+  )
+  for (const path of ['/admin/closeouts', `/admin/closeouts/${closedOut}`])
+    documents.push(await served(page, path))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
   const portal = await browser.newContext()
   await signIn(portal, app.url, approvedUser)
@@ -195,6 +242,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/interpreter/onboarding',
     '/interpreter/resources',
     '/interpreter/profile',
+    '/interpreter/assignments',
+    `/interpreter/assignments/${toCloseOut}/closeout`,
+    `/interpreter/assignments/${closedOut}/closeout`,
     '/interpreter/payouts',
   ]) {
     const response = await portalPage.request.get(`${app.url}${path}`)
@@ -207,6 +257,20 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   await signIn(portalNoScript.context, app.url, approvedUser)
   for (const submit of ['Send for approval', 'Add time off'])
     documents.push(await afterFailedSubmit(portalNoScript.page, '/interpreter/profile', submit))
+  // A closeout whose mileage the server refuses (a browser without JavaScript).
+  const closeoutPath = `/interpreter/assignments/${toCloseOut}/closeout`
+  await portalNoScript.page.goto(closeoutPath)
+  await portalNoScript.page.$$eval('form', (forms) =>
+    forms.forEach((form) => form.setAttribute('novalidate', '')),
+  )
+  await portalNoScript.page.getByLabel('Mileage (miles)').fill('twelve')
+  const refusedCloseout = portalNoScript.page.waitForResponse(
+    (res) => res.request().method() === 'POST',
+  )
+  await portalNoScript.page.getByRole('button', { name: 'Send closeout' }).click()
+  const refusedAnswer = await refusedCloseout
+  expect(refusedAnswer.status(), `POST ${closeoutPath}`).toBe(400)
+  documents.push({ name: `POST ${closeoutPath} (failed)`, html: await refusedAnswer.text() })
   await portalNoScript.context.close()
   await portal.close()
   // The client portal, signed in as an organisation's manager.

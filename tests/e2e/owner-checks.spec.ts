@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { interpreterProfiles } from '../../db/schema'
+import { closeoutExpenses, interpreterProfiles } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
+import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
 import { createResource } from '../../app/models/resources.server'
@@ -77,21 +78,53 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     .from(interpreterProfiles)
     .where(eq(interpreterProfiles.userId, first.userId))
   const organizationId = await createOrganization(app.db, `Owner Check Clinic ${Date.now()}`)
+  // In the past, so that it also waits for the first interpreter's closeout.
   const bookingId = await createBookingRow(app.db, {
     organizationId,
-    localDate: '2030-03-04',
+    localDate: '2020-03-04',
     status: 'confirmed',
     interpreterId: firstProfile!.id,
     location: '9 Private Lane, Owner Check',
   })
+  // The first interpreter's closeout of it, with a receipt.
+  const firstActor = { id: first.userId, name: 'First Owner' }
+  await submitCloseout(
+    first.userId,
+    bookingId,
+    {
+      outcome: 'completed',
+      actualStart: new Date('2020-03-04T15:00:00Z'),
+      actualEnd: new Date('2020-03-04T16:00:00Z'),
+      mileageTenths: 10,
+      note: null,
+      expenses: [
+        {
+          description: 'Parking',
+          amountCents: 900,
+          receipt: {
+            bytes: pdfDocument('First Owner parking receipt'),
+            mediaType: 'application/pdf',
+            extension: 'pdf',
+            originalName: 'first-owner-receipt.pdf',
+          },
+        },
+      ],
+    },
+    firstActor,
+  )
+  const [expense] = await app.db
+    .select({ id: closeoutExpenses.id })
+    .from(closeoutExpenses)
+    .where(eq(closeoutExpenses.bookingId, bookingId))
   // Earlier work of theirs, closed out and approved: a pay statement of the first interpreter's.
   const { statementId } = await createApprovedAssignment(app.db, actor, {
     organizationId,
     interpreterProfileId: firstProfile!.id,
-    localDate: '2026-01-05',
+    localDate: '2020-02-05',
   })
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
+    expenseId: { id: expense!.id, owner: 'first', secret: 'first-owner-receipt' },
     statementId: { id: statementId, owner: 'first', secret: 'Owner Check Clinic' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },

@@ -102,15 +102,7 @@ export function TextareaField({
   )
 }
 
-/** A calendar date (`YYYY-MM-DD`), with the earliest and latest dates the picker offers. */
-export function DateField({
-  field,
-  label,
-  hint,
-  min,
-  max,
-  className,
-}: {
+interface PickerFieldProps {
   field: NativeField
   /** Defaults to the field's label (`useNativeForm`'s `labels`). */
   label?: ReactNode
@@ -118,13 +110,24 @@ export function DateField({
   min?: string
   max?: string
   className?: string
-}) {
+}
+
+/** A control the browser picks a value for (a date, a time), with its bounds. */
+function PickerField({
+  type,
+  field,
+  label,
+  hint,
+  min,
+  max,
+  className,
+}: PickerFieldProps & { type: 'date' | 'time' }) {
   const props = nonTextControlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
         {...props}
-        type="date"
+        type={type}
         min={min}
         max={max}
         defaultValue={text(field.initialValue)}
@@ -132,6 +135,16 @@ export function DateField({
       />
     </FieldShell>
   )
+}
+
+/** A calendar date (`YYYY-MM-DD`), with the earliest and latest dates the picker offers. */
+export function DateField(props: PickerFieldProps) {
+  return <PickerField type="date" {...props} />
+}
+
+/** A time of day (`HH:MM`, 24-hour in the value; the browser shows its own clock). */
+export function TimeField(props: PickerFieldProps) {
+  return <PickerField type="time" {...props} />
 }
 
 export interface SelectOption {

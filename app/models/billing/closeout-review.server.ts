@@ -1,10 +1,20 @@
 import { and, eq } from 'drizzle-orm'
-import { bookings, closeoutExpenses, closeouts, organizations } from '../../../db/schema'
+import {
+  bookings,
+  closeoutExpenses,
+  closeouts,
+  interpreterProfiles,
+  organizations,
+  users,
+} from '../../../db/schema'
 import type { CloseoutOutcome } from '../../domain/billing'
+import { closeoutReturnedMail } from '../../emails/closeouts.server'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
-import { db } from '../../platform/runtime.server'
+import { enqueueMail } from '../../platform/mail/outbox.server'
+import { db, runtime } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
+import { bookingSummary } from '../dispatch/offers.server'
 import { postAssignment } from './ledger.server'
 
 /**
@@ -79,8 +89,9 @@ export async function returnCloseout(
       .update(closeouts)
       .set({ status: 'returned', returnReason: reason, reviewedById: actor.id, reviewedAt: now() })
       .where(and(eq(closeouts.bookingId, bookingId), eq(closeouts.status, 'submitted')))
-      .returning({ bookingId: closeouts.bookingId })
+      .returning({ bookingId: closeouts.bookingId, interpreterId: closeouts.interpreterId })
     if (!closeout) return (await closeoutExists(tx, bookingId)) ? 'not-waiting' : 'missing'
+    await mailReturnedCloseout(tx, closeout.interpreterId, bookingId, reason)
     await recordAudit(
       actor,
       {
@@ -93,6 +104,39 @@ export async function returnCloseout(
     )
     return 'done'
   })
+}
+
+/** The interpreter hears why, with the link to correct it, in the decision's transaction. */
+async function mailReturnedCloseout(
+  tx: Database,
+  interpreterId: string,
+  bookingId: string,
+  reason: string,
+) {
+  const [row] = await tx
+    .select({ booking: bookings, interpreter: interpreterProfiles, email: users.email })
+    .from(bookings)
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, interpreterId))
+    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+    .where(eq(bookings.id, bookingId))
+  if (!row) return
+  const { config } = runtime()
+  const closeoutUrl = `${config.siteUrl}/interpreter/assignments/${bookingId}/closeout`
+  await enqueueMail(tx, [
+    {
+      template: 'closeout-returned',
+      to: row.email,
+      replyTo: config.mailReplyTo,
+      reference: `closeout:${bookingId}`,
+      ...closeoutReturnedMail({
+        firstName: row.interpreter.firstName,
+        summary: bookingSummary(row.booking, row.interpreter.timeZone),
+        reason,
+        closeoutUrl,
+        company: config.company,
+      }),
+    },
+  ])
 }
 
 async function closeoutExists(tx: Database, bookingId: string): Promise<boolean> {

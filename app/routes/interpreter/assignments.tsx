@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Download } from 'lucide-react'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { EmptyState } from '~/components/admin/empty-state'
+import { CloseoutBadge } from '~/components/closeouts/closeout-summary'
 import { formatInZone, locationLabel } from '~/domain/bookings'
 import { bookingTitle } from '~/domain/dispatch'
 import { timeZoneWithName } from '~/domain/availability'
@@ -9,6 +10,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { offerAnswerSchema } from '~/lib/validation/dispatch'
+import { closeoutsDueOf, closeoutStatusesOf } from '~/models/billing/closeouts.server'
 import { assignmentsOf } from '~/models/dispatch/assignments.server'
 import { acceptOfferAsInterpreter, declineOffer } from '~/models/dispatch/offers.server'
 import type { Route } from './+types/assignments'
@@ -26,9 +28,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'interpreter' })
-  const assignments = await assignmentsOf(user.id)
+  const [assignments, due] = await Promise.all([assignmentsOf(user.id), closeoutsDueOf(user.id)])
   if (!assignments) throw notFound()
-  return assignments
+  const closeoutStatuses = await closeoutStatusesOf(assignments.past.map((row) => row.bookingId))
+  return {
+    ...assignments,
+    past: assignments.past.map((row) => ({
+      ...row,
+      closeoutStatus: closeoutStatuses.get(row.bookingId) ?? null,
+    })),
+    closeoutsDue: due.map((row) => ({
+      bookingId: row.bookingId,
+      title: bookingTitle(row),
+      startsAt: row.startsAt,
+      organizationName: row.organizationName,
+      dueAt: row.dueAt,
+      overdue: row.overdue,
+      returned: row.status === 'returned',
+      returnReason: row.returnReason,
+    })),
+  }
 }
 
 const answerMessages = {
@@ -60,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AssignmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { timeZone, offers, upcoming, past } = loaderData
+  const { timeZone, offers, upcoming, past, closeoutsDue } = loaderData
   const when = (instant: Date | string) => formatInZone(instant, timeZone)
   return (
     <div className="mx-auto max-w-4xl">
@@ -82,7 +101,47 @@ export default function AssignmentsPage({ loaderData, actionData }: Route.Compon
         ) : null}
       </div>
 
-      <section aria-labelledby="offers-heading" className="mt-6">
+      <section aria-labelledby="closeouts-due-heading" className="mt-6">
+        <h2 id="closeouts-due-heading" className="text-lg font-semibold text-slate-900">
+          Closeouts due
+        </h2>
+        {closeoutsDue.length === 0 ? (
+          <p className="mt-2 text-slate-700">No closeouts due.</p>
+        ) : (
+          <ul className="mt-2 space-y-3">
+            {closeoutsDue.map((due) => (
+              <li
+                key={due.bookingId}
+                className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              >
+                <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                  {due.title}
+                  {due.returned ? <CloseoutBadge status="returned" /> : null}
+                  {due.overdue ? <CloseoutBadge status="overdue" /> : null}
+                </h3>
+                <p className="text-slate-700">
+                  {when(due.startsAt)}, for {due.organizationName}
+                </p>
+                <p className="text-sm text-slate-700">Due by {when(due.dueAt)}</p>
+                {due.returned && due.returnReason ? (
+                  <p className="mt-1 text-sm break-words text-slate-900">
+                    <strong>What to correct:</strong> {due.returnReason}
+                  </p>
+                ) : null}
+                <Link
+                  to={`/interpreter/assignments/${due.bookingId}/closeout`}
+                  className="btn-primary mt-3"
+                  aria-label={`Close out ${due.title}, ${when(due.startsAt)}`}
+                >
+                  {due.returned ? 'Correct the closeout' : 'Close out'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="offers-heading" className="mt-8">
         <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
           Offers
         </h2>
@@ -181,9 +240,23 @@ export default function AssignmentsPage({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             {past.map((assignment) => (
-              <li key={assignment.bookingId} className="px-4 py-3 text-slate-800">
-                <span className="font-medium">{bookingTitle(assignment)}</span>,{' '}
-                {when(assignment.startsAt)}, {assignment.organizationName}
+              <li
+                key={assignment.bookingId}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-slate-800"
+              >
+                <span>
+                  <span className="font-medium">{bookingTitle(assignment)}</span>,{' '}
+                  {when(assignment.startsAt)}, {assignment.organizationName}
+                </span>
+                {assignment.closeoutStatus ? (
+                  <Link
+                    to={`/interpreter/assignments/${assignment.bookingId}/closeout`}
+                    className="inline-flex items-center gap-2 text-sm text-brand-700 underline"
+                    aria-label={`Closeout of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+                  >
+                    Closeout <CloseoutBadge status={assignment.closeoutStatus} />
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

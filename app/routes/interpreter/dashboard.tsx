@@ -5,6 +5,7 @@ import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
 import { formatCalendarDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
+import { closeoutsDueOf } from '~/models/billing/closeouts.server'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
 import { latestStaffMessagesTo } from '~/models/mail.server'
 import { listInterpreterResources } from '~/models/resources.server'
@@ -30,17 +31,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     onboardingApplicationOf(user.id),
   ])
   const applicationIds = onboarding ? [onboarding.applicationId] : []
-  const [states, expiring, messages, resources] = await Promise.all([
+  const [states, expiring, messages, resources, closeoutsDue] = await Promise.all([
     onboardingStatesOf(applicationIds),
     expiringCredentials({ applicationIds }),
     latestStaffMessagesTo(user.email),
     listInterpreterResources(user.id),
+    closeoutsDueOf(user.id),
   ])
   const state = onboarding ? states.get(onboarding.applicationId) : undefined
   return {
     firstName: profile?.firstName ?? user.name,
     progress: state?.progress ?? 0,
     nextStep: state ? (nextStep(state.steps)?.label ?? null) : onboardingFirstStep,
+    closeoutsDue: {
+      count: closeoutsDue.length,
+      overdue: closeoutsDue.filter((due) => due.overdue).length,
+      returned: closeoutsDue.filter((due) => due.status === 'returned').length,
+    },
     expiring: expiring.map((credential) => ({
       id: credential.id,
       name: credential.language
@@ -63,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const onboardingFirstStep = stepLabel('contractor_agreement')
 
 export default function InterpreterDashboard({ loaderData }: Route.ComponentProps) {
-  const { firstName, progress, nextStep, expiring, unread, messages } = loaderData
+  const { firstName, progress, nextStep, expiring, unread, messages, closeoutsDue } = loaderData
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h1>
@@ -104,6 +111,33 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
               'Onboarding complete: you are ready for assignments.'
             )}
           </p>
+        </section>
+        <section
+          aria-labelledby="closeouts-due-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="closeouts-due-heading" className="font-semibold text-slate-900">
+            Closeouts due
+          </h2>
+          <p className="mt-2 text-3xl font-bold text-slate-900">{closeoutsDue.count}</p>
+          {closeoutsDue.count === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">None: every assignment is closed out.</p>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">
+              {[
+                closeoutsDue.overdue > 0 ? `${closeoutsDue.overdue} overdue` : '',
+                closeoutsDue.returned > 0
+                  ? `${closeoutsDue.returned} returned for a correction`
+                  : '',
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              {closeoutsDue.overdue + closeoutsDue.returned > 0 ? '. ' : ''}
+              <Link to="/interpreter/assignments" className="text-brand-700 underline">
+                Close out your assignments
+              </Link>
+            </p>
+          )}
         </section>
         <section
           aria-labelledby="expiring-heading"

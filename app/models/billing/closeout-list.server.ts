@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
+import { bookings, closeouts, interpreterProfiles, organizations, users } from '../../../db/schema'
+import {
+  assignmentAmounts,
+  CLOSEOUT_DUE_HOURS,
+  minutesBetween,
+  type CloseoutOutcome,
+} from '../../domain/billing'
+import { bookedEndOf, closeoutDueAt } from '../../domain/closeouts'
+import { now } from '../../platform/clock.server'
+import { db } from '../../platform/runtime.server'
+import { bookedEndSql, closableCondition, closeoutExpensesOf } from './closeouts.server'
+import { rateInForce } from './ledger.server'
+
+/**
+ * Staff's Closeouts screen (docs/product.md#closeouts-statements-and-invoices): what waits
+ * for a decision, what is overdue, what went back to the interpreter; and one closeout with
+ * the amounts its approval will post.
+ */
+
+/** Each group is a working list, not an archive: the oldest this many rows. */
+const GROUP_LIMIT = 100
+
+const rowColumns = {
+  bookingId: bookings.id,
+  language: bookings.language,
+  modality: bookings.modality,
+  setting: bookings.setting,
+  startsAt: bookings.startsAt,
+  durationMinutes: bookings.durationMinutes,
+  timeZone: bookings.timeZone,
+  organizationName: organizations.name,
+  interpreterFirstName: interpreterProfiles.firstName,
+  interpreterLastName: interpreterProfiles.lastName,
+}
+
+function withDue<Row extends { startsAt: Date; durationMinutes: number }>(row: Row) {
+  return { ...row, dueAt: closeoutDueAt(bookedEndOf(row)) }
+}
+
+export async function staffCloseoutGroups() {
+  const at = now()
+  const overdueEnd = new Date(at.getTime() - CLOSEOUT_DUE_HOURS * 60 * 60 * 1000)
+  const [waiting, overdue, returned] = await Promise.all([
+    db()
+      .select({ ...rowColumns, submittedAt: closeouts.submittedAt })
+      .from(closeouts)
+      .innerJoin(bookings, eq(bookings.id, closeouts.bookingId))
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, closeouts.interpreterId))
+      .where(eq(closeouts.status, 'submitted'))
+      .orderBy(asc(closeouts.submittedAt))
+      .limit(GROUP_LIMIT),
+    db()
+      .select(rowColumns)
+      .from(bookings)
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+      .leftJoin(closeouts, eq(closeouts.bookingId, bookings.id))
+      .where(and(closableCondition(at), isNull(closeouts.bookingId), lte(bookedEndSql, overdueEnd)))
+      .orderBy(asc(bookings.startsAt))
+      .limit(GROUP_LIMIT),
+    db()
+      .select({
+        ...rowColumns,
+        returnReason: closeouts.returnReason,
+        reviewedAt: closeouts.reviewedAt,
+      })
+      .from(closeouts)
+      .innerJoin(bookings, eq(bookings.id, closeouts.bookingId))
+      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+      .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, closeouts.interpreterId))
+      .where(eq(closeouts.status, 'returned'))
+      .orderBy(desc(closeouts.reviewedAt))
+      .limit(GROUP_LIMIT),
+  ])
+  return {
+    waiting: waiting.map(withDue),
+    overdue: overdue.map(withDue),
+    returned: returned.map(withDue),
+  }
+}
+
+/** One closeout for staff, with the amounts approving it will post (at the rate in force). */
+export async function staffCloseout(bookingId: string) {
+  const [row] = await db()
+    .select({
+      booking: bookings,
+      closeout: closeouts,
+      organizationName: organizations.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      interpreterLastName: interpreterProfiles.lastName,
+      reviewerName: users.name,
+    })
+    .from(closeouts)
+    .innerJoin(bookings, eq(bookings.id, closeouts.bookingId))
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, closeouts.interpreterId))
+    .leftJoin(users, eq(users.id, closeouts.reviewedById))
+    .where(eq(closeouts.bookingId, bookingId))
+  if (!row) return undefined
+  const expenses = await closeoutExpensesOf(bookingId)
+  const rate = await rateInForce(db(), row.booking.modality, row.booking.startsAt)
+  const amounts = assignmentAmounts({
+    outcome: row.closeout.outcome as CloseoutOutcome,
+    actualMinutes: minutesBetween(row.closeout.actualStart, row.closeout.actualEnd),
+    bookedMinutes: row.booking.durationMinutes,
+    mileageTenths: row.closeout.mileageTenths,
+    expenseCents: expenses.map((expense) => expense.amountCents),
+    rates: rate,
+  })
+  return { ...row, expenses, amounts, minimumMinutes: rate.minimumMinutes }
+}

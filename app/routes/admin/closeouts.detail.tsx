@@ -1,0 +1,233 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { RouteDialog } from '~/components/admin/route-dialog'
+import { CloseoutBadge, CloseoutSummary } from '~/components/closeouts/closeout-summary'
+import { ErrorSummary } from '~/components/ui/error-summary'
+import { TextareaField } from '~/components/ui/native-fields'
+import { formatMileage, formatRateUnits } from '~/domain/billing'
+import { formatInZone } from '~/domain/bookings'
+import { bookingTitle } from '~/domain/dispatch'
+import { centsAsDecimal, formatCents } from '~/domain/money'
+import { requireAdmin } from '~/lib/auth/session.server'
+import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
+import { formatDateTime } from '~/lib/format'
+import { requireUuidParam } from '~/lib/http/params'
+import { notFound } from '~/lib/http/responses'
+import { seoMeta } from '~/lib/seo/meta'
+import { dataWithToast } from '~/lib/toast.server'
+import { returnCloseoutSchema } from '~/lib/validation/closeout'
+import { staffCloseout } from '~/models/billing/closeout-list.server'
+import { approveCloseout, returnCloseout } from '~/models/billing/closeout-review.server'
+import type { Route } from './+types/closeouts.detail'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Closeout',
+      description: 'One closeout: times, outcome, expenses and the amounts it posts.',
+      path: '/admin/closeouts',
+      noindex: true,
+    },
+    matches,
+  )
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const found = await staffCloseout(requireUuidParam(params, 'bookingId'))
+  if (!found) throw notFound()
+  const { booking, closeout, amounts } = found
+  const zone = booking.timeZone
+  return {
+    bookingId: booking.id,
+    title: bookingTitle(booking),
+    when: `${formatInZone(booking.startsAt, zone)} (${booking.durationMinutes} minutes booked)`,
+    organizationName: found.organizationName,
+    interpreterName: `${found.interpreterFirstName} ${found.interpreterLastName}`,
+    status: closeout.status,
+    returnReason: closeout.returnReason,
+    submittedAt: formatDateTime(closeout.submittedAt),
+    reviewed:
+      closeout.reviewedAt && found.reviewerName
+        ? `${found.reviewerName}, ${formatDateTime(closeout.reviewedAt)}`
+        : null,
+    closeout: {
+      outcome: closeout.outcome,
+      start: formatInZone(closeout.actualStart, zone),
+      end: formatInZone(closeout.actualEnd, zone),
+      mileage: formatMileage(closeout.mileageTenths),
+      note: closeout.note,
+    },
+    expenses: found.expenses.map((expense) => ({
+      id: expense.id,
+      description: expense.description,
+      amount: centsAsDecimal(expense.amountCents),
+      receiptName: expense.receiptName,
+    })),
+    preview: {
+      minutes: amounts.minutes,
+      minimumMinutes: found.minimumMinutes,
+      interpreterRate: formatRateUnits(amounts.interpreterRateUnits),
+      clientRate: formatRateUnits(amounts.clientRateUnits),
+      pay: formatCents(amounts.payCents),
+      charge: formatCents(amounts.chargeCents),
+      travel: formatCents(amounts.mileageCents + amounts.expensesCents),
+      payTotal: formatCents(amounts.payTotalCents),
+      chargeTotal: formatCents(amounts.chargeTotalCents),
+    },
+    constraint: getZodConstraint(returnCloseoutSchema),
+  }
+}
+
+interface DecisionReply {
+  result?: FormReply
+  error?: string
+}
+
+const decisionMessages = {
+  'not-waiting': 'This closeout was already decided: nothing was changed.',
+  missing: 'This closeout no longer exists.',
+} as const
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const bookingId = requireUuidParam(params, 'bookingId')
+  const formData = await request.formData()
+  if (formData.get('intent') === 'approve') {
+    const decision = await approveCloseout(bookingId, admin.actor)
+    if (decision === 'missing') throw notFound()
+    if (decision === 'not-waiting')
+      return data<DecisionReply>({ error: decisionMessages[decision] }, { status: 409 })
+    return dataWithToast<DecisionReply>(
+      {},
+      'Closeout approved: it is on the statement and the invoice.',
+    )
+  }
+  const submission = parseWithZod(formData, { schema: returnCloseoutSchema })
+  if (submission.status !== 'success')
+    return data<DecisionReply>({ result: submission.reply() }, { status: 400 })
+  const decision = await returnCloseout(bookingId, submission.value.reason, admin.actor)
+  if (decision === 'missing') throw notFound()
+  if (decision === 'not-waiting')
+    return data<DecisionReply>({ error: decisionMessages[decision] }, { status: 409 })
+  return dataWithToast<DecisionReply>(
+    { result: submission.reply({ resetForm: true }) },
+    'Closeout returned; the interpreter was e-mailed the reason.',
+  )
+}
+
+/** One closeout for staff: what the interpreter reported, what approving posts, the decision. */
+export default function StaffCloseout({ loaderData, actionData }: Route.ComponentProps) {
+  const { bookingId, status, preview } = loaderData
+  const answer = actionData as DecisionReply | undefined
+  return (
+    <RouteDialog title={`Closeout: ${loaderData.interpreterName}`} closeTo="/admin/closeouts" wide>
+      <div className="flex flex-wrap items-center gap-3">
+        <CloseoutBadge status={status} />
+        <p className="text-sm text-slate-700">
+          Sent {loaderData.submittedAt}
+          {loaderData.reviewed ? `; decided by ${loaderData.reviewed}` : ''}
+        </p>
+      </div>
+      {answer?.error ? (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          {answer.error}
+        </p>
+      ) : null}
+      <p className="mt-4 font-medium text-slate-900">{loaderData.title}</p>
+      <p className="text-sm text-slate-700">
+        {loaderData.when}, for {loaderData.organizationName}
+      </p>
+      {status === 'returned' && loaderData.returnReason ? (
+        <p className="mt-2 text-sm break-words text-slate-900">
+          <strong>Returned:</strong> {loaderData.returnReason}
+        </p>
+      ) : null}
+      <CloseoutSummary
+        closeout={loaderData.closeout}
+        expenses={loaderData.expenses}
+        receiptHref={(expense) => `/admin/closeouts/${bookingId}/receipts/${expense.id}`}
+      />
+      <section aria-labelledby="amounts-heading" className="mt-5">
+        <h3 id="amounts-heading" className="font-semibold text-slate-900">
+          {status === 'approved' ? 'Amounts' : 'Amounts approving posts'}
+        </h3>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {[
+            ['Interpreter pay', preview.interpreterRate, preview.pay, preview.payTotal],
+            ['Client charge', preview.clientRate, preview.charge, preview.chargeTotal],
+          ].map(([line, rate, amount, total]) => (
+            <section key={line} aria-label={line} className="rounded-md bg-slate-50 p-3 text-sm">
+              <h4 className="font-medium text-slate-900">{line}</h4>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+                <dt className="text-slate-600">Minutes</dt>
+                <dd className="text-slate-900">{preview.minutes}</dd>
+                <dt className="text-slate-600">Rate per minute</dt>
+                <dd className="text-slate-900">{rate}</dd>
+                <dt className="text-slate-600">Amount</dt>
+                <dd className="text-slate-900">{amount}</dd>
+                <dt className="text-slate-600">Travel</dt>
+                <dd className="text-slate-900">{preview.travel}</dd>
+                <dt className="font-medium text-slate-900">Total</dt>
+                <dd className="font-medium text-slate-900">{total}</dd>
+              </dl>
+            </section>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-slate-600">
+          Billable minutes: the actual minutes, at least the minimum of {preview.minimumMinutes} for
+          this modality; travel is mileage and expenses, at cost.
+        </p>
+      </section>
+      {status === 'submitted' ? (
+        <DecisionForms reply={answer} constraint={loaderData.constraint} />
+      ) : null}
+    </RouteDialog>
+  )
+}
+
+function DecisionForms({
+  reply,
+  constraint,
+}: {
+  reply: DecisionReply | undefined
+  constraint: Route.ComponentProps['loaderData']['constraint']
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const { formProps, field, summary } = useNativeForm<{ reason: string }>({
+    lastResult: reply?.result,
+    constraint,
+    labels: { reason: 'Reason for returning it' },
+  })
+  return (
+    <section aria-labelledby="decision-heading" className="mt-5">
+      <h3 id="decision-heading" className="font-semibold text-slate-900">
+        Decision
+      </h3>
+      <Form method="post" preventScrollReset className="mt-2">
+        <input type="hidden" name="intent" value="approve" />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Approve
+        </button>
+      </Form>
+      <Form
+        method="post"
+        preventScrollReset
+        {...formProps}
+        aria-label="Return to the interpreter"
+        className="mt-4 space-y-3 rounded-md bg-slate-50 p-4"
+      >
+        <ErrorSummary {...summary} headingLevel={3} />
+        <input type="hidden" name="intent" value="return" />
+        <TextareaField
+          field={field('reason')}
+          rows={3}
+          hint="The interpreter receives it by e-mail and sees it on the closeout."
+        />
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Return
+        </button>
+      </Form>
+    </section>
+  )
+}

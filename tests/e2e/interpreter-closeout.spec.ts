@@ -1,0 +1,216 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { and, eq } from 'drizzle-orm'
+import { bookings, closeoutExpenses, mailOutbox, statementLines } from '../../db/schema'
+import { todayIn } from '../../app/domain/availability'
+import { addDays } from '../../app/domain/onboarding'
+import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
+import { pdfDocument } from '../support/document-fixtures'
+import { htmlErrors, type HtmlDocument } from '../support/html-checker'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  createOrganization,
+} from '../support/booking-fixtures'
+import { createAccount, signIn } from './auth-helpers'
+import { expect, expectNoAxeViolations, test } from './fixtures'
+
+// Set SCREENSHOT_DIR to keep the pages' screenshots for a look.
+const SHOTS = process.env.SCREENSHOT_DIR
+
+/** Axe at a phone's and a desktop's width, and a screenshot of each when asked. */
+async function checkPage(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectNoAxeViolations(page, `${name} at ${width}px`)
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
+    }
+  }
+}
+
+test('an on-site assignment closed out with mileage and a receipt, returned, corrected and approved', async ({
+  page,
+  browser,
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const stamp = Date.now()
+  const organizationName = `Closeout Clinic ${stamp}`
+  const staff = await createAccount('admin', 'Cora Closeouts')
+  const actor = { id: staff.id, name: staff.name }
+  const interpreter = await createDispatchInterpreter(app.db, actor, {
+    firstName: 'Olga',
+    lastName: `Onsite${stamp}`,
+  })
+  // Yesterday 10:00 to 11:00 in New York: ended, not yet overdue.
+  const yesterday = addDays(todayIn('America/New_York', new Date()), -1)
+  const bookingId = await createBookingRow(app.db, {
+    organizationId: await createOrganization(app.db, organizationName),
+    localDate: yesterday,
+    localTime: '10:00',
+    status: 'confirmed',
+    interpreterId: interpreter.profileId,
+    location: '12 Harbor Road, Boston, MA',
+  })
+  const title = 'Spanish, On-site, Medical'
+  const documents: HtmlDocument[] = []
+
+  // The interpreter finds it under Closeouts due and closes it out.
+  const portal = await browser.newContext()
+  await signIn(portal, app.url, toPublicUser((await findUserByEmail(interpreter.email))!))
+  const interpreterPage = await portal.newPage()
+  await interpreterPage.goto(`${app.url}/interpreter/assignments`)
+  const due = interpreterPage.getByRole('region', { name: 'Closeouts due' })
+  await expect(due).toContainText(title)
+  await expect(due).toContainText(organizationName)
+  await expect(due).toContainText('Due by')
+  await due.getByRole('link', { name: new RegExp(`^Close out ${title}`) }).click()
+  await expect(interpreterPage).toHaveURL(
+    new RegExp(`/interpreter/assignments/${bookingId}/closeout$`),
+  )
+  const form = interpreterPage.getByRole('form', { name: 'Closeout' })
+  await expect(form.getByText('Actual times, in America/New_York')).toBeVisible()
+  await expect(form.getByLabel('Start date')).toHaveValue(yesterday)
+  await expect(form.getByLabel('End time')).toHaveValue('11:00')
+  await checkPage(interpreterPage, 'interpreter-closeout')
+  documents.push({
+    name: '/interpreter/assignments/{id}/closeout',
+    html: await interpreterPage.content(),
+  })
+
+  // An expense without its receipt is refused next to the field, in the browser.
+  await form.getByLabel('Mileage (miles)').fill('12.4')
+  await form.getByLabel('Expense 1', { exact: true }).fill('Parking')
+  await form.getByLabel('Amount of expense 1').fill('12.50')
+  await form.getByRole('button', { name: 'Send closeout' }).click()
+  await expect(form.getByText('Please add the receipt: a PDF, JPEG or PNG file.')).toBeVisible()
+  documents.push({ name: 'closeout form refused (DOM)', html: await interpreterPage.content() })
+  await form.getByLabel('Receipt of expense 1').setInputFiles({
+    name: 'parking.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfDocument('Harbor garage receipt'),
+  })
+  await form.getByRole('button', { name: 'Send closeout' }).click()
+  await expect(interpreterPage).toHaveURL(/\/interpreter\/assignments$/)
+  await expect(
+    interpreterPage
+      .getByRole('status')
+      .getByText('Closeout sent: it is waiting for approval.')
+      .first(),
+  ).toBeVisible()
+  await expect(due).toContainText('No closeouts due.')
+  await expect(interpreterPage.getByRole('region', { name: 'Past' })).toContainText(
+    'Waiting for approval',
+  )
+
+  // Staff see it waiting, with what approving it posts, and return it with a reason.
+  await signIn(page.context(), app.url, staff)
+  await page.goto('/admin/closeouts')
+  const waiting = page.getByRole('region', { name: /Waiting for approval/ })
+  const review = waiting.getByRole('link', {
+    name: new RegExp(`Review the closeout of Olga Onsite${stamp}`),
+  })
+  await expect(review).toBeVisible()
+  await checkPage(page, 'admin-closeouts')
+  documents.push({ name: '/admin/closeouts', html: await page.content() })
+  await review.click()
+  const dialog = page.getByRole('dialog', { name: `Closeout: Olga Onsite${stamp}` })
+  await expect(dialog).toContainText('Waiting for approval')
+  await expect(dialog).toContainText('12.4 miles')
+  await expect(dialog).toContainText('Parking: $12.50')
+  // 60 minutes on site bill the 120-minute minimum: $90 pay, $140 charge; travel $8.68 + $12.50.
+  const pay = dialog.getByRole('region', { name: 'Interpreter pay' })
+  await expect(pay).toContainText('$90.00')
+  await expect(pay).toContainText('$111.18')
+  const charge = dialog.getByRole('region', { name: 'Client charge' })
+  await expect(charge).toContainText('$140.00')
+  await expect(charge).toContainText('$161.18')
+  const receipt = await page.request.get(
+    `${app.url}${await dialog.getByRole('link', { name: /Receipt of Parking/ }).getAttribute('href')}`,
+  )
+  expect(receipt.status()).toBe(200)
+  expect(receipt.headers()['content-type']).toContain('application/pdf')
+  await checkPage(page, 'admin-closeout')
+  documents.push({ name: '/admin/closeouts/{id}', html: await page.content() })
+  await dialog.getByRole('button', { name: 'Return', exact: true }).click()
+  await expect(dialog.getByText('This field is required.')).toBeVisible()
+  await dialog.getByLabel('Reason for returning it').fill('Please give the time you really left.')
+  await dialog.getByRole('button', { name: 'Return', exact: true }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .getByText('Closeout returned; the interpreter was e-mailed the reason.')
+      .first(),
+  ).toBeVisible()
+  const [returned] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.template, 'closeout-returned'),
+        eq(mailOutbox.toAddress, interpreter.email),
+      ),
+    )
+  expect(returned!.text).toContain('Please give the time you really left.')
+
+  // The interpreter sees the reason and corrects the end; the receipt on file is kept.
+  await interpreterPage.goto(`${app.url}/interpreter/assignments`)
+  await expect(due).toContainText('Returned')
+  await expect(due).toContainText('Please give the time you really left.')
+  await due.getByRole('link', { name: new RegExp(`^Close out ${title}`) }).click()
+  await expect(form.getByLabel('Expense 1', { exact: true })).toHaveValue('Parking')
+  await expect(form.getByText('On file: parking.pdf')).toBeVisible()
+  await form.getByLabel('End time').fill('11:20')
+  await form.getByRole('button', { name: 'Send closeout' }).click()
+  await expect(
+    interpreterPage
+      .getByRole('status')
+      .getByText('Closeout sent: it is waiting for approval.')
+      .first(),
+  ).toBeVisible()
+  const [expense] = await app.db
+    .select()
+    .from(closeoutExpenses)
+    .where(eq(closeoutExpenses.bookingId, bookingId))
+  expect(expense).toMatchObject({ description: 'Parking', amountCents: 1250 })
+
+  // Staff approve; a second approval from a stale page is told it was decided already.
+  await page.goto(`/admin/closeouts/${bookingId}`)
+  const stale = await browser.newContext()
+  await signIn(stale, app.url, staff)
+  const stalePage = await stale.newPage()
+  await stalePage.goto(`${app.url}/admin/closeouts/${bookingId}`)
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .getByText('Closeout approved: it is on the statement and the invoice.')
+      .first(),
+  ).toBeVisible()
+  await stalePage.getByRole('button', { name: 'Approve' }).click()
+  await expect(
+    stalePage.getByText('This closeout was already decided: nothing was changed.'),
+  ).toBeVisible()
+  await stale.close()
+  expect(
+    await app.db.select().from(statementLines).where(eq(statementLines.bookingId, bookingId)),
+  ).toHaveLength(1)
+  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
+  expect(booking!.status).toBe('completed')
+  await page.goto(`/admin/bookings/${bookingId}`)
+  await expect(page.getByText('Status: Completed')).toBeVisible()
+
+  // The interpreter's form is read-only now.
+  await interpreterPage.goto(`${app.url}/interpreter/assignments/${bookingId}/closeout`)
+  await expect(interpreterPage.getByText('It is on your pay statement.')).toBeVisible()
+  await expect(interpreterPage.getByRole('button', { name: 'Send closeout' })).toHaveCount(0)
+  await checkPage(interpreterPage, 'interpreter-closeout-approved')
+  documents.push({
+    name: '/interpreter/assignments/{id}/closeout (approved)',
+    html: await interpreterPage.content(),
+  })
+  await portal.close()
+  expect(await htmlErrors(documents)).toEqual([])
+})
