@@ -52,6 +52,7 @@ export default [
   // The client portal (docs/product.md#client-portal).
   route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
   route('client/quotes/:quoteId/files/:fileId', 'routes/client/quote-file.ts'),
+  route('client/invoices/:invoiceId/pdf', 'routes/client/invoice-pdf.ts'),
   route('client', 'routes/client/layout.tsx', [
     index('routes/client/dashboard.tsx', { id: 'client-index' }),
     route('dashboard', 'routes/client/dashboard.tsx'),
@@ -62,6 +63,8 @@ export default [
     route('quotes', 'routes/client/quotes.tsx'),
     route('quotes/new', 'routes/client/quotes.new.tsx'),
     route('quotes/:quoteId', 'routes/client/quotes.detail.tsx'),
+    route('invoices', 'routes/client/invoices.tsx'),
+    route('invoices/:invoiceId', 'routes/client/invoices.detail.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
@@ -77,6 +80,7 @@ export default [
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
     route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
     route('closeouts/:bookingId/receipts/:expenseId', 'routes/admin/closeout-receipt.ts'),
+    route('invoices/:invoiceId/pdf', 'routes/admin/invoice-pdf.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.
     route(
       'interpreter-manager/profile-changes/:changeId',
@@ -109,6 +113,8 @@ export default [
       route('statements', 'routes/admin/statements.tsx'),
       route('statements/:statementId', 'routes/admin/statements.detail.tsx'),
       route('rates', 'routes/admin/rates.tsx'),
+      route('invoices', 'routes/admin/invoices.tsx'),
+      route('invoices/:invoiceId', 'routes/admin/invoices.detail.tsx'),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),

@@ -14,6 +14,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Closeouts', to: '/admin/closeouts' },
   { label: 'Statements', to: '/admin/statements' },
   { label: 'Rates', to: '/admin/rates' },
+  { label: 'Invoices', to: '/admin/invoices' },
   { label: 'Resources', to: '/admin/resources' },
   { label: 'Communications', to: '/admin/communications' },
   { label: 'Users', to: '/admin/users' },

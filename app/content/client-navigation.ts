@@ -9,5 +9,6 @@ export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Book an interpreter', to: '/client/book' },
   { label: 'Requests', to: '/client/requests' },
   { label: 'Translation quotes', to: '/client/quotes' },
+  { label: 'Invoices', to: '/client/invoices', managersOnly: true },
   { label: 'Users', to: '/client/users', managersOnly: true },
 ]

@@ -4,7 +4,9 @@ import {
   bookingFiles,
   bookingOffers,
   bookings,
+  clientInvoices,
   interpreterProfiles,
+  invoiceLines,
   storedFiles,
   users,
 } from '../../db/schema'
@@ -169,8 +171,10 @@ function visibleTo(client: ClientContext, userId: string): SQL {
     : and(eq(bookings.organizationId, client.organizationId), eq(bookings.requestedById, userId))!
 }
 
-/** A client's bookings, soonest-starting last, with what each timeline needs. */
-/** Bookings with what a timeline shows: who booked, how many offers, who is confirmed. */
+/**
+ * Bookings with what a timeline shows: who booked, how many offers, who is confirmed, and
+ * whether the booking is invoiced (its invoice line is on an invoice sent to the client).
+ */
 function bookingRows(where: SQL | undefined) {
   return db()
     .select({
@@ -178,6 +182,7 @@ function bookingRows(where: SQL | undefined) {
       requesterName: users.name,
       interpreterFirstName: interpreterProfiles.firstName,
       offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id})`,
+      invoiced: sql<boolean>`exists (select 1 from ${invoiceLines} inner join ${clientInvoices} on ${clientInvoices.id} = ${invoiceLines.invoiceId} where ${invoiceLines.bookingId} = ${bookings.id} and ${clientInvoices.status} in ('sent', 'paid'))`,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.requestedById))

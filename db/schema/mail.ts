@@ -11,11 +11,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 
-/** A small text attachment kept with the queued mail (a calendar file, say). */
+/**
+ * A small attachment kept with the queued mail: a calendar file as text, or a binary file (an
+ * invoice's PDF) as base64 with `encoding: 'base64'`.
+ */
 export interface MailAttachment {
   filename: string
   contentType: string
   content: string
+  encoding?: 'base64'
 }
 
 /** `cancelled`: never sent, the person it was for was deleted (docs/decisions/038-deleted-people-in-the-mail-log.md). */
@@ -46,7 +50,7 @@ export const mailOutbox = pgTable(
     reference: text('reference'),
     /** Extra headers, for example `List-Unsubscribe` on bulk mail. */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    /** Small text attachments, for example a booking's calendar file. */
+    /** Small attachments, for example a booking's calendar file or an invoice's PDF. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

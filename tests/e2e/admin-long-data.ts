@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { interpreterApplications, mailOutbox } from '../../db/schema'
+import { interpreterApplications, interpreterProfiles, mailOutbox } from '../../db/schema'
 import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
@@ -8,6 +8,8 @@ import { sendMessage } from '../../app/models/communications.server'
 import { recordStep } from '../../app/models/onboarding/steps.server'
 import { createResource } from '../../app/models/resources.server'
 import { inviteUser, setUserActive } from '../../app/models/users.server'
+import { createOrganization } from '../support/booking-fixtures'
+import { postClosedOutWork } from '../support/invoice-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { createAccount, type TestAccount } from './auth-helpers'
 import { eventually, expect, type TestApp } from './fixtures'
@@ -22,6 +24,8 @@ export interface LongRecords {
   searchTerm: string
   /** The subject of a message delivered to everyone. */
   welcome: string
+  /** An invoice of an organisation with a long name. */
+  invoiceId: string
 }
 
 /**
@@ -125,7 +129,30 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
     actor,
   )
 
-  return { tag, admin, applicationId, clientRequestId, clientEmail, searchTerm, welcome }
+  // An invoice of an organisation with a long name, for the approved interpreter's work.
+  const organizationName = `Northwestern Regional Community Healthcare and Rehabilitation Partners Cooperative ${tag}, LLC`
+  const [profile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.applicationId, applicationId))
+  const { invoiceId } = await postClosedOutWork(app.db, {
+    organizationId: await createOrganization(app.db, organizationName),
+    organizationName,
+    requestedById: null,
+    interpreterId: profile!.id,
+    localDate: '2025-07-07',
+  })
+
+  return {
+    tag,
+    admin,
+    applicationId,
+    clientRequestId,
+    clientEmail,
+    searchTerm,
+    welcome,
+    invoiceId,
+  }
 }
 
 /** Every admin screen and dialog (`dialog`: shown over its list), with the records above present. */
@@ -153,6 +180,8 @@ export function adminScreens(records: LongRecords) {
       name: 'message history without failures',
       path: `/admin/communications?tab=history&q=${encodeURIComponent(records.welcome)}`,
     },
+    { name: 'invoices', path: '/admin/invoices' },
+    { name: 'invoice details', path: `/admin/invoices/${records.invoiceId}` },
     { name: 'users', path: '/admin/users' },
     { name: 'mail', path: '/admin/mail' },
     { name: 'sent mail', path: '/admin/mail?status=sent' },

@@ -25,6 +25,9 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/statements/00000000-0000-4000-8000-000000000000/pdf',
       '/admin/rates',
       '/admin/accounting-export',
+      '/admin/invoices',
+      '/admin/invoices/00000000-0000-4000-8000-000000000000',
+      '/admin/invoices/00000000-0000-4000-8000-000000000000/pdf',
     ],
   },
   {
@@ -47,6 +50,9 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/client/quotes/new',
       '/client/quotes/00000000-0000-4000-8000-000000000000',
       '/client/quotes/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
+      '/client/invoices',
+      '/client/invoices/00000000-0000-4000-8000-000000000000',
+      '/client/invoices/00000000-0000-4000-8000-000000000000/pdf',
     ],
   },
 ]

@@ -9,6 +9,7 @@ import { clientContextOf, createOrganizationWithUser } from '../../app/models/or
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
+import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -16,6 +17,7 @@ import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
 import { docxDocument, pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
+import { postClosedOutWork } from '../support/invoice-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
 import { createAccount, signIn } from './auth-helpers'
@@ -319,6 +321,18 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     id: mona.id,
     name: mona.name,
   })
+  // Invoices: one open (October 2025) and one sent (September 2025), with a line each.
+  const invoicedWork = (localDate: string) =>
+    postClosedOutWork(app.db, {
+      organizationId: monaContext.organizationId,
+      organizationName: 'Valid Clinic',
+      requestedById: mona.id,
+      interpreterId: abelProfile!.id,
+      localDate,
+    })
+  const sentInvoice = (await invoicedWork('2025-09-08')).invoiceId
+  const openInvoice = (await invoicedWork('2025-10-06')).invoiceId
+  await sendInvoice(sentInvoice, actor)
   const clientPage = await clientPortal.newPage()
   const clientUser = (await findUserByEmail('mona@valid.example'))!
   const validBooking = await createBooking(
@@ -351,6 +365,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/client/quotes/new',
     `/client/quotes/${priced}`,
     `/client/quotes/${accepted}`,
+    '/client/invoices',
+    `/client/invoices/${openInvoice}`,
+    `/client/invoices/${sentInvoice}`,
   ]) {
     const response = await clientPage.request.get(`${app.url}${path}`)
     expect(response.status(), `GET ${path}`).toBe(200)
@@ -363,7 +380,16 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     await afterFailedSubmit(clientNoScript.page, '/client/quotes/new', 'Request quote'),
   )
   await clientNoScript.context.close()
-  for (const path of ['/admin/quotes', `/admin/quotes/${toPrice}`, `/admin/quotes/${accepted}`])
+  for (const path of [
+    '/admin/quotes',
+    `/admin/quotes/${toPrice}`,
+    `/admin/quotes/${accepted}`,
+    '/admin/invoices',
+    '/admin/invoices?month=2025-09&status=sent',
+    '/admin/invoices?month=1999-01',
+    `/admin/invoices/${openInvoice}`,
+    `/admin/invoices/${sentInvoice}`,
+  ])
     documents.push(await served(page, path))
   documents.push(
     await afterFailedSubmit(noScript.page, `/admin/quotes/${toPrice}`, 'Send price', 'dialog'),
@@ -395,7 +421,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   })
 
   // The first-start set-up exists only while there is no admin at all, so it comes last.
-  await app.db.delete(users)
+  // Admins only: the run shares one database, and other specs' interpreters have pay
+  // statements that keep their accounts.
+  await app.db.delete(users).where(eq(users.role, 'admin'))
   const setupToken = await createAuthToken('first_admin_setup', null)
   documents.push(await served(page, `/setup?token=${setupToken}`))
   documents.push(

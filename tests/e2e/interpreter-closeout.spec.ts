@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { bookings, closeoutExpenses, mailOutbox, statementLines } from '../../db/schema'
 import { todayIn } from '../../app/domain/availability'
@@ -13,22 +11,7 @@ import {
   createOrganization,
 } from '../support/booking-fixtures'
 import { createAccount, signIn } from './auth-helpers'
-import { expect, expectNoAxeViolations, test } from './fixtures'
-
-// Set SCREENSHOT_DIR to keep the pages' screenshots for a look.
-const SHOTS = process.env.SCREENSHOT_DIR
-
-/** Axe at a phone's and a desktop's width, and a screenshot of each when asked. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await expectNoAxeViolations(page, `${name} at ${width}px`)
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-    }
-  }
-}
+import { checkPage, expect, test } from './fixtures'
 
 test('an on-site assignment closed out with mileage and a receipt, returned, corrected and approved', async ({
   page,

@@ -1,16 +1,30 @@
 import type { APIRequestContext } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { closeoutExpenses, interpreterProfiles } from '../../db/schema'
+import {
+  bookingFiles,
+  closeoutExpenses,
+  interpreterProfiles,
+  translationQuoteFiles,
+} from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
+import { sendInvoice, staffInvoice } from '../../app/models/billing/invoices.server'
+import { createBooking } from '../../app/models/bookings.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { requestQuote } from '../../app/models/quotes.server'
 import { createResource } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
-import { pdfDocument } from '../support/document-fixtures'
+import { docxDocument, pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  createOrganization,
+} from '../support/booking-fixtures'
 import { createApprovedAssignment } from '../support/billing-fixtures'
-import { createBookingRow, createOrganization } from '../support/booking-fixtures'
+import { postClosedOutWork } from '../support/invoice-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
@@ -120,7 +134,7 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   const { statementId } = await createApprovedAssignment(app.db, actor, {
     organizationId,
     interpreterProfileId: firstProfile!.id,
-    localDate: '2020-02-05',
+    localDate: '2026-01-05',
   })
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
@@ -144,6 +158,7 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   expect(routes.map((route) => route.pattern)).toEqual(
     expect.arrayContaining([
       '/interpreter/documents/:documentId/file',
+      '/interpreter/assignments/:bookingId/receipts/:expenseId',
       '/interpreter/payouts/:statementId',
       '/interpreter/payouts/:statementId/pdf',
     ]),
@@ -182,4 +197,165 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   expect(problems).toEqual([])
   await asFirst.dispose()
   await asSecond.dispose()
+})
+
+/**
+ * The owner checks of the client portal, generated from the route table of the build: every
+ * `/client` route with a record in its URL, opened by a manager of the organisation that owns
+ * it (who made the booking and the quote), by a requester of the same organisation (not their
+ * booking nor quote; invoices are managers' only) and by another organisation's manager: 404
+ * for a page, 403 for a resource route (a booking's file: 404), and nothing of the record in
+ * the answer. A new
+ * `/client` route with a parameter not listed here fails until its owner check is added.
+ */
+test('a client opens only their organisation’s records, and a requester only their own', async ({
+  playwright,
+  app,
+}) => {
+  const tag = Date.now().toString(36)
+  const staff = await createAccount('admin', 'Client Owner Staff')
+  const actor = { id: staff.id, name: staff.name }
+  const organizationName = `Owner Check Firm ${tag}`
+  /** A client user of `organization`, signed in: their id and session cookie. */
+  const clientUser = async (
+    who: string,
+    organization: string,
+    role: 'manager' | 'requester',
+  ): Promise<{ id: string; cookie: string }> => {
+    const email = `owner-${who}-${tag}@client.example`
+    await createOrganizationWithUser(
+      { organizationName: organization, name: `Owner ${who}`, email, role },
+      actor,
+    )
+    const user = (await findUserByEmail(email))!
+    return { id: user.id, cookie: (await createSession(user.id)).split(';')[0]! }
+  }
+  const people = {
+    manager: await clientUser('manager', organizationName, 'manager'),
+    requester: await clientUser('requester', organizationName, 'requester'),
+    stranger: await clientUser('stranger', `Stranger Firm ${tag}`, 'manager'),
+  }
+  const manager = { id: people.manager.id, name: 'Owner manager' }
+  const client = (await clientContextOf(manager.id))!
+  const booking = await createBooking(
+    {
+      language: 'Spanish',
+      modality: 'on_site',
+      date: '2099-04-06',
+      time: '09:00',
+      timeZone: 'America/New_York',
+      durationMinutes: 60,
+      location: '7 Secret Court, Owner Check',
+      setting: 'legal',
+      contactName: 'Owner Contact',
+      contactPhone: '+1 512 555 0101',
+      files: [
+        {
+          bytes: pdfDocument('Owner preparation notes'),
+          mediaType: 'application/pdf',
+          extension: 'pdf',
+          originalName: 'owner-secret-preparation.pdf',
+        },
+      ],
+    },
+    { actor: manager, client },
+  )
+  const [bookingFile] = await app.db
+    .select({ id: bookingFiles.fileId })
+    .from(bookingFiles)
+    .where(eq(bookingFiles.bookingId, booking.id))
+  const quoteId = await requestQuote(
+    { userId: manager.id, ...client },
+    {
+      sourceLanguage: 'English',
+      targetLanguages: ['Spanish'],
+      deadline: '2099-04-30',
+      certified: false,
+      purchaseOrder: null,
+      files: [
+        {
+          bytes: docxDocument(),
+          mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          extension: 'docx',
+          originalName: 'owner-secret-contract.docx',
+        },
+      ],
+    },
+    manager,
+  )
+  const [quoteFile] = await app.db
+    .select({ id: translationQuoteFiles.fileId })
+    .from(translationQuoteFiles)
+    .where(eq(translationQuoteFiles.quoteId, quoteId))
+  // A sent invoice of the organisation, so that its PDF exists for its manager.
+  const interpreter = await createDispatchInterpreter(app.db, actor, { firstName: 'Owner' })
+  const { invoiceId } = await postClosedOutWork(app.db, {
+    organizationId: client.organizationId,
+    organizationName,
+    requestedById: manager.id,
+    interpreterId: interpreter.profileId,
+    localDate: '2025-08-04',
+  })
+  await sendInvoice(invoiceId, actor)
+  const invoice = (await staffInvoice(invoiceId))!.invoice
+
+  const records: Record<string, { id: string; secret: string }> = {
+    bookingId: { id: booking.id, secret: '7 Secret Court' },
+    quoteId: { id: quoteId, secret: 'owner-secret-contract' },
+    invoiceId: { id: invoiceId, secret: invoice.number },
+  }
+  // A file is named by the record it belongs to (the parameter before it).
+  const filesOf: Record<string, { id: string; secret: string }> = {
+    bookingId: { id: bookingFile!.id, secret: 'owner-secret-preparation' },
+    quoteId: { id: quoteFile!.id, secret: 'owner-secret-contract' },
+  }
+  const contexts = new Map<keyof typeof people, APIRequestContext>()
+  for (const who of Object.keys(people) as (keyof typeof people)[])
+    contexts.set(
+      who,
+      await playwright.request.newContext({
+        baseURL: app.url,
+        extraHTTPHeaders: { Cookie: people[who].cookie, Origin: app.url },
+      }),
+    )
+
+  const routes = (await builtRoutes()).filter(
+    (route) => route.pattern.startsWith('/client/') && route.pattern.includes(':'),
+  )
+  expect(routes.map((route) => route.pattern)).toEqual(
+    expect.arrayContaining(['/client/invoices/:invoiceId', '/client/invoices/:invoiceId/pdf']),
+  )
+  // A booking's preparation file answers 404 to anyone else, as docs/product.md#client-portal
+  // says of bookings and their files; every other resource route answers 403.
+  const refusalOf = (route: { pattern: string; isResource: boolean }) =>
+    !route.isResource || route.pattern === '/client/requests/:bookingId/files/:fileId' ? 404 : 403
+  const problems: string[] = []
+  for (const route of routes) {
+    const names = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)
+    const named = names.map((name, index) =>
+      name === 'fileId' ? filesOf[names[index - 1] ?? ''] : records[name],
+    )
+    if (named.some((record) => !record)) {
+      problems.push(`${route.pattern}: no owner check for ${names.join(', ')}`)
+      continue
+    }
+    let index = 0
+    const path = route.pattern.replace(/:([A-Za-z]+)/g, () => named[index++]!.id)
+    for (const [who, context] of contexts) {
+      const response = await context.get(path, { maxRedirects: 0 })
+      const expected = who === 'manager' ? 200 : refusalOf(route)
+      if (response.status() !== expected)
+        problems.push(
+          `GET ${route.pattern} as the ${who}: ${response.status()}, expected ${expected}`,
+        )
+      if (expected !== 200) {
+        const body = await response.text()
+        for (const record of named)
+          if (body.includes(record!.secret))
+            problems.push(`GET ${route.pattern} as the ${who} leaks ${record!.secret}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
+  for (const context of contexts.values()) await context.dispose()
 })

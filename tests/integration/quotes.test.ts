@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   auditLog,
   authTokens,
+  clientInvoices,
   clientMemberships,
+  invoiceLines,
   mailOutbox,
   organizations,
   storedFiles,
@@ -118,6 +120,9 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
 
   beforeEach(async () => {
     await emptyTables(test.db, [
+      // A delivered quote is billed: its invoice line goes first.
+      invoiceLines,
+      clientInvoices,
       translationQuoteFiles,
       translationQuotes,
       storedFiles,

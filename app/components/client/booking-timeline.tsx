@@ -4,11 +4,14 @@ export interface TimelineBooking {
   status: BookingStatus
   offers: number
   interpreterFirstName: string | null
+  /** Its invoice line is on an invoice sent to the client (Sent or Paid). */
+  invoiced: boolean
 }
 
 /**
  * Where a booking stands, as steps: Requested → Offered to n interpreters → Confirmed with
- * the interpreter's first name → Completed; or it ends Cancelled or Unfilled.
+ * the interpreter's first name → Completed → Invoiced; or it ends Cancelled or Unfilled (a
+ * late cancellation is billed, so it too shows Invoiced once its invoice is sent).
  */
 export function timelineSteps(booking: TimelineBooking): { label: string; done: boolean }[] {
   const offered =
@@ -31,11 +34,16 @@ export function timelineSteps(booking: TimelineBooking): { label: string; done: 
       done: confirmed,
     },
   ]
+  const invoiced = booking.invoiced ? [{ label: 'Invoiced', done: true }] : []
   if (booking.status === 'cancelled')
-    return [...steps.filter((step) => step.done), { label: 'Cancelled', done: true }]
+    return [...steps.filter((step) => step.done), { label: 'Cancelled', done: true }, ...invoiced]
   if (booking.status === 'unfilled')
     return [...steps.filter((step) => step.done), { label: 'Unfilled', done: true }]
-  return [...steps, { label: 'Completed', done: booking.status === 'completed' }]
+  return [
+    ...steps,
+    { label: 'Completed', done: booking.status === 'completed' },
+    { label: 'Invoiced', done: booking.invoiced },
+  ]
 }
 
 export function BookingTimeline({ booking }: { booking: TimelineBooking }) {

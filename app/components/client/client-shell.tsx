@@ -1,4 +1,4 @@
-import { CalendarPlus, FileText, LayoutDashboard, ListChecks, Users } from 'lucide-react'
+import { CalendarPlus, FileText, LayoutDashboard, ListChecks, Receipt, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
@@ -10,10 +10,11 @@ const icons = {
   '/client/book': CalendarPlus,
   '/client/requests': ListChecks,
   '/client/quotes': FileText,
+  '/client/invoices': Receipt,
   '/client/users': Users,
 }
 
-/** Sidebar and top bar around every client portal screen; Users shows to managers only. */
+/** Sidebar and top bar around every client portal screen; Invoices and Users show to managers only. */
 export function ClientShell({
   userName,
   organizationName,

@@ -28,6 +28,7 @@ export type CloseoutDecision = 'done' | 'not-waiting' | 'missing'
 
 export async function approveCloseout(bookingId: string, actor: Actor): Promise<CloseoutDecision> {
   return db().transaction(async (tx) => {
+    await lockBooking(tx, bookingId)
     const [closeout] = await tx
       .update(closeouts)
       .set({ status: 'approved', reviewedById: actor.id, reviewedAt: now(), returnReason: null })
@@ -85,6 +86,7 @@ export async function returnCloseout(
   actor: Actor,
 ): Promise<CloseoutDecision> {
   return db().transaction(async (tx) => {
+    await lockBooking(tx, bookingId)
     const [closeout] = await tx
       .update(closeouts)
       .set({ status: 'returned', returnReason: reason, reviewedById: actor.id, reviewedAt: now() })
@@ -137,6 +139,18 @@ async function mailReturnedCloseout(
       }),
     },
   ])
+}
+
+/**
+ * The booking row first, as the interpreter's submission takes it: one lock order for every
+ * change of a closeout, so a correction sent while staff decide waits instead of deadlocking.
+ */
+async function lockBooking(tx: Database, bookingId: string) {
+  await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update')
 }
 
 async function closeoutExists(tx: Database, bookingId: string): Promise<boolean> {

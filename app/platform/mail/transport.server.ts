@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import type { MailAttachment } from '../../../db/schema'
 
 export interface DeliverableMail {
   id: string
@@ -14,7 +15,7 @@ export interface DeliverableMail {
   createdAt: Date
   /** Extra headers, for example `List-Unsubscribe`. */
   headers?: Record<string, string> | null
-  attachments?: { filename: string; contentType: string; content: string }[] | null
+  attachments?: MailAttachment[] | null
 }
 
 export interface MailTransport {

@@ -70,6 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: booking.status,
       offers: found.offers,
       interpreterFirstName: found.interpreterFirstName,
+      invoiced: found.invoiced,
     },
     files: found.files,
     timeZones: timeZoneOptions(booking.timeZone),

@@ -24,13 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await clientBookings(client)
   return {
     isManager: client.client.role === 'manager',
-    bookings: rows.map(({ booking, requesterName, interpreterFirstName, offers }) => ({
+    bookings: rows.map(({ booking, requesterName, interpreterFirstName, offers, invoiced }) => ({
       id: booking.id,
       title: `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}`,
       when: formatInZone(booking.startsAt, booking.timeZone),
       urgent: booking.urgent && ['requested', 'offered'].includes(booking.status),
       requesterName,
-      timeline: { status: booking.status, offers, interpreterFirstName },
+      timeline: { status: booking.status, offers, interpreterFirstName, invoiced },
     })),
   }
 }

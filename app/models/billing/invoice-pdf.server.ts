@@ -1,0 +1,74 @@
+import { formatCents } from '../../domain/money'
+import {
+  invoiceLineCells,
+  invoicePeriodText,
+  invoiceStatusText,
+} from '../../lib/billing/invoice-display'
+import type { CompanyIdentity } from '../../lib/company'
+import { formatDate } from '../../lib/format'
+import {
+  renderBillingDocumentPdf,
+  type BillingDocument,
+  type DocumentColumn,
+} from '../../lib/pdf/billing-document.server'
+import type { InvoiceDetail } from './invoices.server'
+
+/** An invoice as the PDF the client downloads and receives by e-mail (docs/product.md#invoices). */
+
+const columns: DocumentColumn[] = [
+  { header: 'Date', share: 0.12 },
+  { header: 'Description', share: 0.34 },
+  { header: 'Minutes', share: 0.09, align: 'right' },
+  { header: 'Rate / min', share: 0.11, align: 'right' },
+  { header: 'Amount', share: 0.12, align: 'right' },
+  { header: 'Travel', share: 0.1, align: 'right' },
+  { header: 'Total', share: 0.12, align: 'right' },
+]
+
+export function invoiceDocument(
+  { invoice, lines }: InvoiceDetail,
+  company: CompanyIdentity,
+): BillingDocument {
+  const period = invoicePeriodText(invoice)
+  return {
+    title: 'Invoice',
+    reference: invoice.number,
+    status: invoiceStatusText(invoice.status),
+    company,
+    party: { heading: 'Bill to', lines: [invoice.organizationName] },
+    facts: [
+      ['Invoice number', invoice.number],
+      ['Period', period],
+      ...(invoice.sentAt ? [['Sent', formatDate(invoice.sentAt)] as [string, string]] : []),
+      ...(invoice.paidAt ? [['Paid', formatDate(invoice.paidAt)] as [string, string]] : []),
+    ],
+    columns,
+    rows: lines.map((line) => {
+      const cells = invoiceLineCells(line)
+      return [
+        cells.date,
+        cells.description,
+        cells.minutes,
+        cells.rate,
+        cells.amount,
+        cells.travel,
+        cells.total,
+      ]
+    }),
+    totals: [
+      ['Interpreting and translation', formatCents(invoice.amountCents)],
+      ['Travel and expenses', formatCents(invoice.travelCents)],
+      ['Total', formatCents(invoice.totalCents)],
+    ],
+    emptyText: 'No work on this invoice yet.',
+    footnote:
+      invoice.status === 'open'
+        ? 'Not final: this month is still open and work is added as it is approved.'
+        : 'Amounts are rounded to the cent once per line; the total is the sum of the lines. Late cancellations are billed at the minimum for their modality.',
+  }
+}
+
+export async function invoicePdf(found: InvoiceDetail, company: CompanyIdentity): Promise<Buffer> {
+  const bytes = await renderBillingDocumentPdf(invoiceDocument(found, company))
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}

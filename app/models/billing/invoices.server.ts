@@ -1,0 +1,344 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import {
+  clientInvoices,
+  clientMemberships,
+  invoiceLines,
+  organizations,
+  users,
+} from '../../../db/schema'
+import { invoiceNumber, periodLabel, type InvoiceStatus } from '../../domain/billing'
+import { formatCents } from '../../domain/money'
+import type { OrganizationRole } from '../../domain/organizations'
+import { invoiceSentMail } from '../../emails/invoices.server'
+import { PAGE_SIZE } from '../../lib/admin/list-filters'
+import type { InvoiceFilters } from '../../lib/validation/invoices'
+import { now } from '../../platform/clock.server'
+import type { Database } from '../../platform/db.server'
+import { enqueueMail } from '../../platform/mail/outbox.server'
+import { db, runtime } from '../../platform/runtime.server'
+import { recordAudit, type Actor } from '../audit.server'
+import { invoicePdf } from './invoice-pdf.server'
+
+/**
+ * Client invoices (docs/product.md#invoices): staff's list and detail, "Send" and "Mark
+ * paid", and what an organisation's managers see. The lines are posted by the ledger
+ * (`ledger.server.ts`); an invoice's total is always the SUM of its lines, never stored.
+ */
+
+/** The signed-in client: only an organisation's managers see its invoices. */
+export interface InvoiceViewer {
+  organizationId: string
+  role: OrganizationRole
+}
+
+const invoiceColumns = {
+  id: clientInvoices.id,
+  sequence: clientInvoices.number,
+  organizationId: clientInvoices.organizationId,
+  organizationName: organizations.name,
+  periodStart: clientInvoices.periodStart,
+  periodEnd: clientInvoices.periodEnd,
+  status: clientInvoices.status,
+  sentAt: clientInvoices.sentAt,
+  paidAt: clientInvoices.paidAt,
+}
+
+/** The lines' count and total, summed by the database. */
+const lineTotals = {
+  lineCount: sql<number>`count(${invoiceLines.id})::int`,
+  totalCents: sql<number>`coalesce(sum(${invoiceLines.totalCents}), 0)`.mapWith(Number),
+}
+
+/** Invoices with their organisation and their lines' totals, one row per invoice. */
+function invoicesWithTotals(where: SQL | undefined) {
+  return db()
+    .select({ ...invoiceColumns, ...lineTotals })
+    .from(clientInvoices)
+    .innerJoin(organizations, eq(organizations.id, clientInvoices.organizationId))
+    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, clientInvoices.id))
+    .where(where)
+    .groupBy(clientInvoices.id, organizations.name)
+}
+
+export type InvoiceRow = Awaited<ReturnType<typeof invoicesWithTotals>>[number] & {
+  number: string
+}
+
+const withNumber = <Row extends { sequence: number }>(row: Row) => ({
+  ...row,
+  number: invoiceNumber(row.sequence),
+})
+
+function filterConditions(filters: InvoiceFilters): SQL | undefined {
+  return and(
+    filters.month ? eq(clientInvoices.periodStart, `${filters.month}-01`) : undefined,
+    filters.status === 'all' ? undefined : eq(clientInvoices.status, filters.status),
+  )
+}
+
+/** Staff's list: a month and a status (or all), the latest month first, a page at a time. */
+export async function listInvoices(filters: InvoiceFilters) {
+  const where = filterConditions(filters)
+  const [items, [total]] = await Promise.all([
+    invoicesWithTotals(where)
+      .orderBy(desc(clientInvoices.periodStart), asc(organizations.name), desc(clientInvoices.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db().select({ total: count() }).from(clientInvoices).where(where),
+  ])
+  return { items: items.map(withNumber), total: total?.total ?? 0, pageSize: PAGE_SIZE }
+}
+
+/** An organisation's invoices for its managers, the latest month first; none for a requester. */
+export async function listClientInvoices(viewer: InvoiceViewer): Promise<InvoiceRow[]> {
+  if (viewer.role !== 'manager') return []
+  const rows = await invoicesWithTotals(
+    eq(clientInvoices.organizationId, viewer.organizationId),
+  ).orderBy(desc(clientInvoices.periodStart))
+  return rows.map(withNumber)
+}
+
+async function linesOf(invoiceId: string, tx?: Database) {
+  return db(tx)
+    .select({
+      id: invoiceLines.id,
+      workDate: invoiceLines.workDate,
+      description: invoiceLines.description,
+      minutes: invoiceLines.minutes,
+      rateUnits: invoiceLines.rateUnits,
+      amountCents: invoiceLines.amountCents,
+      travelCents: invoiceLines.travelCents,
+      totalCents: invoiceLines.totalCents,
+      bookingId: invoiceLines.bookingId,
+      quoteId: invoiceLines.quoteId,
+    })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.workDate), asc(invoiceLines.description), asc(invoiceLines.id))
+}
+
+export type InvoiceLine = Awaited<ReturnType<typeof linesOf>>[number]
+
+/** One invoice with its lines and the sums of their columns (by the database). */
+async function invoiceDetail(where: SQL, tx?: Database) {
+  const [invoice] = await db(tx)
+    .select({
+      ...invoiceColumns,
+      ...lineTotals,
+      amountCents: sql<number>`coalesce(sum(${invoiceLines.amountCents}), 0)`.mapWith(Number),
+      travelCents: sql<number>`coalesce(sum(${invoiceLines.travelCents}), 0)`.mapWith(Number),
+      sentByName: users.name,
+    })
+    .from(clientInvoices)
+    .innerJoin(organizations, eq(organizations.id, clientInvoices.organizationId))
+    .leftJoin(users, eq(users.id, clientInvoices.sentById))
+    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, clientInvoices.id))
+    .where(where)
+    .groupBy(clientInvoices.id, organizations.name, users.name)
+  if (!invoice) return undefined
+  return { invoice: withNumber(invoice), lines: await linesOf(invoice.id, tx) }
+}
+
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof invoiceDetail>>>
+
+/** One invoice for staff. */
+export async function staffInvoice(invoiceId: string) {
+  return invoiceDetail(eq(clientInvoices.id, invoiceId))
+}
+
+/**
+ * One invoice as a manager of its organisation sees it; undefined for another
+ * organisation's invoice or for a requester (the screen is not theirs).
+ */
+export async function clientInvoice(invoiceId: string, viewer: InvoiceViewer) {
+  if (viewer.role !== 'manager') return undefined
+  return invoiceDetail(
+    and(
+      eq(clientInvoices.id, invoiceId),
+      eq(clientInvoices.organizationId, viewer.organizationId),
+    )!,
+  )
+}
+
+export interface InvoicePdfFile {
+  filename: string
+  bytes: Buffer
+}
+
+/** The PDF of any invoice, for staff (an open one is marked as not final). */
+export async function staffInvoicePdf(invoiceId: string): Promise<InvoicePdfFile | undefined> {
+  const found = await staffInvoice(invoiceId)
+  return found && renderPdf(found)
+}
+
+/**
+ * The PDF of an invoice for the client's download: 'forbidden' for another organisation's
+ * invoice or a requester, 'missing' when there is no such invoice or it is still open (the
+ * document exists once the invoice is sent).
+ */
+export async function clientInvoicePdf(
+  invoiceId: string,
+  viewer: InvoiceViewer,
+): Promise<'missing' | 'forbidden' | InvoicePdfFile> {
+  const [owner] = await db()
+    .select({ organizationId: clientInvoices.organizationId })
+    .from(clientInvoices)
+    .where(eq(clientInvoices.id, invoiceId))
+  if (!owner) return 'missing'
+  if (owner.organizationId !== viewer.organizationId || viewer.role !== 'manager')
+    return 'forbidden'
+  const found = await clientInvoice(invoiceId, viewer)
+  if (!found || found.invoice.status === 'open') return 'missing'
+  return renderPdf(found)
+}
+
+async function renderPdf(found: InvoiceDetail): Promise<InvoicePdfFile> {
+  return {
+    filename: `${found.invoice.number}.pdf`,
+    bytes: await invoicePdf(found, runtime().config.company),
+  }
+}
+
+/** The organisation's managers who can still sign in: the invoice's recipients. */
+async function managersOf(tx: Database, organizationId: string) {
+  return tx
+    .select({ name: users.name, email: users.email })
+    .from(clientMemberships)
+    .innerJoin(users, eq(users.id, clientMemberships.userId))
+    .where(
+      and(
+        eq(clientMemberships.organizationId, organizationId),
+        eq(clientMemberships.role, 'manager'),
+        eq(users.active, true),
+      ),
+    )
+    .orderBy(asc(users.name))
+}
+
+async function statusOf(tx: Database, invoiceId: string): Promise<InvoiceStatus | undefined> {
+  const [row] = await tx
+    .select({ status: clientInvoices.status })
+    .from(clientInvoices)
+    .where(eq(clientInvoices.id, invoiceId))
+  return row?.status
+}
+
+/** Rolls the sending back when the invoice turns out to have no line. */
+class EmptyInvoiceError extends Error {
+  override name = 'EmptyInvoiceError'
+}
+
+export type SendOutcome =
+  | { outcome: 'sent'; recipients: number }
+  | { outcome: 'missing' }
+  | { outcome: 'empty' }
+  | { outcome: 'not-open'; status: InvoiceStatus }
+
+/**
+ * Staff send an open invoice: a conditional update from "open" (of two staff at once, one
+ * sends and the other is told it went), its audit entry and an e-mail with the PDF to every
+ * manager of the organisation, in one transaction. The ledger locks the invoice row while it
+ * adds a line, so the update waits for a line being posted, and a line posted afterwards finds
+ * the invoice sent and goes to the next month's. An invoice with no line is not sent.
+ */
+export async function sendInvoice(invoiceId: string, actor: Actor): Promise<SendOutcome> {
+  try {
+    return await db().transaction(async (tx): Promise<SendOutcome> => {
+      const [updated] = await tx
+        .update(clientInvoices)
+        .set({ status: 'sent', sentById: actor.id, sentAt: now() })
+        .where(and(eq(clientInvoices.id, invoiceId), eq(clientInvoices.status, 'open')))
+        .returning({ id: clientInvoices.id })
+      if (!updated) {
+        const status = await statusOf(tx, invoiceId)
+        return status ? { outcome: 'not-open', status } : { outcome: 'missing' }
+      }
+      const found = (await invoiceDetail(eq(clientInvoices.id, invoiceId), tx))!
+      if (found.lines.length === 0) throw new EmptyInvoiceError()
+      const { invoice } = found
+      const pdf = await renderPdf(found)
+      const recipients = await managersOf(tx, invoice.organizationId)
+      const { config } = runtime()
+      const summary = {
+        number: invoice.number,
+        period: periodLabel({ start: invoice.periodStart, end: invoice.periodEnd }),
+        total: formatCents(invoice.totalCents),
+        organizationName: invoice.organizationName,
+      }
+      await enqueueMail(
+        tx,
+        recipients.map((person) => ({
+          template: 'invoice-sent',
+          to: person.email,
+          replyTo: config.mailReplyTo,
+          reference: `client_invoice:${invoice.id}`,
+          ...invoiceSentMail({
+            name: person.name,
+            invoice: summary,
+            invoiceUrl: `${config.siteUrl}/client/invoices/${invoice.id}`,
+            company: config.company,
+          }),
+          attachments: [
+            {
+              filename: pdf.filename,
+              contentType: 'application/pdf',
+              content: pdf.bytes.toString('base64'),
+              encoding: 'base64',
+            },
+          ],
+        })),
+      )
+      await recordAudit(
+        actor,
+        {
+          action: 'invoice_sent',
+          entityType: 'client_invoice',
+          entityId: invoice.id,
+          before: { status: 'open' },
+          after: {
+            status: 'sent',
+            number: invoice.number,
+            lines: invoice.lineCount,
+            totalCents: invoice.totalCents,
+            recipients: recipients.map((person) => person.email),
+          },
+        },
+        tx,
+      )
+      return { outcome: 'sent', recipients: recipients.length }
+    })
+  } catch (error) {
+    if (error instanceof EmptyInvoiceError) return { outcome: 'empty' }
+    throw error
+  }
+}
+
+export type PaidOutcome =
+  { outcome: 'paid' } | { outcome: 'missing' } | { outcome: 'not-sent'; status: InvoiceStatus }
+
+/** Staff record the payment of a sent invoice: a conditional update from "sent", audited. */
+export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<PaidOutcome> {
+  return db().transaction(async (tx): Promise<PaidOutcome> => {
+    const [updated] = await tx
+      .update(clientInvoices)
+      .set({ status: 'paid', paidById: actor.id, paidAt: now() })
+      .where(and(eq(clientInvoices.id, invoiceId), eq(clientInvoices.status, 'sent')))
+      .returning({ id: clientInvoices.id, sequence: clientInvoices.number })
+    if (!updated) {
+      const status = await statusOf(tx, invoiceId)
+      return status ? { outcome: 'not-sent', status } : { outcome: 'missing' }
+    }
+    await recordAudit(
+      actor,
+      {
+        action: 'invoice_paid',
+        entityType: 'client_invoice',
+        entityId: invoiceId,
+        before: { status: 'sent' },
+        after: { status: 'paid', number: invoiceNumber(updated.sequence) },
+      },
+      tx,
+    )
+    return { outcome: 'paid' }
+  })
+}
