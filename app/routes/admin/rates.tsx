@@ -195,7 +195,8 @@ export default function RatesPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-6 grid gap-4 xl:grid-cols-3">
         {forms.map((form) => (
           <ModalityRatesForm
-            key={form.modality}
+            // A save adds a history row: the forms start again from what is now in force.
+            key={`${form.modality}-${history[0]?.id ?? ''}`}
             form={form}
             constraint={constraint}
             lastResult={actionData?.modality === form.modality ? actionData.result : undefined}
