@@ -77,6 +77,31 @@ samples.invoice = {
   reference: 'INV-000042',
   status: 'Sent',
   party: { heading: 'Bill to', lines: ['Riverside Clinic', 'Attn: Carla Client'] },
+  rows: [
+    [
+      '2026-03-04',
+      'Spanish, on-site interpreting',
+      '150',
+      '$1.1667',
+      '$175.01',
+      '$23.80',
+      '$198.81',
+    ],
+    [
+      '2026-03-09',
+      'Spanish, video remote interpreting (client no-show)',
+      '60',
+      '$0.3500',
+      '$21.00',
+      '$0.00',
+      '$21.00',
+    ],
+  ],
+  totals: [
+    ['Interpreting and translation', '$196.01'],
+    ['Travel and expenses', '$23.80'],
+    ['Total', '$219.81'],
+  ],
   facts: [
     ['Invoice number', 'INV-000042'],
     ['Period', 'March 2026'],
