@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, sql } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
-import { allListRows, listPage, type FilteredList } from '../lib/admin/filtered-list.server'
+import { listPage, listRowBatches, type FilteredList } from '../lib/admin/filtered-list.server'
 import type { ListFilters } from '../lib/admin/list-filters'
 import { rowsSince } from '../lib/admin/rows-since.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../domain/statuses'
@@ -106,11 +106,9 @@ export async function listClientRequests(filters: ClientRequestFilters) {
   return listPage(db(), clientRequestList, filters)
 }
 
-/** Every request matching the filters (for the CSV export), in list order. */
-export async function allClientRequestsMatching(
-  filters: ClientRequestFilters,
-): Promise<ClientRequest[]> {
-  return allListRows(db(), clientRequestList, filters)
+/** Every request matching the filters, in list order and in batches, for the CSV export. */
+export function clientRequestsMatching(filters: ClientRequestFilters) {
+  return listRowBatches(db(), clientRequestList, filters)
 }
 
 /** How many requests there are in all and in each status. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../../platform/db.server'
 import { containsPattern, PAGE_SIZE, type ListFilters } from './list-filters'
@@ -61,16 +61,38 @@ export async function listPage<Table extends ListTable, Filters extends AnyListF
   return { items, total, pageSize: PAGE_SIZE }
 }
 
-/** Every row the filters keep, in list order (for the CSV export). */
-export async function allListRows<Table extends ListTable, Filters extends AnyListFilters>(
+/** How many rows an export reads at a time. */
+export const EXPORT_BATCH_SIZE = 1_000
+
+/**
+ * Every row the filters keep, in list order, for the CSV export: the matching ids first (a
+ * narrow query), then the rows a batch at a time as the reader asks for them, so memory holds
+ * the ids and one batch whatever the list's size, and other queries run between batches.
+ */
+export async function listRowBatches<Table extends ListTable, Filters extends AnyListFilters>(
   db: Database,
   list: FilteredList<Table, Filters>,
   filters: Filters,
-): Promise<Table['$inferSelect'][]> {
-  const rows = await db
-    .select()
-    .from(list.table as PgTable)
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<{ count: number; batches: AsyncIterable<Table['$inferSelect'][]> }> {
+  const table = list.table as ListTable
+  const idRows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
     .where(whereFor(list, filters))
     .orderBy(...orderFor(list, filters))
-  return rows as Table['$inferSelect'][]
+  const ids = idRows.map((row) => row.id as string)
+  async function* batches() {
+    for (let start = 0; start < ids.length; start += batchSize) {
+      const batch = ids.slice(start, start + batchSize)
+      const rows = (await db
+        .select()
+        .from(table as PgTable)
+        .where(inArray(table.id, batch))) as (Table['$inferSelect'] & { id: string })[]
+      const byId = new Map(rows.map((row) => [row.id, row]))
+      // A row deleted since the ids were read is left out.
+      yield batch.flatMap((id) => byId.get(id) ?? []) as Table['$inferSelect'][]
+    }
+  }
+  return { count: ids.length, batches: batches() }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from './csv'
+import { csvCell, csvStream, toCsv } from './csv'
 
 describe('csvCell', () => {
   it.each(['=SUM(A1:A2)', '+1 555', '-2+3', '@cmd', '\tTab', '\rReturn'])(
@@ -34,5 +34,43 @@ describe('toCsv', () => {
       ],
     )
     expect(csv).toBe('\uFEFFName,Note\r\nAna,"\'=HYPERLINK(""http://evil"")"\r\n')
+  })
+})
+
+describe('csvStream', () => {
+  const columns = [{ header: 'n', value: (row: number) => row }]
+
+  // Keeps the byte-order mark, which a default TextDecoder would swallow.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+
+  async function readAll(stream: ReadableStream<Uint8Array>) {
+    return decoder.decode(await new Response(stream).arrayBuffer())
+  }
+
+  it('writes the same document as toCsv', async () => {
+    async function* batches() {
+      yield [1, 2]
+      yield [3]
+    }
+    expect(await readAll(csvStream(batches(), columns))).toBe(toCsv([1, 2, 3], columns))
+  })
+
+  it('sends the header before any row is read, and reads a batch only when asked', async () => {
+    let batchesRead = 0
+    async function* batches() {
+      for (let batch = 0; batch < 100; batch += 1) {
+        batchesRead += 1
+        yield [batch]
+      }
+    }
+    const reader = csvStream(batches(), columns).getReader()
+    const first = await reader.read()
+    expect(decoder.decode(first.value)).toBe('\uFEFFn\r\n')
+    expect(batchesRead).toBeLessThanOrEqual(1)
+    await reader.read()
+    expect(batchesRead).toBeLessThanOrEqual(2)
+    await reader.cancel()
+    // Cancelling (the client went away) stops the reading too.
+    expect(batchesRead).toBeLessThan(100)
   })
 })

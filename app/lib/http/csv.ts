@@ -19,7 +19,43 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
  * programs read it as UTF-8.
  */
 export function toCsv<Row>(rows: Iterable<Row>, columns: readonly CsvColumn<Row>[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(',')]
-  for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))).join(','))
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  return csvHead(columns) + csvLines([...rows], columns)
+}
+
+/** The byte-order mark and the header row. */
+function csvHead<Row>(columns: readonly CsvColumn<Row>[]): string {
+  return `\uFEFF${columns.map((column) => csvCell(column.header)).join(',')}\r\n`
+}
+
+function csvLines<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  let text = ''
+  for (const row of rows)
+    text += `${columns.map((column) => csvCell(column.value(row))).join(',')}\r\n`
+  return text
+}
+
+/**
+ * The same document as {@link toCsv}, streamed: the header goes out at once, and each batch of
+ * rows is read only when the client has taken the previous one, so a large export starts at
+ * once and holds one batch in memory, however many rows it has.
+ */
+export function csvStream<Row>(
+  batches: AsyncIterable<readonly Row[]>,
+  columns: readonly CsvColumn<Row>[],
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const iterator = batches[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvHead(columns)))
+    },
+    async pull(controller) {
+      const next = await iterator.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(csvLines(next.value, columns)))
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
 }

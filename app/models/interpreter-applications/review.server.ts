@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import { createInterpreterAccount } from '../interpreter-profiles.server'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
-import { allListRows, listPage, type FilteredList } from '../../lib/admin/filtered-list.server'
+import { listPage, listRowBatches, type FilteredList } from '../../lib/admin/filtered-list.server'
 import type { ListFilters } from '../../lib/admin/list-filters'
 import { rowsSince } from '../../lib/admin/rows-since.server'
 import { now } from '../../platform/clock.server'
@@ -21,7 +21,6 @@ import {
 } from '../../domain/statuses'
 import { recordAudit, type Actor } from '../audit.server'
 import { redactMailOf, removeMailFiles } from '../mail.server'
-import type { InterpreterApplication } from './create.server'
 
 export const applicationSorts = ['createdAt', 'name', 'status'] as const
 export type ApplicationSort = (typeof applicationSorts)[number]
@@ -48,11 +47,9 @@ export async function listApplications(filters: ApplicationFilters) {
   return listPage(db(), applicationList, filters)
 }
 
-/** Every application matching the filters, for the CSV export. */
-export async function allApplicationsMatching(
-  filters: ApplicationFilters,
-): Promise<InterpreterApplication[]> {
-  return allListRows(db(), applicationList, filters)
+/** Every application matching the filters, in batches, for the CSV export. */
+export function applicationsMatching(filters: ApplicationFilters) {
+  return listRowBatches(db(), applicationList, filters)
 }
 
 /**
