@@ -458,8 +458,8 @@ try {
           `| what | connections | requests | req/s | p50 | p99 | errors | server RSS after |\n|---|---|---|---|---|---|---|---|\n` +
           `${table}\n\n` +
           `Home page at ${ratio.toFixed(0)}% of the static-file rate. ${memoryText}.` +
-          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB):\n\n${targetLines(allTargets()).join('\n')}` +
           (submissionCheck ? ` Submissions: ${submissionCheck}.` : '') +
+          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB):\n\n${targetLines(allTargets()).join('\n')}` +
           '\n',
       )
       // Keep the file as Prettier (and `npm run lint`) wants it.
