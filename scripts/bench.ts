@@ -281,7 +281,9 @@ function publicPageTarget(name: string, result: autocannon.Result, staticRow: au
 }
 
 function allTargets(): Target[] {
-  return [...publicTargets, ...(exportTarget ? [exportTarget] : [])]
+  return [...publicTargets, exportTarget, idleMemoryTarget].filter(
+    (target): target is Target => target !== undefined,
+  )
 }
 
 function targetLines(targets: Target[]) {
@@ -293,6 +295,9 @@ function targetLines(targets: Target[]) {
 const FIRST_BYTE_TARGET_MS = 1_000
 const EXPORT_MEMORY_TARGET_MB = 50
 let exportTarget: Target | undefined
+/** The embedded database lives in the server's process; PostgreSQL does not. */
+const IDLE_RSS_TARGET_MB = { pglite: 400, postgres: 150 }
+let idleMemoryTarget: Target | undefined
 
 /**
  * The CSV export of every application (100,000 by default), as staff download it: the time to
@@ -435,6 +440,12 @@ try {
       `Server RSS at the end of the run ${(memoryAtEnd ?? memory).rss.toFixed(0)} MB, ` +
       `${memory.rss.toFixed(0)} MB after ${SETTLE_MS / 1000} s idle (peak ${memory.peak.toFixed(0)} MB)`
     console.log(`Home page at ${ratio.toFixed(0)}% of the static rate. ${memoryText}`)
+    const idleLimit = values.postgres ? IDLE_RSS_TARGET_MB.postgres : IDLE_RSS_TARGET_MB.pglite
+    idleMemoryTarget = {
+      name: `Server memory after the bench and ${SETTLE_MS / 1000} s idle (${idleLimit} MB at most on ${databaseLabel})`,
+      figure: `${memory.rss.toFixed(0)} MB`,
+      met: memory.rss <= idleLimit,
+    }
     console.log(['Targets:', ...targetLines(allTargets())].join('\n'))
     if (!values['dry-run']) {
       const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
@@ -459,7 +470,7 @@ try {
           `${table}\n\n` +
           `Home page at ${ratio.toFixed(0)}% of the static-file rate. ${memoryText}.` +
           (submissionCheck ? ` Submissions: ${submissionCheck}.` : '') +
-          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB):\n\n${targetLines(allTargets()).join('\n')}` +
+          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB; memory after 60 s idle):\n\n${targetLines(allTargets()).join('\n')}` +
           '\n',
       )
       // Keep the file as Prettier (and `npm run lint`) wants it.
