@@ -8,6 +8,11 @@ export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
+  ssr: {
+    // Bundled into the server build, so that only the icons the app uses are in it: loaded
+    // from node_modules the package's CommonJS entry loads every icon (about 40 MB of memory).
+    noExternal: ['lucide-react'],
+  },
   build: {
     // Hashed file names let the host serve assets with a one-year immutable cache.
     assetsInlineLimit: 0,

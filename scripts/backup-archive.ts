@@ -79,7 +79,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  */
 export async function createBackup(config: Config, archive: string): Promise<BackupManifest> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'backup-'))
-  const storage = fileStorageFor(config)
+  const storage = await fileStorageFor(config)
   try {
     mkdirSync(path.join(staging, 'database'))
     const target = databaseTargetFor(config)
@@ -155,7 +155,7 @@ export class RestoreError extends Error {
 export async function restoreBackup(config: Config, archive: string): Promise<BackupManifest> {
   if (!existsSync(archive)) throw new RestoreError(`No such archive: ${archive}`)
   const staging = mkdtempSync(path.join(os.tmpdir(), 'restore-'))
-  const storage = fileStorageFor(config)
+  const storage = await fileStorageFor(config)
   try {
     await run('tar', ['-xzf', path.resolve(archive), '-C', staging])
     const manifest = JSON.parse(

@@ -7,7 +7,6 @@ import { createMailTransport, type MailTransport } from './mail/transport.server
 import { MailWorker } from './mail/worker.server'
 import type { FileStorage } from './storage/file-storage.server'
 import { LocalFileStorage } from './storage/local-file-storage.server'
-import { S3FileStorage } from './storage/s3-file-storage.server'
 
 /**
  * Everything with a lifetime: the configuration, the database, the mail worker and file
@@ -55,9 +54,13 @@ export function databaseTargetFor(config: Config): DatabaseTarget {
 }
 
 /** The configured file storage: `DATA_DIR/uploads` or an S3-compatible bucket. */
-export function fileStorageFor(config: Config): FileStorage {
+export async function fileStorageFor(config: Config): Promise<FileStorage> {
   const { fileStorage } = config
-  if (fileStorage.kind === 's3') return new S3FileStorage(fileStorage)
+  if (fileStorage.kind === 's3') {
+    // Loaded only when configured: the AWS SDK takes about 20 MB of memory.
+    const { S3FileStorage } = await import('./storage/s3-file-storage.server')
+    return new S3FileStorage(fileStorage)
+  }
   return new LocalFileStorage(path.join(config.dataDir, 'uploads'))
 }
 
@@ -71,7 +74,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     onConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
   })
   logger.info({ database: database.kind }, 'database open and migrated')
-  const storage = options.storage ?? fileStorageFor(config)
+  const storage = options.storage ?? (await fileStorageFor(config))
 
   const mailDir = path.join(config.dataDir, 'mail')
   const transport =

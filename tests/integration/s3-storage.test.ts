@@ -109,7 +109,7 @@ describe('the S3-compatible file storage against a local S3 server', () => {
 
   it('is what the runtime uses when configured, for applications and the orphan sweep', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp', ...s3.env, S3_KEY_PREFIX: 'runtime/' })
-    const test = await startTestRuntime('pglite', { storage: fileStorageFor(config) })
+    const test = await startTestRuntime('pglite', { storage: await fileStorageFor(config) })
     try {
       expect(test.runtime.storage.describe).toContain(`S3 bucket ${s3.bucket}`)
       const bytes = pdfDocument('Applicant on S3')

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
 import type { CompanyIdentity } from '../company'
 
 /**
@@ -46,6 +45,9 @@ const BRAND = '#1d4ed8'
 
 /** Renders the document to PDF bytes. */
 export async function renderBillingDocumentPdf(document: BillingDocument): Promise<Uint8Array> {
+  // Loaded on first use: pdfkit and its font engine take about 25 MB that a server which
+  // never draws a statement or an invoice need not hold.
+  const { default: PDFDocument } = await import('pdfkit')
   const pdf = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
