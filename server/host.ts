@@ -48,6 +48,8 @@ export interface RunningHost {
  * within 10 s of SIGTERM, inside a load balancer's or orchestrator's usual stop timeout.
  */
 const SHUTDOWN_GRACE_MS = 5_000
+/** The last path segment ends in a file extension, as every file in build/client does. */
+const HAS_EXTENSION = /\.[A-Za-z0-9]+$/
 
 async function loadBuild(options: HostOptions): Promise<() => Promise<ServerBuild>> {
   const { vite } = options
@@ -168,7 +170,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         index: false,
       }),
     )
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+    // Every file in build/client has an extension: a page's path (without one) skips the
+    // file-system lookup express.static would otherwise make for every request.
+    const serveRootFile = express.static(clientDir, { maxAge: '1h', index: false })
+    app.use(((req, res, next) => {
+      if (HAS_EXTENSION.test(req.path)) serveRootFile(req, res, next)
+      else next()
+    }) satisfies RequestHandler)
   }
 
   // Pages with personal or admin data are never stored by browsers or proxies.

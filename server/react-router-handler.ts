@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import type {
   Request as ExpressRequest,
   RequestHandler,
@@ -64,10 +64,39 @@ async function send(res: ExpressResponse, response: Response) {
   res.status(response.status)
   response.headers.forEach((value, name) => res.append(name, value))
   if (!response.body) return void res.end()
+  await writeResponseBody(response.body, res)
+}
+
+/**
+ * Writes a body to the response, waiting for 'drain' whenever the socket's buffer is full,
+ * and stops reading the body when the client goes away. One 'drain' listener serves the
+ * whole body: the compression middleware hands 'drain' listeners to its zlib stream, where
+ * `once` and `off` cannot remove them, so a listener per wait (as React Router's
+ * `writeReadableStreamToWritable` adds) piles up on a long streamed download. A body that
+ * fails midway aborts the response: its status line has gone out already.
+ */
+export async function writeResponseBody(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  let resume = () => {}
+  const onDrainOrClose = () => resume()
+  res.on('drain', onDrainOrClose)
+  res.on('close', onDrainOrClose)
+  const reader = body.getReader()
   try {
-    await writeReadableStreamToWritable(response.body, res)
+    for (;;) {
+      if (res.destroyed) return void (await reader.cancel())
+      const { done, value } = await reader.read()
+      if (done) return void res.end()
+      if (!res.write(value) && !res.destroyed)
+        await new Promise<void>((resolve) => (resume = resolve))
+    }
   } catch (error) {
-    if (!res.destroyed && !res.writableEnded) throw error
+    reader.cancel(error).catch(() => {})
+    // The error is the body's, not the client's: nobody listens for it on the response.
+    res.once('error', () => {})
+    res.destroy(error instanceof Error ? error : new Error(String(error)))
+  } finally {
+    res.off('close', onDrainOrClose)
+    reader.releaseLock()
   }
 }
 
