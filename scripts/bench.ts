@@ -4,7 +4,8 @@
 // host) and, at 20 connections each, every public page a visitor arrives on (the home page,
 // the fixed pages, all job postings, all apply pages, every careers slug's application
 // page), each group against the static file's rate and a 100 ms p99; then the signed-in
-// admin dashboard list searching 100,000 applications, and application submissions with a
+// admin dashboard list searching 100,000 applications, the server's CPU time per render of a
+// job page and of the admin dashboard, and application submissions with a
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors, the
 // server's memory and each target as met or not met, and appends a dated table to
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list
@@ -31,6 +32,7 @@ import { careersLanguages, languageSlug } from '../app/content/marketing/careers
 import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
 import { freePort } from '../tests/support/free-port'
+import { cpuMillisecondsPerRequest } from './lib/process-cpu'
 import { withAllocatorSettings } from './production-server.mjs'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
 import { applicationFields, pdfOfSize } from '../tests/support/http-client'
@@ -336,6 +338,32 @@ async function measureExport(cookie: string): Promise<Target> {
   }
 }
 
+/**
+ * The server's CPU time per render, one request at a time (scripts/lib/process-cpu.ts): a job
+ * posting page rendered for the request (any cookie keeps it out of the public page cache) and
+ * the admin dashboard, signed in. On PostgreSQL the database server's own CPU is not counted;
+ * the embedded database runs inside the server process, so there it is.
+ */
+async function measureRenderCpu(cookie: string) {
+  const pages = [
+    ['job page', '/jobs/greek-english-remote-interpreter', 'bench=render'],
+    ['admin dashboard', '/admin/dashboard', cookie],
+  ] as const
+  const figures: string[] = []
+  for (const [name, pagePath, pageCookie] of pages) {
+    const cpu = await cpuMillisecondsPerRequest({
+      pid: server.pid!,
+      url: `${url}${pagePath}`,
+      headers: { Cookie: pageCookie },
+      count: RENDER_CPU_REQUESTS,
+    })
+    figures.push(`${name} ${cpu.toFixed(1)} ms`)
+  }
+  return figures.join(', ')
+}
+const RENDER_CPU_REQUESTS = 200
+let renderCpu = ''
+
 let submissionCheck = ''
 let submitted: number | undefined
 let memoryAtEnd: ReturnType<typeof serverMemory> | undefined
@@ -382,6 +410,9 @@ try {
       path: `/admin/dashboard?tab=applications&q=${encodeURIComponent(term)}`,
     })),
   })
+
+  renderCpu = await measureRenderCpu(cookie)
+  console.log(`CPU per render: ${renderCpu}`)
 
   exportTarget = await measureExport(cookie)
   console.log(`CSV export: ${exportTarget.figure}`)
@@ -470,6 +501,9 @@ try {
           `${table}\n\n` +
           `Home page at ${ratio.toFixed(0)}% of the static-file rate. ${memoryText}.` +
           (submissionCheck ? ` Submissions: ${submissionCheck}.` : '') +
+          (renderCpu
+            ? ` Server CPU per render (${RENDER_CPU_REQUESTS} requests one at a time): ${renderCpu}.`
+            : '') +
           `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB; memory after 60 s idle):\n\n${targetLines(allTargets()).join('\n')}` +
           '\n',
       )
