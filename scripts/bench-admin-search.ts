@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort } from '../tests/support/free-port'
-import { withAllocatorSettings } from './production-server.mjs'
+import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +61,7 @@ execFileSync(
 
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, ['build/host/index.js'], {
+const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
   env: withAllocatorSettings({
     ...env,
     NODE_ENV: 'production',

@@ -33,7 +33,7 @@ import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
 import { freePort } from '../tests/support/free-port'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
-import { withAllocatorSettings } from './production-server.mjs'
+import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
 import { applicationFields, pdfOfSize } from '../tests/support/http-client'
 
@@ -114,7 +114,7 @@ execFileSync(
 
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, ['build/host/index.js'], {
+const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
   // The allocator settings of `npm start` and `npm run serve`.
   env: withAllocatorSettings({
     ...env,

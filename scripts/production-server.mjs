@@ -1,5 +1,5 @@
 // Runs the production build (`build/host/index.js`) in a child process with the C allocator
-// settings it is measured with (docs/decisions/036-allocator-settings.md), and stops it
+// settings (docs/decisions/036-allocator-settings.md) and V8 flags it is measured with, and stops it
 // gracefully. Used by `npm start` and `npm run serve`.
 import { spawn } from 'node:child_process'
 
@@ -12,6 +12,12 @@ export const allocatorSettings = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '32768',
 }
+
+// V8 settings of the production server (docs/decisions/042-collect-garbage-when-idle.md): a
+// young generation of 2 MB per semi-space instead of up to 16, which V8 keeps committed between
+// bursts of requests, and `gc()` for the one collection the server runs once idle
+// (server/idle-collection.ts), after which V8 gives back what it grew under load.
+export const productionNodeFlags = ['--expose-gc', '--max-semi-space-size=2']
 
 /** `env` with the allocator settings added where it does not set them already. */
 export function withAllocatorSettings(env) {
@@ -34,7 +40,7 @@ const KILL_AFTER_MS = 30_000
  * die, the server sees its IPC channel close.
  */
 export function runProductionServer(env) {
-  const child = spawn(process.execPath, ['build/host/index.js'], {
+  const child = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: withAllocatorSettings({ ...env, NODE_ENV: 'production' }),
   })

@@ -1,4 +1,5 @@
 // npx tsx scripts/profile-render.ts [--data-dir DIR] [--cpu-prof DIR] [--count 300] [--only job|dashboard]
+//   [--node-flags='--max-semi-space-size=2']
 // The server's CPU time per render of the pages the bench names: a job posting page
 // rendered for the request (a cookie keeps it out of the public page cache) and the admin
 // dashboard, signed in, over 100,000 applications and 20,000 client requests on the embedded
@@ -13,7 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort } from '../tests/support/free-port'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
-import { withAllocatorSettings } from './production-server.mjs'
+import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     count: { type: 'string', default: '300' },
     only: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
     'skip-build': { type: 'boolean', default: false },
   },
 })
@@ -64,7 +66,12 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 const server = spawn(
   process.execPath,
-  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'build/host/index.js'],
+  [
+    ...productionNodeFlags,
+    ...values['node-flags'].split(' ').filter(Boolean),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    'build/host/index.js',
+  ],
   {
     env: withAllocatorSettings({
       ...env,

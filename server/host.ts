@@ -15,6 +15,7 @@ import type { Runtime } from '../app/platform/runtime.server'
 import { isPrivatePath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
+import { collectGarbageWhenIdle } from './idle-collection'
 import { publicPageCache } from './page-cache'
 import { reactRouterHandler } from './react-router-handler'
 import { limitRequestBodies } from './request-body'
@@ -48,6 +49,8 @@ export interface RunningHost {
  * within 10 s of SIGTERM, inside a load balancer's or orchestrator's usual stop timeout.
  */
 const SHUTDOWN_GRACE_MS = 5_000
+/** How long without requests before memory grown under load is collected (idle-collection.ts). */
+const IDLE_COLLECTION_MS = 5_000
 /** The last path segment ends in a file extension, as every file in build/client does. */
 const HAS_EXTENSION = /\.[A-Za-z0-9]+$/
 
@@ -244,6 +247,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       (error?: Error) => (error ? reject(error) : resolve(listening)),
     )
   })
+  const collect = (globalThis as { gc?: () => void }).gc
+  if (collect) collectGarbageWhenIdle(server, { idleMs: IDLE_COLLECTION_MS, collect })
   const address = server.address() as AddressInfo
   const shownHost =
     address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.address
