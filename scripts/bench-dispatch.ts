@@ -16,6 +16,7 @@ import { startApp } from '../app/boot/start.server'
 import { dispatchListFor } from '../app/models/dispatch/eligibility.server'
 import type { DatabaseTarget } from '../app/platform/db.server'
 import { createPostgresTestDatabase } from '../tests/support/postgres-database'
+import { seedInterpretersAndBookings } from './seed-at-scale'
 
 const { values } = parseArgs({
   options: {
@@ -54,76 +55,15 @@ try {
   const started = Date.now()
   // Five languages, so each booking's language has about 300 interpreters to judge; every
   // sixth has no medical credential, every seventh is not fully onboarded.
-  for (const statement of [
-    sql`
-      insert into stored_files (id, storage_key, original_name, media_type, byte_size, sha256)
-      values ('00000000-0000-4000-8000-00000000b001', 'bench/resume.pdf', 'resume.pdf', 'application/pdf', 1, repeat('0', 64))
-    `,
-    sql`
-      insert into organizations (id, name)
-      select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'Bench client ' || n
-      from generate_series(1, 50) as n
-    `,
-    sql`
-      insert into users (id, email, name, role, password_hash)
-      select ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'bench-' || n || '@example.org',
-        'Bench Interpreter ' || n, 'interpreter', 'x'
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_applications (id, status, onboarding_progress, source, source_reference, position,
-        first_name, last_name, email, phone, languages, interpreting_experience, expected_pay_per_minute,
-        resume_file_id, privacy_consent_at, privacy_notice_version)
-      select ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'approved',
-        case when n % 7 = 0 then 4 else 6 end, 'language-page', 'bench', 'Interpreter',
-        'Bench', 'Interpreter ' || n, 'bench-' || n || '@example.org', '+1 512 555 0100',
-        array[(array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1]], '3-5', '1.00-1.25',
-        '00000000-0000-4000-8000-00000000b001', now(), 'bench'
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_profiles (id, user_id, application_id, first_name, last_name, phone, time_zone,
-        languages, interpreting_experience, specializations, modalities)
-      select ('30000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        'Bench', 'Interpreter ' || n, '+1 512 555 0100',
-        (array['America/New_York','America/Chicago','America/Los_Angeles'])[n % 3 + 1],
-        array[(array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1], 'English'], '3-5',
-        array['medical','legal','business'], array['phone','video','on_site']
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_availability (profile_id, day, starts_at, ends_at)
-      select ('30000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, day, '07:00', '19:00'
-      from generate_series(1, ${interpreterCount}) as n,
-        unnest(array['monday','tuesday','wednesday','thursday','friday']) as day
-    `,
-    sql`
-      insert into interpreter_documents (application_id, step, file_id, issued_on, expires_on, status)
-      select ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'medical_training',
-        '00000000-0000-4000-8000-00000000b001', '2026-01-01', '2027-01-01', 'accepted'
-      from generate_series(1, ${interpreterCount}) as n where n % 6 <> 0
-    `,
-    sql`
-      insert into bookings (organization_id, language, modality, setting, local_date, local_time, time_zone,
-        starts_at, duration_minutes, location, contact_name, contact_phone, status, interpreter_id)
-      select ('00000000-0000-4000-8000-' || lpad((n % 50 + 1)::text, 12, '0'))::uuid,
-        (array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1],
-        (array['phone','video','on_site'])[n % 3 + 1], 'medical',
-        (timestamptz '2026-04-01 13:00+00' + (n % 90) * interval '1 day' + (n % 8) * interval '1 hour')::date,
-        '09:00', 'America/New_York',
-        timestamptz '2026-04-01 13:00+00' + (n % 90) * interval '1 day' + (n % 8) * interval '1 hour',
-        60, 'Bench address', 'Bench contact', '+1 512 555 0100',
-        (array['confirmed','completed','requested','cancelled'])[n % 4 + 1],
-        case when n % 4 in (0, 1) then ('30000000-0000-4000-8000-' || lpad((n % ${interpreterCount} + 1)::text, 12, '0'))::uuid end
-      from generate_series(1, ${bookingCount}) as n
-    `,
-    sql`
-      analyze
-    `,
-  ])
-    await db.execute(statement)
+  await seedInterpretersAndBookings(db, {
+    interpreters: interpreterCount,
+    bookings: bookingCount,
+    organizations: 50,
+    firstStart: new Date('2026-04-01T13:00:00Z'),
+    days: 90,
+    label: 'Bench',
+  })
+  await db.execute(sql`analyze`)
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
 
   // A Spanish medical on-site booking on a Wednesday at 10:00 in New York.
