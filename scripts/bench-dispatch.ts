@@ -4,8 +4,7 @@
 // (app/models/dispatch/eligibility.server.ts, the query and the rules) in this process, as
 // the staff booking screen's loader runs it. Target: p95 ≤ 50 ms. Appends the figures to
 // docs/benchmarks.md.
-import { execFileSync } from 'node:child_process'
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -16,6 +15,12 @@ import { startApp } from '../app/boot/start.server'
 import { dispatchListFor } from '../app/models/dispatch/eligibility.server'
 import type { DatabaseTarget } from '../app/platform/db.server'
 import { createPostgresTestDatabase } from '../tests/support/postgres-database'
+import {
+  appendBenchmarkSection,
+  loadAverageText,
+  machineDescription,
+  percentile,
+} from './bench-report'
 import { seedInterpretersAndBookings } from './seed-at-scale'
 
 const { values } = parseArgs({
@@ -93,28 +98,16 @@ try {
     times.push(performance.now() - start)
   }
   times.sort((a, b) => a - b)
-  const at = (share: number) =>
-    times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)]!
-  const p50 = at(0.5)
-  const p95 = at(0.95)
+  const p50 = percentile(times, 0.5)
+  const p95 = percentile(times, 0.95)
   const verdict = p95 <= 50 ? 'meets the 50 ms target' : 'MISSES the 50 ms target'
   const summary = `${warm.eligible.length} eligible and ${warm.excluded.length} excluded of ${interpreterCount} interpreters; ${rounds} rounds: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${verdict})`
   console.log(`Eligible-interpreter list: ${summary}`)
-  if (!values['dry-run']) {
-    const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-    const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-    const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
-    appendFileSync(
-      'docs/benchmarks.md',
-      `\n## ${date} UTC, eligible interpreters for one booking, ${databaseLabel}\n\n` +
-        `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machine}; load average at the end ${os
-          .loadavg()
-          .map((value) => value.toFixed(1))
-          .join(', ')} (above 2 means other work shared the cores).\n\n` +
-        `${summary}.\n`,
+  if (!values['dry-run'])
+    appendBenchmarkSection(
+      `eligible interpreters for one booking, ${databaseLabel}`,
+      `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n${summary}.`,
     )
-    execFileSync('npx', ['prettier', '--write', 'docs/benchmarks.md'], { stdio: 'ignore' })
-  }
 } finally {
   await runtime.stop()
   await postgres?.drop()

@@ -65,6 +65,8 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_organization_idx').on(table.organizationId, table.startsAt),
+    // The staff Bookings screen: every booking, soonest first.
+    index('bookings_start_idx').on(table.startsAt, table.id),
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_interpreter_start_idx').on(table.interpreterId, table.startsAt),
     check('bookings_duration_range', sql`${table.durationMinutes} between 15 and 720`),
