@@ -49,6 +49,8 @@ export interface InterpretersAndBookings {
 export async function seedInterpretersAndBookings(db: Database, seed: InterpretersAndBookings) {
   const { interpreters, bookings, organizations, days, label } = seed
   const email = (n: string) => sql`${label.toLowerCase()} || '-' || ${sql.raw(n)} || '@example.org'`
+  // One number each: a shared one would make them all possible duplicates of each other.
+  const phone = sql`'+1 737 555 ' || lpad(n::text, 4, '0')`
   const start = sql`(${seed.firstStart.toISOString()}::timestamptz + (n % ${days}) * interval '1 day' + (n % 8) * interval '1 hour')`
   for (const statement of [
     sql`
@@ -72,7 +74,7 @@ export async function seedInterpretersAndBookings(db: Database, seed: Interprete
         resume_file_id, privacy_consent_at, privacy_notice_version)
       select ${seededId(APPLICATION, 'n')}, 'approved',
         case when n % 7 = 0 then 4 else 6 end, 'language-page', 'seed', 'Interpreter',
-        ${label}, 'Interpreter ' || n, ${email('n')}, '+1 512 555 0100',
+        ${label}, 'Interpreter ' || n, ${email('n')}, ${phone},
         array[(${LANGUAGES})[n % 5 + 1]], '3-5', '1.00-1.25',
         '00000000-0000-4000-8000-00000000b001', now(), 'seed'
       from generate_series(1, ${interpreters}) as n
@@ -81,7 +83,7 @@ export async function seedInterpretersAndBookings(db: Database, seed: Interprete
       insert into interpreter_profiles (id, user_id, application_id, first_name, last_name, phone, time_zone,
         languages, interpreting_experience, specializations, modalities)
       select ${seededId(PROFILE, 'n')}, ${seededId(INTERPRETER_USER, 'n')}, ${seededId(APPLICATION, 'n')},
-        ${label}, 'Interpreter ' || n, '+1 512 555 0100',
+        ${label}, 'Interpreter ' || n, ${phone},
         (array['America/New_York','America/Chicago','America/Los_Angeles'])[n % 3 + 1],
         array[(${LANGUAGES})[n % 5 + 1], 'English'], '3-5',
         array['medical','legal','business'], array['phone','video','on_site']
@@ -203,18 +205,18 @@ export async function seedPortalActivity(db: Database, seed: PortalActivity) {
         sql`(${seededNumber(sql`organization_id`)} - 1) * ${perOrganization} + abs(hashtext(id::text)) % ${perOrganization} + 1`,
       )}
     `,
-    // Closeouts: approved for the completed work; of the bookings still waiting, a third
-    // submitted and a third returned.
+    // Closeouts: approved for the completed work; of the ended bookings still confirmed,
+    // seven in ten submitted and waiting for staff, one in twenty returned, the rest not sent.
     sql`
       insert into closeouts (booking_id, interpreter_id, actual_start, actual_end, outcome, status, submitted_at, reviewed_at)
       select b.id, b.interpreter_id, b.starts_at, ${bookedEnd}, 'completed',
         case when b.status = 'completed' then 'approved'
-          when abs(hashtext(b.id::text)) % 3 = 0 then 'submitted' else 'returned' end,
+          when abs(hashtext(b.id::text)) % 20 < 14 then 'submitted' else 'returned' end,
         ${bookedEnd} + interval '3 hours',
-        case when b.status = 'completed' or abs(hashtext(b.id::text)) % 3 = 1 then ${bookedEnd} + interval '1 day' end
+        case when b.status = 'completed' or abs(hashtext(b.id::text)) % 20 = 14 then ${bookedEnd} + interval '1 day' end
       from bookings b
       where b.interpreter_id is not null and (b.status = 'completed'
-        or (b.status = 'confirmed' and ${bookedEnd} < now() and abs(hashtext(b.id::text)) % 3 <> 2))
+        or (b.status = 'confirmed' and ${bookedEnd} < now() and abs(hashtext(b.id::text)) % 20 < 15))
     `,
     sql`update closeouts set return_reason = 'Please add the parking receipt.' where status = 'returned'`,
     sql`

@@ -289,7 +289,9 @@ try {
         firstName: first,
         lastName: last,
         email: `${first}.${last}.${index}@example.com`.toLowerCase(),
-        phone: `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}`,
+        // One number per applicant (as people have): a shared number would make every
+        // application a possible duplicate of a dozen others.
+        phone: `+1 ${200 + (Math.floor(index / 10000) % 800)} 555 ${String(index % 10000).padStart(4, '0')}`,
         address: `${100 + (index % 900)} Example Avenue`,
         city,
         state: stateCode,

@@ -10,7 +10,11 @@ import { db } from '../platform/runtime.server'
  */
 
 export type StatusCounter =
-  'interpreter_applications' | 'client_requests' | 'mail_outbox' | 'message_deliveries'
+  | 'interpreter_applications'
+  | 'client_requests'
+  | 'mail_outbox'
+  | 'message_deliveries'
+  | 'onboarding_progress'
 
 const total = sql<number>`sum(${statusCounts.delta})::int`
 

@@ -9,8 +9,9 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
  * table of 100,000.
  *
  * Counters: `interpreter_applications` and `client_requests` (by status), `mail_outbox`
- * (by status) and `message_deliveries` (the outbox rows of each staff message, `key` its id,
- * by status). `key` is '' where a counter has one count per status.
+ * (by status), `message_deliveries` (the outbox rows of each staff message, `key` its id,
+ * by status) and `onboarding_progress` (approved applications; `status` is the number of
+ * onboarding steps done, 0 to 6). `key` is '' where a counter has one count per status.
  */
 export const statusCounts = pgTable(
   'status_counts',

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { clientRequests, mailOutbox, statusCounts } from '../../db/schema'
+import {
+  clientRequests,
+  interpreterApplications,
+  mailOutbox,
+  statusCounts,
+  storedFiles,
+} from '../../db/schema'
 import type { ClientRequestStatus } from '../../app/domain/statuses'
 import { clientRequestCounts, listClientRequests } from '../../app/models/client-requests.server'
 import { listOutbox } from '../../app/models/mail.server'
+import { applicationCounts } from '../../app/models/interpreter-applications/review.server'
+import {
+  boardTotal,
+  listOnboardingBoard,
+  onboardingCounts,
+} from '../../app/models/onboarding/board.server'
 import {
   countsByKeyAndStatus,
   countsByStatus,
@@ -22,6 +34,7 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     await test.db.delete(clientRequests)
+    await test.db.delete(interpreterApplications)
   })
 
   /** Client requests with these statuses, created a minute apart (the last is the newest). */
@@ -191,5 +204,76 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
     await foldStatusCounts(test.db)
     expect(await countsByStatus('message_deliveries')).toEqual(new Map())
     expect(await countsByStatus('mail_outbox')).toEqual(new Map([['sent', 1]]))
+  })
+
+  it('counts approved interpreters by onboarding progress, and pages the board by progress and name', async () => {
+    const [resume] = await test.db
+      .insert(storedFiles)
+      .values({
+        storageKey: `test/${randomUUID()}.pdf`,
+        originalName: 'cv.pdf',
+        mediaType: 'application/pdf',
+        byteSize: 1,
+        sha256: '0'.repeat(64),
+      })
+      .returning()
+    // 30 approved interpreters: six each at progress 0, 2 and 4, twelve done; two pending.
+    const people = Array.from({ length: 32 }, (_, index) => ({
+      status: index < 30 ? ('approved' as const) : ('pending' as const),
+      onboardingProgress: index < 30 ? Math.min(6, (index % 5) * 2) : 0,
+      source: 'language-page' as const,
+      sourceReference: 'test',
+      position: 'Interpreter',
+      firstName: 'Test',
+      // Two of each name: the id keeps their order between pages.
+      lastName: `Person ${String(Math.floor(index / 2)).padStart(2, '0')}`,
+      email: `person-${index}@example.org`,
+      phone: `+1 512 555 ${String(index).padStart(4, '0')}`,
+      languages: ['Spanish'],
+      interpretingExperience: '3-5',
+      expectedPayPerMinute: '1.00-1.25',
+      resumeFileId: resume!.id,
+      privacyConsentAt: new Date(),
+      privacyNoticeVersion: 'test',
+    }))
+    await test.db.insert(interpreterApplications).values(people)
+    // Two move on one step; one of the done ones is rejected after all.
+    const [notStarted] = await test.db
+      .select({ id: interpreterApplications.id })
+      .from(interpreterApplications)
+      .where(eq(interpreterApplications.email, 'person-0@example.org'))
+    await test.db
+      .update(interpreterApplications)
+      .set({ onboardingProgress: 1 })
+      .where(eq(interpreterApplications.id, notStarted!.id))
+    await test.db
+      .update(interpreterApplications)
+      .set({ status: 'rejected' })
+      .where(eq(interpreterApplications.email, 'person-4@example.org'))
+
+    const counts = await onboardingCounts()
+    expect(counts).toEqual({ approved: 29, not_started: 5, in_progress: 13, complete: 11 })
+    expect((await applicationCounts()).fullyOnboarded).toBe(11)
+
+    const all = { q: '', stage: 'all' as const, page: 1 }
+    expect(boardTotal(all, counts)).toBe(29)
+    expect(boardTotal({ ...all, stage: 'in_progress' }, counts)).toBe(13)
+    expect(boardTotal({ ...all, q: 'Person' }, counts)).toBeUndefined()
+    const first = await listOnboardingBoard(all, boardTotal(all, counts))
+    const second = await listOnboardingBoard({ ...all, page: 2 }, boardTotal(all, counts))
+    expect(first.total).toBe(29)
+    expect(first.items).toHaveLength(25)
+    expect(second.items).toHaveLength(4)
+    const order = [...first.items, ...second.items]
+    // Every interpreter once, by progress and then name.
+    expect(new Set(order.map((row) => row.id)).size).toBe(29)
+    const keys = order.map((row) => [row.onboardingProgress, row.lastName] as const)
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])))
+    // Searching counts its matches.
+    const searched = await listOnboardingBoard({ ...all, q: 'Person 01' })
+    expect(searched.total).toBe(2)
+
+    await foldStatusCounts(test.db)
+    expect(await onboardingCounts()).toEqual(counts)
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { asc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { createInterpreterAccount } from '../interpreter-profiles.server'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
 import { listPage, listRowBatches, type FilteredList } from '../../lib/admin/filtered-list.server'
@@ -55,8 +55,9 @@ export function applicationsMatching(filters: ApplicationFilters) {
 }
 
 /**
- * Totals per status (kept by triggers, app/models/status-counts.server.ts), this week's and
- * the fully onboarded (each an index range), rather than an aggregate that reads every row.
+ * Totals per status and the fully onboarded (kept by triggers,
+ * app/models/status-counts.server.ts) and this week's (an index range), rather than
+ * aggregates that read every row.
  */
 export async function applicationCounts(): Promise<ApplicationCounts> {
   const database = db()
@@ -64,12 +65,10 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
   const [byStatus, thisWeek, fullyOnboarded] = await Promise.all([
     countsByStatus('interpreter_applications'),
     database.$count(interpreterApplications, gte(interpreterApplications.createdAt, weekStart)),
-    database.$count(
-      interpreterApplications,
-      and(
-        eq(interpreterApplications.status, 'approved'),
-        gte(interpreterApplications.onboardingProgress, ONBOARDING_STEP_COUNT),
-      ),
+    countsByStatus('onboarding_progress').then((byProgress) =>
+      [...byProgress]
+        .filter(([progress]) => Number(progress) >= ONBOARDING_STEP_COUNT)
+        .reduce((sum, [, value]) => sum + value, 0),
     ),
   ])
   const counts: ApplicationCounts = {
