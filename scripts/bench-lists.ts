@@ -8,12 +8,11 @@
 // fast as the server answers (1 s alone, a few seconds together). Prints each list's p50, p95
 // and errors with the target (p95 ≤ 100 ms with ten users) as met or not met, and appends the
 // table to docs/benchmarks.md.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort } from '../tests/support/free-port'
 import { createPostgresTestDatabase, postgresAdminUrl } from '../tests/support/postgres-database'
 import {
   appendBenchmarkSection,
@@ -21,7 +20,7 @@ import {
   machineDescription,
   percentile,
 } from './bench-report'
-import { withAllocatorSettings } from './production-server.mjs'
+import { startBenchServer } from './bench-server'
 
 const { values } = parseArgs({
   options: {
@@ -205,18 +204,6 @@ async function signIn(url: string, role: ListUnderTest['role'], email: string) {
   return cookie
 }
 
-async function waitForServer(url: string) {
-  for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start')
-}
-
 const results: ListResult[] = []
 try {
   console.log(
@@ -233,21 +220,8 @@ try {
     ],
     { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
   )
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['build/host/index.js'], {
-    env: withAllocatorSettings({
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: url,
-      SESSION_SECRET: 'benchmark-session-secret-long-enough',
-    }),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const { url, stop } = await startBenchServer(env)
   try {
-    await waitForServer(url)
     const cookies = {} as Record<ListUnderTest['role'], string[]>
     for (const role of ['staff', 'interpreter', 'client'] as const) {
       cookies[role] = []
@@ -264,8 +238,7 @@ try {
       )
     }
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.on('exit', resolve))
+    await stop()
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
