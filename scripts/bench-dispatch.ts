@@ -4,8 +4,7 @@
 // (app/models/dispatch/eligibility.server.ts, the query and the rules) in this process, as
 // the staff booking screen's loader runs it. Target: p95 ≤ 50 ms. Appends the figures to
 // docs/benchmarks.md.
-import { execFileSync } from 'node:child_process'
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -16,6 +15,13 @@ import { startApp } from '../app/boot/start.server'
 import { dispatchListFor } from '../app/models/dispatch/eligibility.server'
 import type { DatabaseTarget } from '../app/platform/db.server'
 import { createPostgresTestDatabase } from '../tests/support/postgres-database'
+import {
+  appendBenchmarkSection,
+  loadAverageText,
+  machineDescription,
+  percentile,
+} from './bench-report'
+import { seedInterpretersAndBookings } from './seed-at-scale'
 
 const { values } = parseArgs({
   options: {
@@ -54,76 +60,15 @@ try {
   const started = Date.now()
   // Five languages, so each booking's language has about 300 interpreters to judge; every
   // sixth has no medical credential, every seventh is not fully onboarded.
-  for (const statement of [
-    sql`
-      insert into stored_files (id, storage_key, original_name, media_type, byte_size, sha256)
-      values ('00000000-0000-4000-8000-00000000b001', 'bench/resume.pdf', 'resume.pdf', 'application/pdf', 1, repeat('0', 64))
-    `,
-    sql`
-      insert into organizations (id, name)
-      select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'Bench client ' || n
-      from generate_series(1, 50) as n
-    `,
-    sql`
-      insert into users (id, email, name, role, password_hash)
-      select ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'bench-' || n || '@example.org',
-        'Bench Interpreter ' || n, 'interpreter', 'x'
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_applications (id, status, onboarding_progress, source, source_reference, position,
-        first_name, last_name, email, phone, languages, interpreting_experience, expected_pay_per_minute,
-        resume_file_id, privacy_consent_at, privacy_notice_version)
-      select ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'approved',
-        case when n % 7 = 0 then 4 else 6 end, 'language-page', 'bench', 'Interpreter',
-        'Bench', 'Interpreter ' || n, 'bench-' || n || '@example.org', '+1 512 555 0100',
-        array[(array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1]], '3-5', '1.00-1.25',
-        '00000000-0000-4000-8000-00000000b001', now(), 'bench'
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_profiles (id, user_id, application_id, first_name, last_name, phone, time_zone,
-        languages, interpreting_experience, specializations, modalities)
-      select ('30000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        ('10000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        'Bench', 'Interpreter ' || n, '+1 512 555 0100',
-        (array['America/New_York','America/Chicago','America/Los_Angeles'])[n % 3 + 1],
-        array[(array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1], 'English'], '3-5',
-        array['medical','legal','business'], array['phone','video','on_site']
-      from generate_series(1, ${interpreterCount}) as n
-    `,
-    sql`
-      insert into interpreter_availability (profile_id, day, starts_at, ends_at)
-      select ('30000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, day, '07:00', '19:00'
-      from generate_series(1, ${interpreterCount}) as n,
-        unnest(array['monday','tuesday','wednesday','thursday','friday']) as day
-    `,
-    sql`
-      insert into interpreter_documents (application_id, step, file_id, issued_on, expires_on, status)
-      select ('20000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'medical_training',
-        '00000000-0000-4000-8000-00000000b001', '2026-01-01', '2027-01-01', 'accepted'
-      from generate_series(1, ${interpreterCount}) as n where n % 6 <> 0
-    `,
-    sql`
-      insert into bookings (organization_id, language, modality, setting, local_date, local_time, time_zone,
-        starts_at, duration_minutes, location, contact_name, contact_phone, status, interpreter_id)
-      select ('00000000-0000-4000-8000-' || lpad((n % 50 + 1)::text, 12, '0'))::uuid,
-        (array['Spanish','Vietnamese','Arabic','Mandarin','Somali'])[n % 5 + 1],
-        (array['phone','video','on_site'])[n % 3 + 1], 'medical',
-        (timestamptz '2026-04-01 13:00+00' + (n % 90) * interval '1 day' + (n % 8) * interval '1 hour')::date,
-        '09:00', 'America/New_York',
-        timestamptz '2026-04-01 13:00+00' + (n % 90) * interval '1 day' + (n % 8) * interval '1 hour',
-        60, 'Bench address', 'Bench contact', '+1 512 555 0100',
-        (array['confirmed','completed','requested','cancelled'])[n % 4 + 1],
-        case when n % 4 in (0, 1) then ('30000000-0000-4000-8000-' || lpad((n % ${interpreterCount} + 1)::text, 12, '0'))::uuid end
-      from generate_series(1, ${bookingCount}) as n
-    `,
-    sql`
-      analyze
-    `,
-  ])
-    await db.execute(statement)
+  await seedInterpretersAndBookings(db, {
+    interpreters: interpreterCount,
+    bookings: bookingCount,
+    organizations: 50,
+    firstStart: new Date('2026-04-01T13:00:00Z'),
+    days: 90,
+    label: 'Bench',
+  })
+  await db.execute(sql`analyze`)
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
 
   // A Spanish medical on-site booking on a Wednesday at 10:00 in New York.
@@ -153,28 +98,16 @@ try {
     times.push(performance.now() - start)
   }
   times.sort((a, b) => a - b)
-  const at = (share: number) =>
-    times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)]!
-  const p50 = at(0.5)
-  const p95 = at(0.95)
+  const p50 = percentile(times, 0.5)
+  const p95 = percentile(times, 0.95)
   const verdict = p95 <= 50 ? 'meets the 50 ms target' : 'MISSES the 50 ms target'
   const summary = `${warm.eligible.length} eligible and ${warm.excluded.length} excluded of ${interpreterCount} interpreters; ${rounds} rounds: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${verdict})`
   console.log(`Eligible-interpreter list: ${summary}`)
-  if (!values['dry-run']) {
-    const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-    const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-    const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
-    appendFileSync(
-      'docs/benchmarks.md',
-      `\n## ${date} UTC, eligible interpreters for one booking, ${databaseLabel}\n\n` +
-        `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machine}; load average at the end ${os
-          .loadavg()
-          .map((value) => value.toFixed(1))
-          .join(', ')} (above 2 means other work shared the cores).\n\n` +
-        `${summary}.\n`,
+  if (!values['dry-run'])
+    appendBenchmarkSection(
+      `eligible interpreters for one booking, ${databaseLabel}`,
+      `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n${summary}.`,
     )
-    execFileSync('npx', ['prettier', '--write', 'docs/benchmarks.md'], { stdio: 'ignore' })
-  }
 } finally {
   await runtime.stop()
   await postgres?.drop()

@@ -9,7 +9,8 @@
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors, the
 // server's memory and each target as met or not met, and appends a dated table to
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list
-// (scripts/bench-dispatch.ts).
+// (scripts/bench-dispatch.ts) and every staff and portal list with ten signed-in users
+// (scripts/bench-lists.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -513,21 +514,29 @@ try {
   }
 }
 
-// The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
-// in its own process and database: scripts/bench-dispatch.ts.
-execFileSync(
-  'npx',
-  [
-    'tsx',
-    'scripts/bench-dispatch.ts',
-    ...(values.postgres ? ['--postgres'] : []),
-    ...(values['dry-run'] ? ['--dry-run'] : []),
-  ],
-  {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+/** A benchmark script with its own database and process; --postgres and --dry-run are passed on. */
+function runBenchScript(script: string) {
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      script,
+      ...(values.postgres ? ['--postgres'] : []),
+      ...(values['dry-run'] ? ['--dry-run'] : []),
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL:
+          values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+      },
     },
-  },
-)
+  )
+}
+
+// The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
+// in its own process and database.
+runBenchScript('scripts/bench-dispatch.ts')
+// Every staff and portal list at the product's scale, ten signed-in users at once.
+runBenchScript('scripts/bench-lists.ts')

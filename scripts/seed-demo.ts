@@ -1,4 +1,4 @@
-// npm run seed:demo -- --applications 100000 --requests 20000
+// npm run seed:demo -- --applications 100000 --requests 20000 [--interpreters 1500 --bookings 20000]
 // Fills the configured database (the embedded one in DATA_DIR, or DATABASE_URL) with
 // realistic, clearly fictional applications and client requests, for demos and for the
 // admin search benchmark. Stop the server first when it uses the embedded database.
@@ -6,6 +6,14 @@
 // Every application needs a resume: the first 200 get a real one-page PDF in the file
 // storage; the rest reference a file row whose object is not stored (their download
 // answers 404), which keeps a 100,000-application seed to seconds and a few megabytes.
+//
+// With --interpreters and --bookings (a fresh database: those rows have fixed ids), also the
+// work of the staff and portal lists (scripts/seed-at-scale.ts): interpreters with their
+// onboarding, organisations with client accounts, bookings over the last 100 days and the
+// next 20, offers, closeouts, pay statements, invoices, staff, their messages and the mail
+// outbox. Its accounts are demo-staff-N, demo-N (interpreters) and demo-client-N (the first
+// of each organisation a manager) @example.org; they can sign in only with
+// --password-stdin, which gives them all the password read from standard input.
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
@@ -23,23 +31,43 @@ import { databaseTargetFor } from '../app/platform/runtime.server'
 import { LocalFileStorage } from '../app/platform/storage/local-file-storage.server'
 import type { applicationStatuses, clientRequestStatuses } from '../app/domain/statuses'
 import path from 'node:path'
+import { hashPassword } from '../app/platform/passwords.server'
+import { newPasswordField } from '../app/lib/validation/auth'
+import { readStdin } from './read-stdin'
+import { seedInterpretersAndBookings, seedPortalActivity } from './seed-at-scale'
 
 const { values } = parseArgs({
   options: {
     applications: { type: 'string', default: '1000' },
     requests: { type: 'string', default: '200' },
+    interpreters: { type: 'string', default: '0' },
+    bookings: { type: 'string', default: '0' },
+    organizations: { type: 'string', default: '50' },
+    staff: { type: 'string', default: '5' },
+    messages: { type: 'string', default: '400' },
+    'password-stdin': { type: 'boolean', default: false },
     seed: { type: 'string', default: '42' },
   },
 })
 const applicationCount = Number(values.applications)
 const requestCount = Number(values.requests)
+const scale = {
+  interpreters: Number(values.interpreters),
+  bookings: Number(values.bookings),
+  organizations: Number(values.organizations),
+  staff: Number(values.staff),
+  messages: Number(values.messages),
+}
+const counts = [applicationCount, requestCount, ...Object.values(scale)]
 if (
-  !Number.isInteger(applicationCount) ||
-  !Number.isInteger(requestCount) ||
-  applicationCount < 0 ||
-  requestCount < 0
+  counts.some((value) => !Number.isInteger(value) || value < 0) ||
+  (scale.bookings > 0 &&
+    (scale.interpreters === 0 || scale.organizations === 0 || scale.staff === 0))
 ) {
-  console.error('usage: npm run seed:demo -- --applications <n> --requests <n> [--seed <n>]')
+  console.error(
+    'usage: npm run seed:demo -- --applications <n> --requests <n> [--interpreters <n> --bookings <n>\n' +
+      '  [--organizations 50] [--staff 5] [--messages 400] [--password-stdin]] [--seed <n>]',
+  )
   process.exit(2)
 }
 
@@ -165,6 +193,8 @@ const needs = [
   'a demo of your video platform for our nurses',
 ]
 const DAY = 24 * 60 * 60 * 1000
+const BOOKING_DAYS_PAST = 100
+const BOOKING_DAYS_AHEAD = 20
 const jobLanguages = builtInJobs.map((job) => job.nativeLanguage)
 
 const config = loadConfig()
@@ -175,6 +205,33 @@ const samplePdf = Buffer.from(
 )
 const now = Date.now()
 const started = performance.now()
+
+/** The seeded accounts' password hash: from standard input, or one that matches no password. */
+async function accountPasswordHash(): Promise<string | undefined> {
+  if (!values['password-stdin']) return undefined
+  const password = newPasswordField.safeParse(await readStdin())
+  if (!password.success) throw new Error(`Password: ${password.error.issues[0]?.message}`)
+  return hashPassword(password.data)
+}
+
+/** The interpreters, organisations and bookings, and what the work led to by now. */
+async function seedWork(passwordHash: string | undefined) {
+  const today = new Date(now)
+  today.setUTCHours(13, 0, 0, 0)
+  await seedInterpretersAndBookings(database.db, {
+    ...scale,
+    firstStart: new Date(today.getTime() - BOOKING_DAYS_PAST * DAY),
+    days: BOOKING_DAYS_PAST + BOOKING_DAYS_AHEAD,
+    label: 'Demo',
+    passwordHash,
+  })
+  await seedPortalActivity(database.db, {
+    ...scale,
+    label: 'Demo',
+    clientUsersPerOrganization: 4,
+    passwordHash,
+  })
+}
 
 try {
   for (let offset = 0; offset < applicationCount; offset += 1000) {
@@ -232,7 +289,9 @@ try {
         firstName: first,
         lastName: last,
         email: `${first}.${last}.${index}@example.com`.toLowerCase(),
-        phone: `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}`,
+        // One number per applicant (as people have): a shared number would make every
+        // application a possible duplicate of a dozen others.
+        phone: `+1 ${200 + (Math.floor(index / 10000) % 800)} 555 ${String(index % 10000).padStart(4, '0')}`,
         address: `${100 + (index % 900)} Example Avenue`,
         city,
         state: stateCode,
@@ -288,10 +347,15 @@ try {
     }
     await database.db.insert(clientRequests).values(rows)
   }
+  if (scale.interpreters > 0 || scale.bookings > 0) await seedWork(await accountPasswordHash())
   // Fresh statistics and visibility maps, as autovacuum would give them after a bulk load.
   await database.db.execute(sql`vacuum (analyze)`)
   console.log(
-    `Seeded ${applicationCount} applications and ${requestCount} client requests in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    `Seeded ${applicationCount} applications and ${requestCount} client requests` +
+      (scale.interpreters > 0
+        ? `, ${scale.interpreters} interpreters, ${scale.bookings} bookings of ${scale.organizations} organisations and what they led to`
+        : '') +
+      ` in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   )
 } finally {
   await database.close()

@@ -11,6 +11,7 @@ import { databaseTargetFor } from '../app/platform/runtime.server'
 import { newPasswordField } from '../app/lib/validation/auth'
 import { emailField } from '../app/lib/validation/client-request'
 import { createUser, EmailTakenError } from '../app/models/users.server'
+import { readStdin } from './read-stdin'
 
 const usage =
   'Usage: npm run user:create -- --email <e-mail> --name "<name>" --role admin|interpreter|client --password-stdin'
@@ -18,14 +19,6 @@ const usage =
 function fail(message: string): never {
   console.error(message)
   process.exit(1)
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '')
 }
 
 const { values } = parseArgs({

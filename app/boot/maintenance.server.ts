@@ -6,6 +6,7 @@ import { runCloseoutReminders } from '../models/billing/closeout-reminders.serve
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
+import { foldStatusCounts } from '../models/status-counts.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
 import type { FileStorage } from '../platform/storage/file-storage.server'
 import { sweepOrphanFiles } from '../platform/storage/orphan-sweep.server'
@@ -49,6 +50,11 @@ const tasks: {
     // Each closeout reminder and overdue alert is sent once, whichever instance gets there first.
     name: 'closeout reminders and overdue alerts',
     run: (db) => runCloseoutReminders(db),
+  },
+  {
+    // Safe on several instances at once: each change is folded in once.
+    name: 'fold the status counts',
+    run: (db) => foldStatusCounts(db),
   },
   {
     // PostgreSQL's autovacuum keeps statistics and visibility maps current; the embedded

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl'
 /**
  * When an interpreter works (docs/product.md#profile): weekly ranges in their own time zone
  * and time off as whole days. Rules only; the model stores them.
@@ -75,7 +76,7 @@ export function datesOverlap(a: DateRange, b: DateRange): boolean {
 
 /** Today's date (`YYYY-MM-DD`) in a time zone. */
 export function todayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -1,6 +1,7 @@
 import type { IsoDate } from './onboarding'
 import type { Modality } from './interpreter-profile'
 import { divideRoundingHalfUp } from './money'
+import { dateTimeFormat } from './intl'
 
 /**
  * Closeouts, pay statements and invoices: the rules that turn finished work into money
@@ -236,10 +237,9 @@ export function nextInvoicePeriod(period: Period): Period {
 export function periodLabel(period: Period): string {
   const [year, month, startDay] = splitDate(period.start)
   const [, , endDay] = splitDate(period.end)
-  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    timeZone: 'UTC',
-  })
+  const monthName = dateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  )
   const wholeMonth = startDay === 1 && endDay === lastDayOfMonth(year, month)
   return wholeMonth ? `${monthName} ${year}` : `${monthName} ${startDay}-${endDay}, ${year}`
 }

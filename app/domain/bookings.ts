@@ -1,4 +1,5 @@
 import type { Modality } from './interpreter-profile'
+import { dateTimeFormat } from './intl'
 
 /**
  * Bookings: a client's request for an interpreter at a time (docs/product.md#client-portal).
@@ -92,7 +93,7 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 }
 
 function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -116,7 +117,7 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
 
 /** An instant shown in a time zone, with the zone named ("Mon, Dec 7, 2026, 9:00 AM EST"). */
 export function formatInZone(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
     year: 'numeric',

@@ -7,6 +7,7 @@ import {
 } from './bookings'
 import { modalityLabel, type Modality } from './interpreter-profile'
 import { ONBOARDING_STEP_COUNT } from './statistics'
+import { dateTimeFormat } from './intl'
 
 /**
  * Who may be offered a booking and in what order (docs/product.md#bookings): the rules
@@ -64,26 +65,18 @@ export type ExclusionReason = (typeof exclusionReasons)[keyof typeof exclusionRe
 
 const MINUTE = 60 * 1000
 
-// Making a formatter costs far more than using one; the list judges hundreds of
-// interpreters in a handful of zones, so each zone's formatter is made once.
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>()
-
+// The list judges hundreds of interpreters in a handful of zones: one formatter per zone.
 function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = wallClockFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'long',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-    wallClockFormatters.set(timeZone, formatter)
-  }
-  return formatter
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'long',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
 }
 
 /** The wall-clock day, date and minute of the day of an instant in a time zone. */

@@ -37,11 +37,14 @@ export function parsePriceToCents(text: string): number | undefined {
   return parseDecimal(text, 2)
 }
 
+// One formatter for every amount: Number#toLocaleString makes a new one on each call.
+const dollarsFormat = new Intl.NumberFormat('en-US')
+
 /** 125050 → "$1,250.50"; negative amounts keep their sign in front. */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : ''
   const absolute = Math.abs(cents)
-  const dollars = Math.floor(absolute / 100).toLocaleString('en-US')
+  const dollars = dollarsFormat.format(Math.floor(absolute / 100))
   return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`
 }
 

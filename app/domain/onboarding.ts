@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl'
+
 /**
  * The six onboarding steps of an approved interpreter, in the usual order of work
  * (docs/product.md#interpreter-portal). The interpreter portal and the Interpreter manager
@@ -138,7 +140,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
  * (docs/product.md#interpreter-portal), not the server's.
  */
 export function calendarDate(instant: Date, timeZone = 'America/New_York'): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { count, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
 import { listPage, listRowBatches, type FilteredList } from '../lib/admin/filtered-list.server'
 import type { ListFilters } from '../lib/admin/list-filters'
@@ -7,6 +7,7 @@ import { rowsSince } from '../lib/admin/rows-since.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../domain/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { redactMailOf, removeMailFiles } from './mail.server'
+import { countsByStatus } from './status-counts.server'
 import { claimFormToken } from '../lib/forms/form-protection.server'
 import { mayAcknowledge } from '../emails/acknowledgement-limit.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
@@ -99,6 +100,7 @@ const clientRequestList: FilteredList<typeof clientRequests, ClientRequestFilter
   table: clientRequests,
   searchText: () => searchText,
   sortedBy: (filters, direction, key) => [direction(key(clientRequests[filters.sort]))],
+  countsByStatus: () => countsByStatus('client_requests'),
 }
 
 /** One page of client requests matching the search (name, e-mail, company, message) and status. */
@@ -115,18 +117,11 @@ export function clientRequestsMatching(filters: ClientRequestFilters) {
 export async function clientRequestCounts(): Promise<
   Record<ClientRequestStatus | 'total', number>
 > {
-  const rows = await db()
-    .select({ status: clientRequests.status, value: count() })
-    .from(clientRequests)
-    .groupBy(clientRequests.status)
-  const counts = Object.fromEntries(clientRequestStatuses.map((status) => [status, 0])) as Record<
-    ClientRequestStatus | 'total',
-    number
-  >
-  counts.total = 0
-  for (const row of rows) {
-    counts[row.status] = row.value
-    counts.total += row.value
+  const byStatus = await countsByStatus('client_requests')
+  const counts = { total: 0 } as Record<ClientRequestStatus | 'total', number>
+  for (const status of clientRequestStatuses) {
+    counts[status] = byStatus.get(status) ?? 0
+    counts.total += counts[status]
   }
   return counts
 }

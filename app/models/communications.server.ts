@@ -27,6 +27,7 @@ import { staffMessageMail } from '../emails/staff-message.server'
 import { unsubscribeUrl } from '../emails/unsubscribe-token.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
+import { countsByKeyAndStatus, countsByStatus } from './status-counts.server'
 
 export type { RecipientSelection }
 
@@ -367,22 +368,10 @@ export async function listMessages(filters: MessageHistoryFilters) {
 async function deliveryCounts(messageIds: string[]) {
   const counts = new Map<string, { delivered: number; pending: number; failed: number }>()
   if (messageIds.length === 0) return counts
-  const rows = await db()
-    .select({
-      reference: mailOutbox.reference,
-      status: mailOutbox.status,
-      count: count(),
-    })
-    .from(mailOutbox)
-    .where(
-      inArray(
-        mailOutbox.reference,
-        messageIds.map((id) => `message:${id}`),
-      ),
-    )
-    .groupBy(mailOutbox.reference, mailOutbox.status)
+  // Kept by triggers on the outbox (app/models/status-counts.server.ts).
+  const rows = await countsByKeyAndStatus('message_deliveries', messageIds)
   for (const row of rows) {
-    const id = row.reference!.slice('message:'.length)
+    const id = row.key
     const entry = counts.get(id) ?? { delivered: 0, pending: 0, failed: 0 }
     if (row.status === 'sent') entry.delivered += row.count
     else if (row.status === 'failed') entry.failed += row.count
@@ -408,14 +397,9 @@ export interface MessageStats {
 export async function messageStats(): Promise<MessageStats> {
   const [byType, deliveries] = await Promise.all([
     db().select({ type: messages.type, count: count() }).from(messages).groupBy(messages.type),
-    db()
-      .select({ status: mailOutbox.status, count: count() })
-      .from(messages)
-      .innerJoin(mailOutbox, eq(mailOutbox.reference, sql`'message:' || ${messages.id}::text`))
-      .groupBy(mailOutbox.status),
+    countsByStatus('message_deliveries'),
   ])
-  const statusCount = (status: string) =>
-    deliveries.find((row) => row.status === status)?.count ?? 0
+  const statusCount = (status: string) => deliveries.get(status) ?? 0
   const delivered = statusCount('sent')
   const finished = delivered + statusCount('failed')
   return {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { inboxViews, users } from '../../db/schema'
 import { now } from '../platform/clock.server'
 import { db } from '../platform/runtime.server'
@@ -19,18 +19,23 @@ export async function markInboxSeen(userId: string, inbox: Inbox) {
     })
 }
 
-async function lastSeen(userId: string, inbox: Inbox): Promise<Date> {
-  const [view] = await db()
-    .select({ lastSeenAt: inboxViews.lastSeenAt })
-    .from(inboxViews)
-    .where(and(eq(inboxViews.userId, userId), eq(inboxViews.inbox, inbox)))
-  if (view) return view.lastSeenAt
-  // Never opened: everything since the account was created is new to them.
-  const [user] = await db()
-    .select({ createdAt: users.createdAt })
+/**
+ * When the staff member last opened each inbox; an inbox never opened counts from the
+ * account's creation (everything since is new to them). One query for both.
+ */
+async function lastSeen(userId: string): Promise<Record<Inbox, Date>> {
+  const rows = await db()
+    .select({
+      createdAt: users.createdAt,
+      inbox: inboxViews.inbox,
+      lastSeenAt: inboxViews.lastSeenAt,
+    })
     .from(users)
+    .leftJoin(inboxViews, eq(inboxViews.userId, users.id))
     .where(eq(users.id, userId))
-  return user?.createdAt ?? new Date(0)
+  const seen = (inbox: Inbox) =>
+    rows.find((row) => row.inbox === inbox)?.lastSeenAt ?? rows[0]?.createdAt ?? new Date(0)
+  return { applications: seen('applications'), client_requests: seen('client_requests') }
 }
 
 export interface Notification {
@@ -48,9 +53,10 @@ export interface NotificationSummary {
 
 /** What arrived in each inbox since the staff member last opened it. */
 export async function unreadNotifications(userId: string): Promise<NotificationSummary> {
+  const since = await lastSeen(userId)
   const [applications, requests] = await Promise.all([
-    lastSeen(userId, 'applications').then((since) => applicationsSince(since)),
-    lastSeen(userId, 'client_requests').then((since) => clientRequestsSince(since)),
+    applicationsSince(since.applications),
+    clientRequestsSince(since.client_requests),
   ])
   const groups: NotificationSummary['groups'] = [
     {

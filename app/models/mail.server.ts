@@ -1,5 +1,5 @@
 import { normalizeEmail } from '../domain/email'
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
   clientRequests,
   interpreterApplications,
@@ -15,6 +15,7 @@ import { wakeMailWorker } from '../platform/mail/outbox.server'
 import { removeMailFile } from '../platform/mail/transport.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
+import { countsByStatus } from './status-counts.server'
 
 /** One row of the admin mail list: what was sent to whom, and how delivery went. */
 export interface OutboxMessage {
@@ -55,14 +56,9 @@ export async function listOutbox(filter: { status?: MailStatus; page?: number } 
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(MAIL_PAGE_SIZE + 1)
       .offset((page - 1) * MAIL_PAGE_SIZE),
-    db()
-      .select({ status: mailOutbox.status, count: count() })
-      .from(mailOutbox)
-      .groupBy(mailOutbox.status),
+    countsByStatus('mail_outbox'),
   ])
-  const byStatus = Object.fromEntries(totals.map((row) => [row.status, row.count])) as Partial<
-    Record<MailStatus, number>
-  >
+  const byStatus = Object.fromEntries(totals) as Partial<Record<MailStatus, number>>
   return {
     messages: messages.slice(0, MAIL_PAGE_SIZE) satisfies OutboxMessage[],
     hasMore: messages.length > MAIL_PAGE_SIZE,

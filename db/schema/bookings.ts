@@ -65,6 +65,13 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_organization_idx').on(table.organizationId, table.startsAt),
+    // The staff Bookings screen: every booking, soonest first.
+    index('bookings_start_idx').on(table.startsAt, table.id),
+    // Late cancellations need a closeout (app/models/billing/closeouts.server.ts); they are
+    // few among the cancelled bookings.
+    index('bookings_late_cancellation_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'cancelled' and ${table.lateCancellation}`),
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_interpreter_start_idx').on(table.interpreterId, table.startsAt),
     check('bookings_duration_range', sql`${table.durationMinutes} between 15 and 720`),

@@ -60,6 +60,9 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_reference_idx').on(table.reference),
+    // The mail log lists the newest first, of every status or of one.
+    index('mail_outbox_created_idx').on(table.createdAt, table.id),
+    index('mail_outbox_status_created_idx').on(table.status, table.createdAt, table.id),
     // Deleting a person finds the mail addressed to them (app/models/mail.server.ts).
     index('mail_outbox_to_address_idx').on(sql`lower(${table.toAddress})`),
   ],

@@ -18,6 +18,19 @@ export interface FilteredList<Table extends ListTable, Filters extends AnyListFi
   searchText: (filters: Filters) => SQL
   /** The chosen sort's columns in `direction`, through `key` where the index may be hidden. */
   sortedBy: (filters: Filters, direction: typeof asc, key: SortKey) => SQL[]
+  /** The table's rows per status, kept up to date without counting: an unsearched list's total. */
+  countsByStatus?: () => Promise<Map<string, number>>
+}
+
+/** How many rows the filters keep when that is known without counting them; else undefined. */
+async function knownTotal<Filters extends AnyListFilters>(
+  list: FilteredList<ListTable, Filters>,
+  filters: Filters,
+): Promise<number | undefined> {
+  if (filters.q || !list.countsByStatus) return undefined
+  const counts = await list.countsByStatus()
+  if (filters.status !== 'all') return counts.get(filters.status) ?? 0
+  return [...counts.values()].reduce((sum, value) => sum + value, 0)
 }
 
 function whereFor<Filters extends AnyListFilters>(
@@ -52,6 +65,7 @@ export async function listPage<Table extends ListTable, Filters extends AnyListF
   const { items, total } = await pageOfMatches({
     db,
     table: list.table,
+    total: await knownTotal(list, filters),
     where: whereFor(list, filters),
     searching: filters.q !== '',
     orderBy: (key) => orderFor(list, filters, key),

@@ -44,6 +44,8 @@ export type SortKey = (column: PgColumn) => PgColumn | SQL
 export async function pageOfMatches<Table extends PgTable>(options: {
   db: Database
   table: Table
+  /** How many rows match, when the caller knows it without counting (not when searching). */
+  total?: number
   where: SQL | undefined
   searching: boolean
   orderBy: (key: SortKey) => SQL[]
@@ -51,14 +53,15 @@ export async function pageOfMatches<Table extends PgTable>(options: {
   limit: number
 }): Promise<{ items: Table['$inferSelect'][]; total: number }> {
   const { db, table, where, offset, limit } = options
-  const [[counted], tableRows] = await Promise.all([
-    db
-      .select({ value: count() })
-      .from(table as PgTable)
-      .where(where),
+  const [total, tableRows] = await Promise.all([
+    options.total ??
+      db
+        .select({ value: count() })
+        .from(table as PgTable)
+        .where(where)
+        .then(([counted]) => counted?.value ?? 0),
     options.searching ? estimatedRows(db, table) : 0,
   ])
-  const total = counted?.value ?? 0
   if (total === 0) return { items: [], total }
   const sortByIndex =
     !options.searching || walkSortIndex({ matches: total, tableRows, rowsNeeded: offset + limit })

@@ -57,7 +57,13 @@ export async function staffCloseoutGroups() {
       .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
       .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
       .leftJoin(closeouts, eq(closeouts.bookingId, bookings.id))
-      .where(and(closableCondition(at), isNull(closeouts.bookingId), lte(bookedEndSql, overdueEnd)))
+      .where(
+        and(
+          closableCondition(overdueEnd),
+          isNull(closeouts.bookingId),
+          lte(bookedEndSql, overdueEnd),
+        ),
+      )
       .orderBy(asc(bookings.startsAt))
       .limit(GROUP_LIMIT),
     db()

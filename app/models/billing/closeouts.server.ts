@@ -35,7 +35,9 @@ export function closableCondition(at: Date): SQL {
   return and(
     isNotNull(bookings.interpreterId),
     or(
-      and(eq(bookings.status, 'confirmed'), lte(bookedEndSql, at)),
+      // A booking that has ended has started: the start bound lets the index on status and
+      // start find them, rather than every confirmed booking being read to compute its end.
+      and(eq(bookings.status, 'confirmed'), lte(bookings.startsAt, at), lte(bookedEndSql, at)),
       and(eq(bookings.status, 'cancelled'), eq(bookings.lateCancellation, true)),
     ),
   )!

@@ -54,6 +54,23 @@ export async function listStatements(filters: StatementFilters) {
     conditions.push(eq(interpreterStatements.periodStart, filters.periodStart))
   if (filters.status !== 'all') conditions.push(eq(interpreterStatements.status, filters.status))
   const where = conditions.length > 0 ? and(...conditions) : undefined
+  const order = [
+    desc(interpreterStatements.periodStart),
+    asc(interpreterProfiles.lastName),
+    asc(interpreterProfiles.firstName),
+    asc(interpreterStatements.id),
+  ]
+  // The page's statements first, then the totals of their lines alone: summing every
+  // statement's lines before picking 25 would read the whole ledger on every visit.
+  const page = db()
+    .select({ id: interpreterStatements.id })
+    .from(interpreterStatements)
+    .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, interpreterStatements.interpreterId))
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset((filters.page - 1) * PAGE_SIZE)
+    .as('page')
   const [items, [total]] = await Promise.all([
     db()
       .select({
@@ -61,22 +78,15 @@ export async function listStatements(filters: StatementFilters) {
         firstName: interpreterProfiles.firstName,
         lastName: interpreterProfiles.lastName,
       })
-      .from(interpreterStatements)
+      .from(page)
+      .innerJoin(interpreterStatements, eq(interpreterStatements.id, page.id))
       .innerJoin(
         interpreterProfiles,
         eq(interpreterProfiles.id, interpreterStatements.interpreterId),
       )
       .leftJoin(statementLines, eq(statementLines.statementId, interpreterStatements.id))
-      .where(where)
       .groupBy(interpreterStatements.id, interpreterProfiles.id)
-      .orderBy(
-        desc(interpreterStatements.periodStart),
-        asc(interpreterProfiles.lastName),
-        asc(interpreterProfiles.firstName),
-        asc(interpreterStatements.id),
-      )
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
+      .orderBy(...order),
     db().select({ total: count() }).from(interpreterStatements).where(where),
   ])
   return { items, total: total?.total ?? 0, pageSize: PAGE_SIZE }

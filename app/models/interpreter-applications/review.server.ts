@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
+import { asc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { createInterpreterAccount } from '../interpreter-profiles.server'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
 import { listPage, listRowBatches, type FilteredList } from '../../lib/admin/filtered-list.server'
@@ -21,6 +21,7 @@ import {
 } from '../../domain/statuses'
 import { recordAudit, type Actor } from '../audit.server'
 import { redactMailOf, removeMailFiles } from '../mail.server'
+import { countsByStatus } from '../status-counts.server'
 
 export const applicationSorts = ['createdAt', 'name', 'status'] as const
 export type ApplicationSort = (typeof applicationSorts)[number]
@@ -40,6 +41,7 @@ const applicationList: FilteredList<typeof interpreterApplications, ApplicationF
     filters.sort === 'name'
       ? [direction(interpreterApplications.lastName), direction(interpreterApplications.firstName)]
       : [direction(key(interpreterApplications[filters.sort]))],
+  countsByStatus: () => countsByStatus('interpreter_applications'),
 }
 
 /** One page of applications matching the search and the status filter. */
@@ -53,24 +55,20 @@ export function applicationsMatching(filters: ApplicationFilters) {
 }
 
 /**
- * Totals per status, this week's and the fully onboarded. Three small queries that each
- * use an index (status, created_at) rather than one aggregate that reads every row.
+ * Totals per status and the fully onboarded (kept by triggers,
+ * app/models/status-counts.server.ts) and this week's (an index range), rather than
+ * aggregates that read every row.
  */
 export async function applicationCounts(): Promise<ApplicationCounts> {
   const database = db()
   const weekStart = startOfThisWeek(now())
   const [byStatus, thisWeek, fullyOnboarded] = await Promise.all([
-    database
-      .select({ status: interpreterApplications.status, value: count() })
-      .from(interpreterApplications)
-      .groupBy(interpreterApplications.status),
+    countsByStatus('interpreter_applications'),
     database.$count(interpreterApplications, gte(interpreterApplications.createdAt, weekStart)),
-    database.$count(
-      interpreterApplications,
-      and(
-        eq(interpreterApplications.status, 'approved'),
-        gte(interpreterApplications.onboardingProgress, ONBOARDING_STEP_COUNT),
-      ),
+    countsByStatus('onboarding_progress').then((byProgress) =>
+      [...byProgress]
+        .filter(([progress]) => Number(progress) >= ONBOARDING_STEP_COUNT)
+        .reduce((sum, [, value]) => sum + value, 0),
     ),
   ])
   const counts: ApplicationCounts = {
@@ -82,9 +80,9 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
     thisWeek,
     fullyOnboarded,
   }
-  for (const row of byStatus) {
-    counts[row.status] = row.value
-    counts.total += row.value
+  for (const status of applicationStatuses) {
+    counts[status] = byStatus.get(status) ?? 0
+    counts.total += counts[status]
   }
   return counts
 }

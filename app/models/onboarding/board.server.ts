@@ -3,6 +3,7 @@ import { interpreterApplications } from '../../../db/schema'
 import { ONBOARDING_STEP_COUNT } from '../../domain/statistics'
 import { containsPattern, PAGE_SIZE } from '../../lib/admin/list-filters'
 import { db } from '../../platform/runtime.server'
+import { countsByStatus } from '../status-counts.server'
 import { onboardingStatesOf } from './progress.server'
 
 export const onboardingStages = ['not_started', 'in_progress', 'complete'] as const
@@ -33,11 +34,14 @@ function whereFor(filters: OnboardingFilters): SQL | undefined {
   )
 }
 
-/** Approved interpreters with the state of each step, for the onboarding board. */
-export async function listOnboardingBoard(filters: OnboardingFilters) {
+/**
+ * Approved interpreters with the state of each step, for the onboarding board. `total`: how
+ * many the filters keep, when the caller knows it already ({@link boardTotal}).
+ */
+export async function listOnboardingBoard(filters: OnboardingFilters, knownTotal?: number) {
   const database = db()
   const where = whereFor(filters)
-  const [interpreters, [total]] = await Promise.all([
+  const [interpreters, total] = await Promise.all([
     database
       .select({
         id: interpreterApplications.id,
@@ -49,13 +53,20 @@ export async function listOnboardingBoard(filters: OnboardingFilters) {
       })
       .from(interpreterApplications)
       .where(where)
+      // The id last: people of the same name keep their places, so pages never overlap.
       .orderBy(
         asc(interpreterApplications.onboardingProgress),
         asc(interpreterApplications.lastName),
+        asc(interpreterApplications.id),
       )
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE),
-    database.select({ value: count() }).from(interpreterApplications).where(where),
+    knownTotal ??
+      database
+        .select({ value: count() })
+        .from(interpreterApplications)
+        .where(where)
+        .then(([counted]) => counted?.value ?? 0),
   ])
   const states = await onboardingStatesOf(interpreters.map((interpreter) => interpreter.id))
   return {
@@ -63,25 +74,35 @@ export async function listOnboardingBoard(filters: OnboardingFilters) {
       ...interpreter,
       steps: states.get(interpreter.id)?.steps ?? [],
     })),
-    total: total?.value ?? 0,
+    total,
     pageSize: PAGE_SIZE,
   }
 }
 
-/** How many approved interpreters have not started, are in progress, are done. */
+/**
+ * How many approved interpreters have not started, are in progress, are done: from the counts
+ * the database keeps per step count (app/models/status-counts.server.ts), not by counting.
+ */
 export async function onboardingCounts() {
-  const rows = await db()
-    .select({
-      stage: sql<OnboardingStage>`case when ${interpreterApplications.onboardingProgress} = 0 then 'not_started' when ${interpreterApplications.onboardingProgress} >= ${ONBOARDING_STEP_COUNT} then 'complete' else 'in_progress' end`,
-      value: count(),
-    })
-    .from(interpreterApplications)
-    .where(eq(interpreterApplications.status, 'approved'))
-    .groupBy(sql`1`)
+  const byProgress = await countsByStatus('onboarding_progress')
   const counts = { approved: 0, not_started: 0, in_progress: 0, complete: 0 }
-  for (const row of rows) {
-    counts[row.stage] = row.value
-    counts.approved += row.value
+  for (const [progress, value] of byProgress) {
+    counts[stageOf(Number(progress))] += value
+    counts.approved += value
   }
   return counts
+}
+
+function stageOf(progress: number): OnboardingStage {
+  if (progress === 0) return 'not_started'
+  return progress >= ONBOARDING_STEP_COUNT ? 'complete' : 'in_progress'
+}
+
+/** The board's total for unsearched filters, from the counts; undefined when searching. */
+export function boardTotal(
+  filters: OnboardingFilters,
+  counts: Awaited<ReturnType<typeof onboardingCounts>>,
+): number | undefined {
+  if (filters.q) return undefined
+  return filters.stage === 'all' ? counts.approved : counts[filters.stage]
 }

@@ -19,6 +19,7 @@ import { seoMeta } from '~/lib/seo/meta'
 import { requiredReadingSummary } from '~/models/resources.server'
 import { listPendingProfileChanges } from '~/models/profile-changes.server'
 import {
+  boardTotal,
   listOnboardingBoard,
   onboardingCounts,
   onboardingStages,
@@ -58,9 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       : 'all',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
-  const [board, counts, requiredReading, awaiting, expiring, profileChanges] = await Promise.all([
-    listOnboardingBoard(filters),
-    onboardingCounts(),
+  const counts = await onboardingCounts()
+  const [board, requiredReading, awaiting, expiring, profileChanges] = await Promise.all([
+    listOnboardingBoard(filters, boardTotal(filters, counts)),
     requiredReadingSummary(),
     documentsAwaitingReview(),
     expiringCredentials(),

@@ -1,0 +1,267 @@
+// npm run bench runs this too; alone (after `npm run build`):
+//   npx tsx scripts/bench-lists.ts [--postgres] [--seconds 3] [--dry-run]
+// Every staff and portal list at the product's scale (docs/benchmarks.md, targets): seeds a
+// fresh database with 100,000 applications, 20,000 client requests, 1,500 interpreters and
+// 20,000 bookings and what they led to (scripts/seed-demo.ts), starts the production server,
+// signs in ten members of staff, ten busy interpreters and ten client managers, and then, a
+// list at a time, has one user and then ten users (one session each) load the list's pages as
+// fast as the server answers (1 s alone, a few seconds together). Prints each list's p50, p95
+// and errors with the target (p95 ≤ 100 ms with ten users) as met or not met, and appends the
+// table to docs/benchmarks.md.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { createPostgresTestDatabase, postgresAdminUrl } from '../tests/support/postgres-database'
+import {
+  appendBenchmarkSection,
+  loadAverageText,
+  machineDescription,
+  percentile,
+} from './bench-report'
+import { startBenchServer } from './bench-server'
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    applications: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '20000' },
+    interpreters: { type: 'string', default: '1500' },
+    bookings: { type: 'string', default: '20000' },
+    seconds: { type: 'string', default: '3' },
+    'dry-run': { type: 'boolean', default: false },
+  },
+})
+const seconds = Number(values.seconds)
+const databaseLabel = values.postgres ? 'PostgreSQL (local)' : 'PGlite (embedded)'
+const USERS = 10
+const P95_TARGET_MS = 100
+const password = 'benchmark list password'
+
+if (!existsSync('build/host/index.js')) {
+  console.error('Build first: npm run build')
+  process.exit(2)
+}
+
+/** A list and the pages of it the users cycle through (the first page most). */
+interface ListUnderTest {
+  name: string
+  role: 'staff' | 'interpreter' | 'client'
+  paths: string[]
+}
+const lists: ListUnderTest[] = [
+  {
+    name: 'Admin dashboard',
+    role: 'staff',
+    paths: [
+      '/admin/dashboard',
+      '/admin/dashboard?status=pending',
+      '/admin/dashboard?page=400',
+      '/admin/dashboard?tab=contacts',
+    ],
+  },
+  {
+    name: 'Interpreters',
+    role: 'staff',
+    paths: [
+      '/admin/interpreters',
+      '/admin/interpreters?status=approved',
+      '/admin/interpreters?page=400',
+    ],
+  },
+  {
+    name: 'Clients',
+    role: 'staff',
+    paths: ['/admin/clients', '/admin/clients?status=new', '/admin/clients?page=80'],
+  },
+  {
+    name: 'Bookings',
+    role: 'staff',
+    paths: ['/admin/bookings', '/admin/bookings?status=completed', '/admin/bookings?page=400'],
+  },
+  {
+    name: 'Interpreter manager',
+    role: 'staff',
+    paths: [
+      '/admin/interpreter-manager',
+      '/admin/interpreter-manager?stage=onboarding',
+      '/admin/interpreter-manager?page=100',
+    ],
+  },
+  {
+    name: 'Message history (communications)',
+    role: 'staff',
+    paths: [
+      '/admin/communications?tab=history',
+      '/admin/communications?tab=history&type=bulk',
+      '/admin/communications?tab=history&page=10',
+    ],
+  },
+  {
+    name: 'Mail log',
+    role: 'staff',
+    paths: ['/admin/mail', '/admin/mail?status=failed', '/admin/mail?page=500'],
+  },
+  {
+    name: 'Statements',
+    role: 'staff',
+    paths: ['/admin/statements', '/admin/statements?status=paid', '/admin/statements?page=100'],
+  },
+  {
+    name: 'Invoices',
+    role: 'staff',
+    paths: ['/admin/invoices', '/admin/invoices?status=paid', '/admin/invoices?page=5'],
+  },
+  { name: 'Closeouts', role: 'staff', paths: ['/admin/closeouts'] },
+  { name: 'Interpreter dashboard', role: 'interpreter', paths: ['/interpreter/dashboard'] },
+  { name: 'Assignments', role: 'interpreter', paths: ['/interpreter/assignments'] },
+  { name: 'Payouts', role: 'interpreter', paths: ['/interpreter/payouts'] },
+  { name: 'Client dashboard', role: 'client', paths: ['/client/dashboard'] },
+  { name: 'Requests (client bookings)', role: 'client', paths: ['/client/requests'] },
+  { name: 'Client invoices', role: 'client', paths: ['/client/invoices'] },
+]
+
+// The seed's accounts (scripts/seed-demo.ts): staff, the first interpreters (the busiest:
+// about one assignment a working day) and the first client of each organisation (a manager).
+const accounts: Record<ListUnderTest['role'], (n: number) => string> = {
+  staff: (n) => `demo-staff-${n}@example.org`,
+  interpreter: (n) => `demo-${n}@example.org`,
+  client: (n) => `demo-client-${4 * (n - 1) + 1}@example.org`,
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lists-'))
+const postgres = values.postgres ? await createPostgresTestDatabase(postgresAdminUrl()) : undefined
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+delete env.DATABASE_URL
+delete env.SMTP_URL
+if (postgres?.target.kind === 'postgres') env.DATABASE_URL = postgres.target.url
+
+interface Latencies {
+  requests: number
+  errors: number
+  p50: number
+  p95: number
+  max: number
+}
+interface ListResult extends Latencies {
+  list: ListUnderTest
+  /** The same list with one user: what a request costs the server, without queueing. */
+  alone: Latencies
+}
+
+/**
+ * Users, one session each, loading the list's pages one after another (no pause) until the
+ * time is up.
+ */
+async function measureList(
+  url: string,
+  list: ListUnderTest,
+  cookies: string[],
+  duration: number,
+): Promise<Latencies> {
+  const times: number[] = []
+  let errors = 0
+  const load = async (user: number, round: number) => {
+    const pagePath = list.paths[(user + round) % list.paths.length]!
+    const started = performance.now()
+    const response = await fetch(`${url}${pagePath}`, {
+      headers: { Cookie: cookies[user]! },
+      redirect: 'manual',
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) errors++
+    return performance.now() - started
+  }
+  // One round each first: the first render of a route loads its module.
+  await Promise.all(cookies.map((_, user) => load(user, 0)))
+  errors = 0
+  const deadline = performance.now() + duration * 1000
+  await Promise.all(
+    cookies.map(async (_, user) => {
+      for (let round = 1; performance.now() < deadline; round++) times.push(await load(user, round))
+    }),
+  )
+  times.sort((a, b) => a - b)
+  return {
+    requests: times.length,
+    errors,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    max: times.at(-1)!,
+  }
+}
+
+async function signIn(url: string, role: ListUnderTest['role'], email: string) {
+  const response = await fetch(`${url}/${role === 'client' ? 'client' : 'interpreter'}-login`, {
+    method: 'POST',
+    headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }),
+    redirect: 'manual',
+  })
+  const cookie = response.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error(`${email} could not sign in: ${response.status}`)
+  return cookie
+}
+
+const results: ListResult[] = []
+try {
+  console.log(
+    `Lists: seeding ${values.applications} applications, ${values.requests} client requests, ${values.interpreters} interpreters and ${values.bookings} bookings on ${databaseLabel}…`,
+  )
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/seed-demo.ts',
+      ...['--applications', values.applications!, '--requests', values.requests!],
+      ...['--interpreters', values.interpreters!, '--bookings', values.bookings!],
+      ...['--staff', String(USERS), '--password-stdin'],
+    ],
+    { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
+  )
+  const { url, stop } = await startBenchServer(env)
+  try {
+    const cookies = {} as Record<ListUnderTest['role'], string[]>
+    for (const role of ['staff', 'interpreter', 'client'] as const) {
+      cookies[role] = []
+      for (let n = 1; n <= USERS; n++)
+        cookies[role].push(await signIn(url, role, accounts[role](n)))
+    }
+    console.log(`Measuring each list for ${seconds} s with ${USERS} signed-in users…`)
+    for (const list of lists) {
+      const alone = await measureList(url, list, cookies[list.role].slice(0, 1), 1)
+      const result = { list, alone, ...(await measureList(url, list, cookies[list.role], seconds)) }
+      results.push(result)
+      console.log(
+        `${list.name}: ${result.requests} requests, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, ${result.errors} errors (one user alone: p95 ${alone.p95.toFixed(0)} ms): ${verdict(result)}`,
+      )
+    }
+  } finally {
+    await stop()
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+  await postgres?.drop()
+}
+
+function verdict(result: ListResult) {
+  return result.p95 <= P95_TARGET_MS && result.errors === 0 ? 'met' : 'not met'
+}
+
+const met = results.filter((result) => verdict(result) === 'met').length
+console.log(`Lists: ${met} of ${results.length} meet p95 ≤ ${P95_TARGET_MS} ms.`)
+if (!values['dry-run'] && results.length > 0) {
+  const table = results
+    .map(
+      (result) =>
+        `| ${result.list.name} | ${result.list.paths.map((pagePath) => `\`${pagePath}\``).join(', ')} | ${result.requests} | ${result.p50.toFixed(0)} ms | ${result.p95.toFixed(0)} ms | ${result.max.toFixed(0)} ms | ${result.errors} | ${result.alone.p50.toFixed(0)} ms / ${result.alone.p95.toFixed(0)} ms | **${verdict(result)}** |`,
+    )
+    .join('\n')
+  appendBenchmarkSection(
+    `staff and portal lists, ${databaseLabel}`,
+    `\`scripts/bench-lists.ts\` (part of \`npm run bench\`): ${values.applications} applications, ${values.requests} client requests, ${values.interpreters} interpreters, ${values.bookings} bookings and what they led to (\`npm run seed:demo\`); ${USERS} signed-in users at once, one session each, ${seconds} s per list, the production server on the same machine. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n` +
+      `| list | pages | requests | p50 | p95 | max | errors | one user alone: p50 / p95 | p95 ≤ ${P95_TARGET_MS} ms |\n|---|---|---|---|---|---|---|---|---|\n${table}\n\n` +
+      `${met} of ${results.length} lists meet the target.`,
+  )
+}

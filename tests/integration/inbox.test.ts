@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { markInboxSeen, unreadNotifications } from '../../app/models/inbox.server'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import { createApplicant, createStaffActor } from '../support/people-fixtures'
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testDatabaseKinds } from '../support/test-database'
+
+describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
+  let test: TestRuntime
+  beforeAll(async () => {
+    test = await startTestRuntime(kind)
+  })
+  afterAll(() => test.stop())
+
+  // Records are stamped by the database's clock or the process's: a pause keeps them apart.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  it('counts what arrived in each inbox since staff last opened it, newest first', async () => {
+    const staff = await createStaffActor()
+    await pause()
+    await createApplicant(test.db, { firstName: 'Ana', email: 'ana@example.org' })
+    await pause()
+    await createApplicant(test.db, { firstName: 'Ben', email: 'ben@example.org' })
+    await pause()
+    await createClientRequest({
+      type: 'contact',
+      name: 'Cleo Client',
+      email: 'cleo@example.org',
+      phone: '',
+      company: 'Clinic',
+      message: 'We need an interpreter.',
+    })
+
+    // Never opened: everything since the account was created.
+    const before = await unreadNotifications(staff.id)
+    expect(before.total).toBe(3)
+    expect(before.groups.map((group) => [group.inbox, group.count])).toEqual([
+      ['applications', 2],
+      ['client_requests', 1],
+    ])
+    expect(before.groups[0]!.items.map((item) => item.title)).toEqual([
+      'Ben Applicant',
+      'Ana Applicant',
+    ])
+
+    await pause()
+    await markInboxSeen(staff.id, 'applications')
+    await pause()
+    await createApplicant(test.db, { firstName: 'Dora', email: 'dora@example.org' })
+    const after = await unreadNotifications(staff.id)
+    expect(after.groups.map((group) => [group.inbox, group.count])).toEqual([
+      ['applications', 1],
+      ['client_requests', 1],
+    ])
+    expect(after.groups[0]!.items.map((item) => item.title)).toEqual(['Dora Applicant'])
+    expect(after.total).toBe(2)
+  })
+})
