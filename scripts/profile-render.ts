@@ -1,4 +1,4 @@
-// npx tsx scripts/profile-render.ts [--data-dir DIR] [--cpu-prof DIR] [--count 300] [--only job|dashboard]
+// npx tsx scripts/profile-render.ts [--data-dir DIR] [--cpu-prof DIR] [--count 300] [--only job|dashboard|path] [--path /admin/rates]
 //   [--node-flags='--max-semi-space-size=2']
 // The server's CPU time per render of the pages the bench names: a job posting page
 // rendered for the request (a cookie keeps it out of the public page cache) and the admin
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     count: { type: 'string', default: '300' },
     only: { type: 'string' },
+    path: { type: 'string' },
     'node-flags': { type: 'string', default: '' },
     'skip-build': { type: 'boolean', default: false },
   },
@@ -117,6 +118,13 @@ try {
       headers: { Cookie: cookie },
     },
   ]
+  if (values.path)
+    pages.push({
+      key: 'path',
+      name: `${values.path}, signed in`,
+      url: `${url}${values.path}`,
+      headers: { Cookie: cookie },
+    })
   for (const page of pages.filter((page) => !values.only || page.key === values.only)) {
     const cpu = await cpuMillisecondsPerRequest({ pid: server.pid!, count, ...page })
     console.log(`${page.name}: ${cpu.toFixed(1)} ms CPU per request (${count} requests)`)
