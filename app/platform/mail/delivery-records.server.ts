@@ -16,6 +16,8 @@ export interface Delivered {
   claim: Claim
   /** What the server answered. */
   response: string
+  /** What the worker needs once the outcome is recorded (a log line, a discarded copy). */
+  mail: { id: string; createdAt: Date; template: string }
 }
 
 export interface Undelivered {
@@ -112,6 +114,8 @@ export class OutcomeWriter {
   private delivered: Delivered[] = []
   private undelivered: Undelivered[] = []
   private writing: Promise<void> = Promise.resolve()
+  private blocksQueued = 0
+  private oldestPendingAt = 0
   /** The first write that failed; the worker then starts no more messages of the batch. */
   failure: unknown
 
@@ -122,13 +126,30 @@ export class OutcomeWriter {
       delivered: Delivered[],
       recorded: Set<string>,
     ) => Promise<void>,
-    private readonly blockSize: number,
+    /** A block is written when it has `blockSize` outcomes or its oldest is `withinMs` old. */
+    private readonly limits: { blockSize: number; withinMs: number },
   ) {}
 
   add(outcome: { delivered: Delivered } | { undelivered: Undelivered }) {
+    const pending = this.delivered.length + this.undelivered.length
+    if (pending === 0) this.oldestPendingAt = performance.now()
     if ('delivered' in outcome) this.delivered.push(outcome.delivered)
     else this.undelivered.push(outcome.undelivered)
-    if (this.delivered.length + this.undelivered.length >= this.blockSize) this.writeBlock()
+    if (
+      pending + 1 >= this.limits.blockSize ||
+      performance.now() - this.oldestPendingAt >= this.limits.withinMs
+    )
+      this.writeBlock()
+  }
+
+  /** Two blocks are waiting to be written: the sender should wait for them (caughtUp). */
+  get behind() {
+    return this.blocksQueued > 1
+  }
+
+  /** Resolves when every block handed over so far is written. */
+  async caughtUp() {
+    await this.writing
   }
 
   /** Writes what is left and waits for every write; throws the first failure. */
@@ -142,6 +163,7 @@ export class OutcomeWriter {
     const delivered = this.delivered.splice(0)
     const undelivered = this.undelivered.splice(0)
     if (delivered.length === 0 && undelivered.length === 0) return
+    this.blocksQueued++
     this.writing = this.writing.then(async () => {
       try {
         const recorded = await recordDelivered(this.db, delivered)
@@ -150,6 +172,8 @@ export class OutcomeWriter {
       } catch (error) {
         // Those messages stay `sending` until their lease ends, then go again.
         this.failure ??= error
+      } finally {
+        this.blocksQueued--
       }
     })
   }
