@@ -4,18 +4,11 @@
 // (app/models/dispatch/eligibility.server.ts, the query and the rules) in this process, as
 // the staff booking screen's loader runs it. Target: p95 ≤ 50 ms. Appends the figures to
 // docs/benchmarks.md.
-import { execFileSync } from 'node:child_process'
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { bookings } from '../db/schema'
-import { loadConfig } from '../app/platform/config.server'
-import { startApp } from '../app/boot/start.server'
 import { dispatchListFor } from '../app/models/dispatch/eligibility.server'
-import type { DatabaseTarget } from '../app/platform/db.server'
-import { createPostgresTestDatabase } from '../tests/support/postgres-database'
+import { appendBenchmarkSection, startBenchRuntime } from './bench-support'
 
 const { values } = parseArgs({
   options: {
@@ -31,20 +24,8 @@ const bookingCount = Number(values.bookings)
 const rounds = Number(values.rounds)
 const databaseLabel = values.postgres ? 'PostgreSQL (local)' : 'PGlite (embedded)'
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'))
-const postgres = values.postgres ? await createPostgresTestDatabase() : undefined
-const target: DatabaseTarget = postgres?.target ?? { kind: 'pglite', dataDir }
-const runtime = await startApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'benchmark-session-secret-long-enough',
-  }),
-  database: target,
-  startWorkers: false,
-  announceSetup: false,
-})
+const bench = await startBenchRuntime('bench-dispatch', { postgres: values.postgres })
+const { runtime } = bench
 const db = runtime.database.db
 
 try {
@@ -160,23 +141,13 @@ try {
   const verdict = p95 <= 50 ? 'meets the 50 ms target' : 'MISSES the 50 ms target'
   const summary = `${warm.eligible.length} eligible and ${warm.excluded.length} excluded of ${interpreterCount} interpreters; ${rounds} rounds: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${verdict})`
   console.log(`Eligible-interpreter list: ${summary}`)
-  if (!values['dry-run']) {
-    const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-    const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-    const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
-    appendFileSync(
-      'docs/benchmarks.md',
-      `\n## ${date} UTC, eligible interpreters for one booking, ${databaseLabel}\n\n` +
-        `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machine}; load average at the end ${os
-          .loadavg()
-          .map((value) => value.toFixed(1))
-          .join(', ')} (above 2 means other work shared the cores).\n\n` +
+  if (!values['dry-run'])
+    appendBenchmarkSection(
+      `eligible interpreters for one booking, ${databaseLabel}`,
+      ({ machine, load }) =>
+        `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machine}; load average at the end ${load} (above 2 means other work shared the cores).\n\n` +
         `${summary}.\n`,
     )
-    execFileSync('npx', ['prettier', '--write', 'docs/benchmarks.md'], { stdio: 'ignore' })
-  }
 } finally {
-  await runtime.stop()
-  await postgres?.drop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await bench.dispose()
 }

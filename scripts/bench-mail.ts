@@ -11,19 +11,15 @@
 // before and once after the worker, so that both runs share the machine's mood). Targets:
 // the worker at 80% of the loop's mean rate or more; memory flat during the send (growth
 // under 50 MB). Appends the figures to docs/benchmarks.md.
-import { execFileSync, fork } from 'node:child_process'
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { fork } from 'node:child_process'
+import { appendFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { mailOutbox } from '../db/schema'
-import { loadConfig } from '../app/platform/config.server'
-import { startApp } from '../app/boot/start.server'
 import { sendMessage } from '../app/models/communications.server'
-import type { DatabaseTarget } from '../app/platform/db.server'
-import { createPostgresTestDatabase } from '../tests/support/postgres-database'
+import { appendBenchmarkSection, startBenchRuntime } from './bench-support'
 
 const { values } = parseArgs({
   options: {
@@ -126,22 +122,11 @@ async function pooledNodemailerLoop(peer: Awaited<ReturnType<typeof startPeer>>,
 }
 
 const peer = await startPeer()
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'))
-const postgres = values.postgres ? await createPostgresTestDatabase() : undefined
-const target: DatabaseTarget = postgres?.target ?? { kind: 'pglite', dataDir }
-const runtime = await startApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'benchmark-session-secret-long-enough',
-    SMTP_URL: peer.url,
-    MAIL_SMTP_CONNECTIONS: String(connections),
-  }),
-  database: target,
-  startWorkers: false,
-  announceSetup: false,
+const bench = await startBenchRuntime('bench-mail', {
+  postgres: values.postgres,
+  env: { SMTP_URL: peer.url, MAIL_SMTP_CONNECTIONS: String(connections) },
 })
+const { runtime, dataDir } = bench
 const db = runtime.database.db
 let exitCode = 0
 
@@ -294,26 +279,15 @@ try {
     )
     exitCode = 1
   }
-  if (!values['dry-run']) {
-    const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-    const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-    const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
-    const load = os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(', ')
-    appendFileSync(
-      'docs/benchmarks.md',
-      `\n## ${date} UTC, bulk mail to ${recipientCount} recipients, ${databaseLabel}\n\n` +
+  if (!values['dry-run'])
+    appendBenchmarkSection(
+      `bulk mail to ${recipientCount} recipients, ${databaseLabel}`,
+      ({ machine, load }) =>
         `\`scripts/bench-mail.ts\` (part of \`npm run bench\`): a staff message to Active Interpreters (${recipientCount} approved applicants) queued through \`sendMessage\` and delivered by the mail worker (\`MAIL_SMTP_CONNECTIONS=${connections}\`, no rate limit) to a local SMTP peer in another process; memory is this process's resident set (the worker${values.postgres ? '' : ' and the embedded database'}). Machine: ${machine}; load average at the end ${load} (above 2 means other work shared the cores).\n\n` +
         `${summary}\n\n${targetLines.join('\n')}\n`,
     )
-    execFileSync('npx', ['prettier', '--write', 'docs/benchmarks.md'], { stdio: 'ignore' })
-  }
 } finally {
-  await runtime.stop()
-  await postgres?.drop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await bench.dispose()
   peer.child.disconnect()
 }
 process.exitCode = exitCode

@@ -8,7 +8,7 @@
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors, the
 // server's memory and each target as met or not met, and appends a dated table to
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list
-// (scripts/bench-dispatch.ts).
+// (scripts/bench-dispatch.ts) and bulk mail to 10,000 recipients (scripts/bench-mail.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -479,21 +479,31 @@ try {
   }
 }
 
+/** Runs a benchmark that has its own process and database, with this run's options. */
+function runOwnBench(script: string, nodeFlags: string[] = []) {
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      ...nodeFlags,
+      script,
+      ...(values.postgres ? ['--postgres'] : []),
+      ...(values['dry-run'] ? ['--dry-run'] : []),
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL:
+          values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+      },
+    },
+  )
+}
+
 // The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
 // in its own process and database: scripts/bench-dispatch.ts.
-execFileSync(
-  'npx',
-  [
-    'tsx',
-    'scripts/bench-dispatch.ts',
-    ...(values.postgres ? ['--postgres'] : []),
-    ...(values['dry-run'] ? ['--dry-run'] : []),
-  ],
-  {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
-    },
-  },
-)
+runOwnBench('scripts/bench-dispatch.ts')
+// A staff message to 10,000 recipients delivered by the mail worker to a local SMTP peer,
+// against a plain pooled nodemailer loop: scripts/bench-mail.ts.
+runOwnBench('scripts/bench-mail.ts', ['--expose-gc'])
