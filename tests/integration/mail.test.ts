@@ -347,6 +347,21 @@ describe.each(testDatabaseKinds())('mail outbox on %s', (kind) => {
     expect([...perWindow.values()]).toEqual([4, 4, 2])
   })
 
+  it('gives its claim back when the rate limit cannot be read, and sends nothing', async () => {
+    const unreadable = new MailRateLimiter(5, async () => {
+      throw new Error('database unavailable')
+    })
+    const blocked = parallelWorker(peer, 2, { batchSize: 6, rateLimiter: unreadable })
+    try {
+      const ids = await enqueueMail(test.db, people(6))
+      await expect(blocked.runOnce()).rejects.toThrow('database unavailable')
+      expect(await statuses(ids)).toEqual(ids.map(() => ({ status: 'queued', attempts: 0 })))
+      expect(peer.received).toHaveLength(0)
+    } finally {
+      await blocked.stop()
+    }
+  })
+
   it('shares a window between instances taking at once, never past its limit', async () => {
     const rule = { bucket: 'mail-delivery-test', limit: 8, windowMs: 1000 }
     const at = new Date(1_900_000_000_000 + Math.floor(Math.random() * 1e6) * 1000)

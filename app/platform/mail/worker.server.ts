@@ -170,7 +170,8 @@ export class MailWorker {
     const waiting: { mail: ClaimedMail; startBy: number }[] = []
     const tooLate: ClaimedMail[] = []
     let claiming: Promise<void> | undefined
-    let claimFailure: unknown
+    // A claim or a rate-limit query that failed: no more messages are started.
+    let failure: unknown
     const claim = () =>
       (claiming ??= (async () => {
         const startBy = performance.now() + START_WITHIN_MS
@@ -181,23 +182,29 @@ export class MailWorker {
         for (const mail of claimed) waiting.push({ mail, startBy })
       })()
         .catch((error: unknown) => {
-          claimFailure ??= error
+          failure ??= error
         })
         .finally(() => {
           claiming = undefined
         }))
 
     await claim()
-    if (claimFailure !== undefined) throw claimFailure
+    if (failure !== undefined) throw failure
     if (waiting.length === 0) return result
     const outcomes = new OutcomeWriter(
       db,
       (delivered, recorded) => this.afterRecorded(delivered, recorded),
       { blockSize: RECORD_BLOCK, withinMs: RECORD_WITHIN_MS },
     )
-    const mayGoOn = () =>
-      !signal.aborted && outcomes.failure === undefined && claimFailure === undefined
+    const mayGoOn = () => !signal.aborted && outcomes.failure === undefined && failure === undefined
     const lane = async () => {
+      try {
+        await sendWhileAllowed()
+      } catch (error) {
+        failure ??= error
+      }
+    }
+    const sendWhileAllowed = async () => {
       while (mayGoOn()) {
         if (waiting.length === 0) {
           if (claiming) await claiming
@@ -222,7 +229,7 @@ export class MailWorker {
       const unsent = [...tooLate, ...waiting.map((entry) => entry.mail)]
       await releaseClaims(db, unsent)
     }
-    if (claimFailure !== undefined) throw claimFailure
+    if (failure !== undefined) throw failure
     return result
   }
 
