@@ -4,23 +4,17 @@
 // (app/models/dispatch/eligibility.server.ts, the query and the rules) in this process, as
 // the staff booking screen's loader runs it. Target: p95 ≤ 50 ms. Appends the figures to
 // docs/benchmarks.md.
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { bookings } from '../db/schema'
-import { loadConfig } from '../app/platform/config.server'
-import { startApp } from '../app/boot/start.server'
 import { dispatchListFor } from '../app/models/dispatch/eligibility.server'
-import type { DatabaseTarget } from '../app/platform/db.server'
-import { createPostgresTestDatabase } from '../tests/support/postgres-database'
 import {
   appendBenchmarkSection,
   loadAverageText,
   machineDescription,
   percentile,
 } from './bench-report'
+import { startBenchRuntime } from './bench-support'
 import { seedInterpretersAndBookings } from './seed-at-scale'
 
 const { values } = parseArgs({
@@ -37,20 +31,8 @@ const bookingCount = Number(values.bookings)
 const rounds = Number(values.rounds)
 const databaseLabel = values.postgres ? 'PostgreSQL (local)' : 'PGlite (embedded)'
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'))
-const postgres = values.postgres ? await createPostgresTestDatabase() : undefined
-const target: DatabaseTarget = postgres?.target ?? { kind: 'pglite', dataDir }
-const runtime = await startApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'benchmark-session-secret-long-enough',
-  }),
-  database: target,
-  startWorkers: false,
-  announceSetup: false,
-})
+const bench = await startBenchRuntime('bench-dispatch', { postgres: values.postgres })
+const { runtime } = bench
 const db = runtime.database.db
 
 try {
@@ -109,7 +91,5 @@ try {
       `\`scripts/bench-dispatch.ts\` (part of \`npm run bench\`): ${interpreterCount} interpreters, ${bookingCount} bookings, the staff booking screen's query and rules (\`app/models/dispatch/eligibility.server.ts\`) in the same process. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n${summary}.`,
     )
 } finally {
-  await runtime.stop()
-  await postgres?.drop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await bench.dispose()
 }

@@ -9,19 +9,12 @@
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors, the
 // server's memory and each target as met or not met, and appends a dated table to
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list
-// (scripts/bench-dispatch.ts) and every staff and portal list with ten signed-in users
-// (scripts/bench-lists.ts).
+// (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
+// (scripts/bench-lists.ts) and bulk mail to 10,000 recipients (scripts/bench-mail.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -33,6 +26,7 @@ import { careersLanguages, languageSlug } from '../app/content/marketing/careers
 import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
 import { freePort } from '../tests/support/free-port'
+import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
 import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
@@ -480,24 +474,15 @@ try {
     }
     console.log(['Targets:', ...targetLines(allTargets())].join('\n'))
     if (!values['dry-run']) {
-      const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
-      const machine = `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-      const date = new Date().toISOString().replace('T', ' ').slice(0, 16)
-      // Other work on the machine (other sessions, CI) shows in the load average.
-      const load = os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(', ')
       const table = rows
         .map(
           (row) =>
             `| ${row.name} | ${row.connections} | ${row.requests} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${row.rssAfter.toFixed(0)} MB |`,
         )
         .join('\n')
-      appendFileSync(
-        'docs/benchmarks.md',
-        `\n## ${date} UTC, ${databaseLabel}\n\n` +
-          `\`npm run bench${values.postgres ? ' -- --postgres' : ''}\`: ${values.applications} applications, ${values.requests} client requests, ${duration} s per row, autocannon in the same machine as the server. Machine: ${machine}; load average at the end ${load} (above 2 means other work shared the cores).\n\n` +
+      appendBenchmarkSection(
+        databaseLabel,
+        `\`npm run bench${values.postgres ? ' -- --postgres' : ''}\`: ${values.applications} applications, ${values.requests} client requests, ${duration} s per row, autocannon in the same machine as the server. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n` +
           `| what | connections | requests | req/s | p50 | p99 | errors | server RSS after |\n|---|---|---|---|---|---|---|---|\n` +
           `${table}\n\n` +
           `Home page at ${ratio.toFixed(0)}% of the static-file rate. ${memoryText}.` +
@@ -505,21 +490,19 @@ try {
           (renderCpu
             ? ` Server CPU per render (${RENDER_CPU_REQUESTS} requests one at a time): ${renderCpu}.`
             : '') +
-          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB; memory after 60 s idle):\n\n${targetLines(allTargets()).join('\n')}` +
-          '\n',
+          `\n\nTargets (public page groups: 80% of the static-file rate or more and p99 100 ms or less at ${PUBLIC_CONNECTIONS} connections; the CSV export: first byte under 1 s, server memory growth under 50 MB; memory after 60 s idle):\n\n${targetLines(allTargets()).join('\n')}`,
       )
-      // Keep the file as Prettier (and `npm run lint`) wants it.
-      execFileSync('npx', ['prettier', '--write', 'docs/benchmarks.md'], { stdio: 'ignore' })
     }
   }
 }
 
-/** A benchmark script with its own database and process; --postgres and --dry-run are passed on. */
-function runBenchScript(script: string) {
+/** Runs a benchmark that has its own process and database, with this run's options. */
+function runOwnBench(script: string, nodeFlags: string[] = []) {
   execFileSync(
     'npx',
     [
       'tsx',
+      ...nodeFlags,
       script,
       ...(values.postgres ? ['--postgres'] : []),
       ...(values['dry-run'] ? ['--dry-run'] : []),
@@ -536,7 +519,11 @@ function runBenchScript(script: string) {
 }
 
 // The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
-// in its own process and database.
-runBenchScript('scripts/bench-dispatch.ts')
-// Every staff and portal list at the product's scale, ten signed-in users at once.
-runBenchScript('scripts/bench-lists.ts')
+// in its own process and database: scripts/bench-dispatch.ts.
+runOwnBench('scripts/bench-dispatch.ts')
+// Every staff and portal list at the product's scale, ten signed-in users at once:
+// scripts/bench-lists.ts.
+runOwnBench('scripts/bench-lists.ts')
+// A staff message to 10,000 recipients delivered by the mail worker to a local SMTP peer,
+// against a plain pooled nodemailer loop: scripts/bench-mail.ts.
+runOwnBench('scripts/bench-mail.ts', ['--expose-gc'])

@@ -33,6 +33,24 @@ describe('loadConfig', () => {
     ).toBe('replies@example.org')
   })
 
+  it('reads the mail connections and rate limit: 4 connections and no limit by default', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({
+      smtpConnections: 4,
+      ratePerSecond: 0,
+    })
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MAIL_SMTP_CONNECTIONS: '8', MAIL_RATE_PER_SECOND: '14' })
+        .mail,
+    ).toMatchObject({ smtpConnections: 8, ratePerSecond: 14 })
+    expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_SMTP_CONNECTIONS: '0' })).toThrow(
+      /MAIL_SMTP_CONNECTIONS/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_RATE_PER_SECOND: '-1' })).toThrow(
+      /MAIL_RATE_PER_SECOND/,
+    )
+  })
+
   it('derives the site address from PORT when SITE_URL is unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '3100' }).siteUrl).toBe('http://localhost:3100')
     expect(

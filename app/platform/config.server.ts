@@ -53,6 +53,9 @@ const envSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  // Unset or 0: no limit.
+  MAIL_RATE_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(0),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -114,7 +117,15 @@ export interface Config {
   sessionSecret: string
   company: CompanyIdentity
   logLevel: Env['LOG_LEVEL']
-  mail: { pollIntervalMs: number; retryBaseMs: number; maxAttempts: number }
+  mail: {
+    pollIntervalMs: number
+    retryBaseMs: number
+    maxAttempts: number
+    /** SMTP connections each instance keeps open, and so the messages it sends at once. */
+    smtpConnections: number
+    /** Messages per second across every instance (the provider's cap); 0: no limit. */
+    ratePerSecond: number
+  }
   /**
    * Which proxies' `X-Forwarded-For` entries to believe: none, the last `n` hops, or the
    * proxies at these addresses. The client's address is the one the trusted proxies appended.
@@ -205,6 +216,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: env.MAIL_RETRY_BASE_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      smtpConnections: env.MAIL_SMTP_CONNECTIONS,
+      ratePerSecond: env.MAIL_RATE_PER_SECOND,
     },
     trustProxy: env.TRUST_PROXY,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,

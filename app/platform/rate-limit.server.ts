@@ -27,6 +27,33 @@ export async function hitRateLimit(
   key: string,
   now: Date = currentTime(),
 ): Promise<RateLimitResult> {
+  const { hits, windowEnd } = await addHits(db, rule, key, 1, now)
+  return {
+    allowed: hits <= rule.limit,
+    hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)),
+  }
+}
+
+/**
+ * Takes up to `wanted` units of the rule's current window for `key` and returns how many it
+ * got (0 once the window is used up): for work done in blocks, such as a mail worker
+ * sending a batch under a provider's messages-per-second cap. The upsert holds the window's
+ * row lock, so instances taking at once never get more than the limit between them.
+ */
+export async function takeRateLimitAllowance(
+  db: Database,
+  rule: RateLimitRule,
+  key: string,
+  wanted: number,
+  now: Date = currentTime(),
+): Promise<number> {
+  const { hits } = await addHits(db, rule, key, wanted, now)
+  const before = hits - wanted
+  return Math.max(0, Math.min(wanted, rule.limit - before))
+}
+
+async function addHits(db: Database, rule: RateLimitRule, key: string, count: number, now: Date) {
   const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs
   const windowEnd = new Date(windowStartMs + rule.windowMs)
   const [row] = await db
@@ -35,20 +62,15 @@ export async function hitRateLimit(
       bucket: rule.bucket,
       key,
       windowStart: new Date(windowStartMs),
-      hits: 1,
+      hits: count,
       expiresAt: windowEnd,
     })
     .onConflictDoUpdate({
       target: [rateLimitWindows.bucket, rateLimitWindows.key, rateLimitWindows.windowStart],
-      set: { hits: sql`${rateLimitWindows.hits} + 1` },
+      set: { hits: sql`${rateLimitWindows.hits} + ${count}` },
     })
     .returning({ hits: rateLimitWindows.hits })
-  const hits = row?.hits ?? 1
-  return {
-    allowed: hits <= rule.limit,
-    hits,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)),
-  }
+  return { hits: row?.hits ?? count, windowEnd }
 }
 
 /**

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
 import { createLogger, type Logger } from './logger.server'
 import { createMailTransport, type MailTransport } from './mail/transport.server'
+import { databaseAllowance, MailRateLimiter } from './mail/rate-limiter.server'
 import { MailWorker } from './mail/worker.server'
 import type { FileStorage } from './storage/file-storage.server'
 import { LocalFileStorage } from './storage/local-file-storage.server'
@@ -78,7 +79,12 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
 
   const mailDir = path.join(config.dataDir, 'mail')
   const transport =
-    options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir })
+    options.mailTransport ??
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      mailDir,
+      connections: config.mail.smtpConnections,
+    })
   const mailWorker = new MailWorker({
     db: database.db,
     transport,
@@ -87,6 +93,11 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     pollIntervalMs: config.mail.pollIntervalMs,
     retryBaseMs: config.mail.retryBaseMs,
     maxAttempts: config.mail.maxAttempts,
+    concurrency: config.mail.smtpConnections,
+    rateLimiter:
+      config.mail.ratePerSecond > 0
+        ? new MailRateLimiter(config.mail.ratePerSecond, databaseAllowance(database.db))
+        : undefined,
   })
   if (options.startWorkers !== false) mailWorker.start()
   logger.info({ transport: transport.describe }, 'mail worker ready')

@@ -10,18 +10,33 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a loopback port (the `smtp-server` package). It can be stopped
  * and started again on the same port to play an outage, and it refuses recipients at
- * `refuse.example` with a permanent 550.
+ * `refuse.example` with a permanent 550. It counts the connections opened and the most open
+ * at once; `answerAfterMs` makes it take that long to accept each message (a slow server).
  */
 export class SmtpPeer {
   readonly received: ReceivedMail[] = []
+  connections = 0
+  mostOpen = 0
+  private open = 0
   private server: SMTPServer | undefined
   port = 0
+
+  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
 
   async start(port = this.port): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections++
+        this.open++
+        this.mostOpen = Math.max(this.mostOpen, this.open)
+        callback()
+      },
+      onClose: () => {
+        this.open--
+      },
       onRcptTo: (address, _session, callback) => {
         if (address.address.endsWith('@refuse.example')) {
           const error = new Error('Mailbox unavailable') as Error & { responseCode: number }
@@ -39,7 +54,7 @@ export class SmtpPeer {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           })
-          callback()
+          setTimeout(callback, this.options.answerAfterMs ?? 0)
         })
       },
     })
