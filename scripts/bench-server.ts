@@ -1,13 +1,13 @@
 // The production build as the benchmarks run it: on a free local port, with the allocator
-// settings of `npm start` (scripts/production-server.mjs), ready once /readyz answers.
+// settings and V8 flags of `npm start` (scripts/production-server.mjs), ready once /readyz answers.
 import { spawn } from 'node:child_process'
 import { freePort } from '../tests/support/free-port'
-import { withAllocatorSettings } from './production-server.mjs'
+import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 
 export async function startBenchServer(env: NodeJS.ProcessEnv) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['build/host/index.js'], {
+  const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
     env: withAllocatorSettings({
       ...env,
       NODE_ENV: 'production',
