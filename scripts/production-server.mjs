@@ -13,11 +13,10 @@ export const allocatorSettings = {
   MALLOC_MMAP_THRESHOLD_: '32768',
 }
 
-// V8 settings of the production server (docs/decisions/042-collect-garbage-when-idle.md): a
-// young generation of 2 MB per semi-space instead of up to 16, which V8 keeps committed between
-// bursts of requests, and `gc()` for the one collection the server runs once idle
-// (server/idle-collection.ts), after which V8 gives back what it grew under load.
-export const productionNodeFlags = ['--expose-gc', '--max-semi-space-size=2']
+// V8 flags of the production server (docs/decisions/042-collect-garbage-when-idle.md):
+// `gc()` for the one collection the server runs once idle (server/idle-collection.ts), after
+// which V8 starts giving back what it grew under load.
+export const productionNodeFlags = ['--expose-gc']
 
 /** `env` with the allocator settings added where it does not set them already. */
 export function withAllocatorSettings(env) {
