@@ -2,13 +2,12 @@
 // Seeds a fresh database, starts the production server on it and measures the admin
 // dashboard list and the interpreters list with a search term, as staff use them (signed
 // in, server-rendered page and the .data request of a client-side navigation). Appends the figures to docs/benchmarks.md.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort } from '../tests/support/free-port'
-import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
+import { startBenchServer } from './bench-server'
 
 const { values } = parseArgs({
   options: {
@@ -59,38 +58,14 @@ execFileSync(
   { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
 )
 
-const port = await freePort()
-const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
-  env: withAllocatorSettings({
-    ...env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: url,
-    SESSION_SECRET: 'benchmark-session-secret-long-enough',
-  }),
-  stdio: 'inherit',
-})
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start')
-}
+const server = await startBenchServer(env)
+const { url } = server
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
 try {
-  await waitForServer()
   const login = await fetch(`${url}/interpreter-login`, {
     method: 'POST',
     headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -171,7 +146,6 @@ try {
     )
   }
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.on('exit', resolve))
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

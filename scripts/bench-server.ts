@@ -4,20 +4,25 @@ import { spawn } from 'node:child_process'
 import { freePort } from '../tests/support/free-port'
 import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
 
-export async function startBenchServer(env: NodeJS.ProcessEnv) {
+/** `nodeFlags` go after the production ones (a later V8 flag wins), e.g. `--cpu-prof`. */
+export async function startBenchServer(env: NodeJS.ProcessEnv, nodeFlags: string[] = []) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
-    env: withAllocatorSettings({
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: url,
-      SESSION_SECRET: 'benchmark-session-secret-long-enough',
-    }),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const server = spawn(
+    process.execPath,
+    [...productionNodeFlags, ...nodeFlags, 'build/host/index.js'],
+    {
+      env: withAllocatorSettings({
+        ...env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SITE_URL: url,
+        SESSION_SECRET: 'benchmark-session-secret-long-enough',
+      }),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
   const exited = new Promise((resolve) => server.on('exit', resolve))
   for (let i = 0; ; i++) {
     const ready = await fetch(`${url}/readyz`).then(
@@ -33,6 +38,7 @@ export async function startBenchServer(env: NodeJS.ProcessEnv) {
   }
   return {
     url,
+    pid: server.pid!,
     /** Stops the server gracefully and waits for it to exit. */
     stop: async () => {
       server.kill('SIGTERM')

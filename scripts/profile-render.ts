@@ -7,14 +7,13 @@
 // unless --skip-build. With --cpu-prof the server writes a V8 CPU profile there and the
 // functions with the most self time are listed. A --data-dir that already holds a seeded
 // database is reused, so repeated runs skip the seeding.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort } from '../tests/support/free-port'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
-import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
+import { startBenchServer } from './bench-server'
 
 const { values } = parseArgs({
   options: {
@@ -63,39 +62,13 @@ if (!existsSync(path.join(dataDir, 'seeded'))) {
 }
 
 const profileDir = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined
-const port = await freePort()
-const url = `http://127.0.0.1:${port}`
-const server = spawn(
-  process.execPath,
-  [
-    ...productionNodeFlags,
-    ...values['node-flags'].split(' ').filter(Boolean),
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-    'build/host/index.js',
-  ],
-  {
-    env: withAllocatorSettings({
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_URL: url,
-      SESSION_SECRET: 'profile-session-secret-long-enough!',
-    }),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-)
+const server = await startBenchServer(env, [
+  ...values['node-flags'].split(' ').filter(Boolean),
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+])
+const { url } = server
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 600) throw new Error('the server did not start')
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
   const login = await fetch(`${url}/interpreter-login`, {
     method: 'POST',
     headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -126,12 +99,11 @@ try {
       headers: { Cookie: cookie },
     })
   for (const page of pages.filter((page) => !values.only || page.key === values.only)) {
-    const cpu = await cpuMillisecondsPerRequest({ pid: server.pid!, count, ...page })
+    const cpu = await cpuMillisecondsPerRequest({ pid: server.pid, count, ...page })
     console.log(`${page.name}: ${cpu.toFixed(1)} ms CPU per request (${count} requests)`)
   }
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.on('exit', resolve))
+  await server.stop()
   if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true })
 }
 
