@@ -12,7 +12,7 @@
 // (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
 // (scripts/bench-lists.ts) and bulk mail to 10,000 recipients (scripts/bench-mail.ts).
 // Not part of `npm test`: it takes several minutes.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -25,10 +25,9 @@ import { builtInJobs } from '../app/content/jobs'
 import { careersLanguages, languageSlug } from '../app/content/marketing/careers'
 import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
-import { freePort } from '../tests/support/free-port'
 import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
-import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
+import { startBenchServer } from './bench-server'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
 import { applicationFields, pdfOfSize } from '../tests/support/http-client'
 
@@ -107,23 +106,10 @@ execFileSync(
   { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
 )
 
-const port = await freePort()
-const url = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
-  // The allocator settings of `npm start` and `npm run serve`.
-  env: withAllocatorSettings({
-    ...env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: url,
-    SESSION_SECRET: 'benchmark-session-secret-long-enough',
-    // Submissions come from many addresses, as through a load balancer (X-Forwarded-For);
-    // otherwise the per-address rate limit of the forms would refuse the benchmark.
-    TRUST_PROXY: 'true',
-  }),
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+// Submissions come from many addresses, as through a load balancer (X-Forwarded-For);
+// otherwise the per-address rate limit of the forms would refuse the benchmark.
+const server = await startBenchServer({ ...env, TRUST_PROXY: 'true' })
+const { url } = server
 const staticFile = path.join(root, 'build/client/bench-static-home.html')
 
 /** The server's resident memory now and at its peak, from /proc (Linux). */
@@ -132,18 +118,6 @@ function serverMemory() {
   const read = (field: string) =>
     Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024
   return { rss: read('VmRSS'), peak: read('VmHWM') }
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start')
 }
 
 interface Row {
@@ -347,7 +321,7 @@ async function measureRenderCpu(cookie: string) {
   const figures: string[] = []
   for (const [name, pagePath, pageCookie] of pages) {
     const cpu = await cpuMillisecondsPerRequest({
-      pid: server.pid!,
+      pid: server.pid,
       url: `${url}${pagePath}`,
       headers: { Cookie: pageCookie },
       count: RENDER_CPU_REQUESTS,
@@ -364,7 +338,6 @@ let submitted: number | undefined
 let memoryAtEnd: ReturnType<typeof serverMemory> | undefined
 const SETTLE_MS = 60_000
 try {
-  await waitForServer()
   const startedRss = serverMemory().rss
   console.log(`Server ready (RSS ${startedRss.toFixed(0)} MB). Measuring ${duration} s each…`)
 
@@ -445,8 +418,7 @@ try {
 } finally {
   const memory = existsSync(`/proc/${server.pid}/status`) ? serverMemory() : undefined
   rmSync(staticFile, { force: true })
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.on('exit', resolve))
+  await server.stop()
   if (submitted !== undefined) {
     const created = (await countApplications()) - Number(values.applications)
     // autocannon stops counting at the deadline while up to one request per connection is
