@@ -7,6 +7,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { percentile } from './bench-report'
 import { startBenchServer } from './bench-server'
 
 const { values } = parseArgs({
@@ -61,10 +62,6 @@ execFileSync(
 const server = await startBenchServer(env)
 const { url } = server
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
 try {
   const login = await fetch(`${url}/interpreter-login`, {
     method: 'POST',
@@ -117,15 +114,15 @@ try {
   latencies.sort((a, b) => a - b)
   for (const [target, samples] of perTarget) {
     samples.sort((a, b) => a - b)
-    const p50 = percentile(samples, 50).toFixed(1)
-    const p95 = percentile(samples, 95).toFixed(1)
+    const p50 = percentile(samples, 0.5).toFixed(1)
+    const p95 = percentile(samples, 0.95).toFixed(1)
     console.log(`  ${target.padEnd(66)} p50 ${p50.padStart(6)} ms  p95 ${p95.padStart(6)} ms`)
   }
   const figures = {
     requests: latencies.length,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
     max: latencies[latencies.length - 1]!,
   }
   const database = databaseUrl ? 'PostgreSQL 15' : 'PGlite (embedded)'
