@@ -1,4 +1,4 @@
-// npx tsx scripts/profile-render.ts [--data-dir DIR] [--cpu-prof DIR] [--count 300] [--only job|dashboard|path] [--path /admin/rates]
+// npx tsx scripts/profile-render.ts [--data-dir DIR] [--database-url URL] [--cpu-prof DIR] [--count 300] [--only job|dashboard|path] [--path /admin/rates]
 //   [--node-flags='--max-semi-space-size=2']
 // The server's CPU time per render of the pages the bench names: a job posting page
 // rendered for the request (a cookie keeps it out of the public page cache) and the admin
@@ -18,6 +18,7 @@ import { startBenchServer } from './bench-server'
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
     'cpu-prof': { type: 'string' },
     count: { type: 'string', default: '300' },
     only: { type: 'string' },
@@ -31,6 +32,7 @@ const dataDir = values['data-dir'] ?? mkdtempSync(path.join(os.tmpdir(), 'profil
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
 delete env.DATABASE_URL
 delete env.SMTP_URL
+if (values['database-url']) env.DATABASE_URL = values['database-url']
 const password = 'profile admin password'
 const email = 'profile@example.com'
 

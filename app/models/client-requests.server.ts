@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm'
 import { clientRequests, type ClientRequestType } from '../../db/schema'
 import { listPage, listRowBatches, type FilteredList } from '../lib/admin/filtered-list.server'
 import type { ListFilters } from '../lib/admin/list-filters'
-import { rowsSince } from '../lib/admin/rows-since.server'
 import { clientRequestStatuses, type ClientRequestStatus } from '../domain/statuses'
 import { recordAudit, type Actor } from './audit.server'
 import { redactMailOf, removeMailFiles } from './mail.server'
@@ -128,11 +127,6 @@ export async function clientRequestCounts(): Promise<
 
 export async function countClientRequests(): Promise<number> {
   return db().$count(clientRequests)
-}
-
-/** Requests that arrived after the given time (the notification bell). */
-export async function clientRequestsSince(since: Date, limit = 5) {
-  return rowsSince(db(), clientRequests, since, limit)
 }
 
 /** Changes the status and records who did it, from what, to what. */

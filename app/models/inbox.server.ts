@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { inboxViews, users } from '../../db/schema'
+import { sql, type SQL } from 'drizzle-orm'
+import { inboxViews } from '../../db/schema'
 import { now } from '../platform/clock.server'
+import { queryRows } from '../platform/db.server'
 import { db } from '../platform/runtime.server'
-import { applicationsSince } from './interpreter-applications/review.server'
-import { clientRequestsSince } from './client-requests.server'
 
 export type Inbox = (typeof inboxViews.$inferInsert)['inbox']
 
@@ -19,25 +18,6 @@ export async function markInboxSeen(userId: string, inbox: Inbox) {
     })
 }
 
-/**
- * When the staff member last opened each inbox; an inbox never opened counts from the
- * account's creation (everything since is new to them). One query for both.
- */
-async function lastSeen(userId: string): Promise<Record<Inbox, Date>> {
-  const rows = await db()
-    .select({
-      createdAt: users.createdAt,
-      inbox: inboxViews.inbox,
-      lastSeenAt: inboxViews.lastSeenAt,
-    })
-    .from(users)
-    .leftJoin(inboxViews, eq(inboxViews.userId, users.id))
-    .where(eq(users.id, userId))
-  const seen = (inbox: Inbox) =>
-    rows.find((row) => row.inbox === inbox)?.lastSeenAt ?? rows[0]?.createdAt ?? new Date(0)
-  return { applications: seen('applications'), client_requests: seen('client_requests') }
-}
-
 export interface Notification {
   id: string
   title: string
@@ -48,43 +28,83 @@ export interface Notification {
 
 export interface NotificationSummary {
   total: number
-  groups: { inbox: Inbox; label: string; href: string; count: number; items: Notification[] }[]
+  /** Some inbox holds more than BELL_COUNT_LIMIT: its count (and the total) say "at least". */
+  more: boolean
+  groups: {
+    inbox: Inbox
+    label: string
+    href: string
+    count: number
+    more: boolean
+    items: Notification[]
+  }[]
 }
 
-/** What arrived in each inbox since the staff member last opened it. */
-export async function unreadNotifications(userId: string): Promise<NotificationSummary> {
-  const since = await lastSeen(userId)
-  const [applications, requests] = await Promise.all([
-    applicationsSince(since.applications),
-    clientRequestsSince(since.client_requests),
-  ])
-  const groups: NotificationSummary['groups'] = [
-    {
-      inbox: 'applications',
-      label: 'Applications',
-      href: '/admin/interpreters',
-      count: applications.total,
-      items: applications.items.map((application) => ({
-        id: application.id,
-        title: `${application.firstName} ${application.lastName}`,
-        detail: application.position,
-        href: `/admin/interpreters/${application.id}`,
-        createdAt: application.createdAt,
+/** The bell counts at most this many per inbox and then says "100+". */
+export const BELL_COUNT_LIMIT = 100
+const BELL_ITEMS = 5
+
+interface BellRow {
+  inbox: Inbox
+  count: number
+  items: { id: string; title: string; detail: string; created_at: string }[] | null
+}
+
+/**
+ * What arrived in each inbox since the staff member last opened it (an inbox never opened
+ * counts from the account's creation). Every admin page shows the bell, so it is one query:
+ * the five newest of each inbox and how many there are, counted up to BELL_COUNT_LIMIT + 1
+ * so that a long absence does not make every page count thousands of rows.
+ */
+export async function unreadNotifications(
+  userId: string,
+  countLimit = BELL_COUNT_LIMIT,
+): Promise<NotificationSummary> {
+  const since = (inbox: Inbox) => sql`coalesce(
+    (select last_seen_at from inbox_views where user_id = ${userId} and inbox = ${inbox}),
+    (select created_at from users where id = ${userId}))`
+  const newest = (table: string, inbox: Inbox, title: SQL, detail: SQL) => sql`
+    select ${inbox} as inbox,
+      (select count(*)::int from (select 1 from ${sql.identifier(table)}
+        where created_at >= ${since(inbox)} limit ${countLimit + 1}) counted) as count,
+      (select json_agg(json_build_object('id', id, 'title', title, 'detail', detail,
+          'created_at', created_at) order by created_at desc)
+        from (select id, ${title} as title, ${detail} as detail, created_at
+          from ${sql.identifier(table)} where created_at >= ${since(inbox)}
+          order by created_at desc limit ${BELL_ITEMS}) newest) as items`
+  const rows = await queryRows<BellRow>(
+    db(),
+    sql`
+    ${newest('interpreter_applications', 'applications', sql`first_name || ' ' || last_name`, sql`position`)}
+    union all
+    ${newest('client_requests', 'client_requests', sql`name`, sql`company`)}`,
+  )
+  const byInbox = new Map(rows.map((row) => [row.inbox, row]))
+  const group = (inbox: Inbox, label: string, href: string) => {
+    const row = byInbox.get(inbox)
+    const counted = Number(row?.count ?? 0)
+    return {
+      inbox,
+      label,
+      href,
+      count: Math.min(counted, countLimit),
+      more: counted > countLimit,
+      items: (row?.items ?? []).map((item) => ({
+        id: item.id,
+        title: item.title,
+        detail: item.detail,
+        href: `${href}/${item.id}`,
+        createdAt: new Date(item.created_at),
       })),
-    },
-    {
-      inbox: 'client_requests',
-      label: 'Client requests',
-      href: '/admin/clients',
-      count: requests.total,
-      items: requests.items.map((request) => ({
-        id: request.id,
-        title: request.name,
-        detail: request.company,
-        href: `/admin/clients/${request.id}`,
-        createdAt: request.createdAt,
-      })),
-    },
+    }
+  }
+  const groups = [
+    group('applications', 'Applications', '/admin/interpreters'),
+    group('client_requests', 'Client requests', '/admin/clients'),
   ]
-  return { total: groups.reduce((sum, group) => sum + group.count, 0), groups }
+  return {
+    total: groups.reduce((sum, { count }) => sum + count, 0),
+    more: groups.some((group) => group.more),
+    groups,
+  }
 }

@@ -54,5 +54,26 @@ describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
     ])
     expect(after.groups[0]!.items.map((item) => item.title)).toEqual(['Dora Applicant'])
     expect(after.total).toBe(2)
+    expect(after.more).toBe(false)
+  })
+
+  it('stops counting at the limit and says "at least"', async () => {
+    const staff = await createStaffActor('second-staff@example.com')
+    await pause()
+    for (const firstName of ['Eve', 'Finn', 'Gus'])
+      await createApplicant(test.db, { firstName, email: `${firstName.toLowerCase()}@example.org` })
+    const capped = await unreadNotifications(staff.id, 2)
+    const applications = capped.groups.find((group) => group.inbox === 'applications')!
+    expect([applications.count, applications.more]).toEqual([2, true])
+    expect(applications.items.map((item) => item.title)).toEqual([
+      'Gus Applicant',
+      'Finn Applicant',
+      'Eve Applicant',
+    ])
+    expect(applications.items[0]!.href).toBe(`/admin/interpreters/${applications.items[0]!.id}`)
+    expect(applications.items[0]!.createdAt).toBeInstanceOf(Date)
+    expect(capped.more).toBe(true)
+    const uncapped = await unreadNotifications(staff.id, 3)
+    expect(uncapped.groups[0]!.more).toBe(false)
   })
 })

@@ -48,9 +48,9 @@ export async function emptyTables(db: Database, tables: PgTable[]) {
 }
 
 /** A staff account to act as in a test, with its audit actor. */
-export async function createStaffActor(): Promise<Actor> {
+export async function createStaffActor(email = 'staff@example.com'): Promise<Actor> {
   const admin = await createUser({
-    email: 'staff@example.com',
+    email,
     name: 'Sam Staff',
     role: 'admin',
     password: 'a long staff password',

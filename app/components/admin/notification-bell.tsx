@@ -6,14 +6,19 @@ import { formatDateTime } from '~/lib/format'
 
 export interface BellSummary {
   total: number
+  /** Counts stop at a limit: "100+" rather than counting every row on every page. */
+  more: boolean
   groups: {
     inbox: string
     label: string
     href: string
     count: number
+    more: boolean
     items: { id: string; title: string; detail: string; href: string; createdAt: Date | string }[]
   }[]
 }
+
+const atLeast = (count: number, more: boolean) => (more ? `${count}+` : String(count))
 
 /** The top bar's bell: a dot when something arrived since the lists were last opened. */
 export function NotificationBell({ summary }: { summary: BellSummary }) {
@@ -30,7 +35,8 @@ export function NotificationBell({ summary }: { summary: BellSummary }) {
           />
         ) : null}
         <span className="sr-only">
-          Notifications{summary.total > 0 ? ` (${summary.total} new)` : ', nothing new'}
+          Notifications
+          {summary.total > 0 ? ` (${atLeast(summary.total, summary.more)} new)` : ', nothing new'}
         </span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-xl">
@@ -42,7 +48,7 @@ export function NotificationBell({ summary }: { summary: BellSummary }) {
             .map((group) => (
               <section key={group.inbox} className="mb-3 last:mb-0">
                 <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  {group.label} ({group.count} new)
+                  {group.label} ({atLeast(group.count, group.more)} new)
                 </h2>
                 <ul className="mt-2 space-y-2">
                   {group.items.map((item) => (

@@ -3,7 +3,6 @@ import { createInterpreterAccount } from '../interpreter-profiles.server'
 import { applicationResumes, interpreterApplications, storedFiles } from '../../../db/schema'
 import { listPage, listRowBatches, type FilteredList } from '../../lib/admin/filtered-list.server'
 import type { ListFilters } from '../../lib/admin/list-filters'
-import { rowsSince } from '../../lib/admin/rows-since.server'
 import { now } from '../../platform/clock.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { applicationDecisionMail, type Decision } from '../../emails/application-decision.server'
@@ -85,11 +84,6 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
     counts.total += counts[status]
   }
   return counts
-}
-
-/** Applications that arrived after the given time (the notification bell). */
-export async function applicationsSince(since: Date, limit = 5) {
-  return rowsSince(db(), interpreterApplications, since, limit)
 }
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
