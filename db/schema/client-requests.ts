@@ -23,7 +23,8 @@ export const clientRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('client_requests_created_at_idx').on(table.createdAt),
+    // The list's default order (newest first, ties by id): a deep page skips index entries only.
+    index('client_requests_created_at_idx').on(table.createdAt, table.id),
     index('client_requests_status_idx').on(table.status),
     // The All Clients recipient group counts distinct addresses (docs/product.md#mail-and-calls).
     index('client_requests_email_idx').on(sql`lower(${table.email})`),

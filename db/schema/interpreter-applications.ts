@@ -83,7 +83,8 @@ export const interpreterApplications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('interpreter_applications_created_at_idx').on(table.createdAt),
+    // The list's default order (newest first, ties by id): a deep page skips index entries only.
+    index('interpreter_applications_created_at_idx').on(table.createdAt, table.id),
     // Status with onboarding progress: the per-status counts and the fully onboarded count
     // read this index alone (no table rows), which matters at 100,000 applications.
     // With the name and id after them, the onboarding board's page (progress, then name) too.

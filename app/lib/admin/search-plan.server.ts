@@ -1,4 +1,4 @@
-import { count, getTableName, sql, type SQL } from 'drizzle-orm'
+import { count, getTableName, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../../platform/db.server'
 
@@ -41,7 +41,7 @@ export type SortKey = (column: PgColumn) => PgColumn | SQL
  * One page of the rows that match `where`, in the order `orderBy` gives for a sort key, and
  * how many match in all. With a search term, the plan is chosen from the real match count.
  */
-export async function pageOfMatches<Table extends PgTable>(options: {
+export async function pageOfMatches<Table extends PgTable & { id: PgColumn }>(options: {
   db: Database
   table: Table
   /** How many rows match, when the caller knows it without counting (not when searching). */
@@ -65,12 +65,19 @@ export async function pageOfMatches<Table extends PgTable>(options: {
   if (total === 0) return { items: [], total }
   const sortByIndex =
     !options.searching || walkSortIndex({ matches: total, tableRows, rowsNeeded: offset + limit })
-  const items = await db
-    .select()
+  // The page's ids first, then their rows: skipping `offset` rows costs the width of an id
+  // (from the index alone where it covers the order), not of a whole row.
+  const pageIds = db
+    .select({ id: table.id })
     .from(table as PgTable)
     .where(where)
     .orderBy(...options.orderBy(sortByIndex ? (column) => column : withoutIndex))
     .limit(limit)
     .offset(offset)
+  const items = await db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(table.id, pageIds))
+    .orderBy(...options.orderBy((column) => column))
   return { items: items as Table['$inferSelect'][], total }
 }
