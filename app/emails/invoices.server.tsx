@@ -28,3 +28,28 @@ export function invoiceSentMail(options: {
     ),
   })
 }
+
+/** To each manager of the organisation when staff record the payment of an invoice. */
+export function invoicePaidMail(options: {
+  name: string
+  invoice: { number: string; period: string; total: string; organizationName: string }
+  invoiceUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { name, invoice, invoiceUrl, company } = options
+  const summary = `We have received your payment of ${invoice.total} for invoice ${invoice.number} (${invoice.period}, ${invoice.organizationName}). Thank you. The invoice is marked paid in the client portal.`
+  return renderMail({
+    subject: `Payment received: invoice ${invoice.number}`,
+    company,
+    text: [`Hello ${name},`, summary, invoiceUrl].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {name},</p>
+        <p>{summary}</p>
+        <p>
+          <a href={invoiceUrl}>See the invoice</a>
+        </p>
+      </>
+    ),
+  })
+}

@@ -291,8 +291,16 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     ])
     expect(results).toContainEqual({ outcome: 'paid' })
     expect(results).toContainEqual({ outcome: 'not-sent', status: 'paid' })
-    expect((await staffInvoice(invoiceId))!.invoice.status).toBe('paid')
+    const detail = (await staffInvoice(invoiceId))!
+    expect(detail.invoice.status).toBe('paid')
     expect(await audits('invoice_paid')).toHaveLength(1)
+    // One receipt per manager, however many staff pressed the button.
+    const receipts = await mails('invoice-paid')
+    expect(receipts.map((mail) => mail.toAddress)).toEqual(
+      (await mails('invoice-sent')).map((mail) => mail.toAddress),
+    )
+    expect(receipts[0]!.subject).toBe(`Payment received: invoice ${detail.invoice.number}`)
+    expect(receipts[0]!.text).toContain(`https://lang.example/client/invoices/${invoiceId}`)
     expect(await sendInvoice(invoiceId, staff)).toEqual({ outcome: 'not-open', status: 'paid' })
   })
 

@@ -9,7 +9,7 @@ import {
 import { invoiceNumber, periodLabel, type InvoiceStatus } from '../../domain/billing'
 import { formatCents } from '../../domain/money'
 import type { OrganizationRole } from '../../domain/organizations'
-import { invoiceSentMail } from '../../emails/invoices.server'
+import { invoicePaidMail, invoiceSentMail } from '../../emails/invoices.server'
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import type { InvoiceFilters } from '../../lib/validation/invoices'
 import { now } from '../../platform/clock.server'
@@ -259,12 +259,7 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
       const pdf = await renderPdf(found)
       const recipients = await managersOf(tx, invoice.organizationId)
       const { config } = runtime()
-      const summary = {
-        number: invoice.number,
-        period: periodLabel({ start: invoice.periodStart, end: invoice.periodEnd }),
-        total: formatCents(invoice.totalCents),
-        organizationName: invoice.organizationName,
-      }
+      const summary = mailSummary(invoice)
       await enqueueMail(
         tx,
         recipients.map((person) => ({
@@ -316,7 +311,26 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
 export type PaidOutcome =
   { outcome: 'paid' } | { outcome: 'missing' } | { outcome: 'not-sent'; status: 'open' | 'paid' }
 
-/** Staff record the payment of a sent invoice: a conditional update from "sent", audited. */
+/** What the invoice e-mails say about the invoice. */
+function mailSummary(invoice: {
+  number: string
+  periodStart: string
+  periodEnd: string
+  totalCents: number
+  organizationName: string
+}) {
+  return {
+    number: invoice.number,
+    period: periodLabel({ start: invoice.periodStart, end: invoice.periodEnd }),
+    total: formatCents(invoice.totalCents),
+    organizationName: invoice.organizationName,
+  }
+}
+
+/**
+ * Staff record the payment of a sent invoice: a conditional update from "sent", audited, and
+ * a receipt e-mailed to every manager of the organisation, in one transaction.
+ */
 export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<PaidOutcome> {
   return db().transaction(async (tx): Promise<PaidOutcome> => {
     const [updated] = await tx
@@ -329,6 +343,24 @@ export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<
       if (!status) return { outcome: 'missing' }
       return { outcome: 'not-sent', status: status === 'open' ? 'open' : 'paid' }
     }
+    const { invoice } = (await invoiceDetail(eq(clientInvoices.id, invoiceId), tx))!
+    const recipients = await managersOf(tx, invoice.organizationId)
+    const { config } = runtime()
+    await enqueueMail(
+      tx,
+      recipients.map((person) => ({
+        template: 'invoice-paid',
+        to: person.email,
+        replyTo: config.mailReplyTo,
+        reference: `client_invoice:${invoice.id}`,
+        ...invoicePaidMail({
+          name: person.name,
+          invoice: mailSummary(invoice),
+          invoiceUrl: `${config.siteUrl}/client/invoices/${invoice.id}`,
+          company: config.company,
+        }),
+      })),
+    )
     await recordAudit(
       actor,
       {
