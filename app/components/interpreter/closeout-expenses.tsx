@@ -35,14 +35,28 @@ function initialRows(reply: FormReply | undefined, saved: readonly SavedExpense[
         amount: expense.amount,
         keptExpenseId: expense.id,
       }))
-  // One empty row to fill in, also without JavaScript (where rows cannot be added).
+  // One empty row to fill in; with JavaScript, "Add an expense" adds more.
   return rows.length < MAX_EXPENSES ? [...rows, { key: rows.length }] : rows
+}
+
+/** Empty rows to fill in without JavaScript, where no row can be added: three in all. */
+const EMPTY_ROWS_WITHOUT_JAVASCRIPT = 3
+
+/** The rows with empty ones added up to three to fill in, within the limit. */
+export function withSpareRows(rows: readonly Row[]): Row[] {
+  const spare = Math.min(EMPTY_ROWS_WITHOUT_JAVASCRIPT - 1, MAX_EXPENSES - rows.length)
+  const next = Math.max(-1, ...rows.map((row) => row.key)) + 1
+  return [
+    ...rows,
+    ...Array.from({ length: Math.max(0, spare) }, (_, index) => ({ key: next + index })),
+  ]
 }
 
 /**
  * The expense rows of the closeout form: description, amount and receipt each. A row left
  * empty is ignored; a receipt already on file is kept unless another file is chosen.
- * Rows are added and removed in the browser (up to the limit).
+ * Rows are added and removed in the browser (up to the limit); without JavaScript the form
+ * shows three empty rows to fill in, and a row is removed by emptying it.
  */
 export function CloseoutExpenseRows({
   field,
@@ -63,9 +77,11 @@ export function CloseoutExpenseRows({
   }
   const receiptName = (id: string | undefined) =>
     saved.find((expense) => expense.id === id)?.receiptName
+  // The server's render and the first one in the browser are the same (not hydrated yet).
+  const shown = hydrated ? rows : withSpareRows(rows)
   return (
     <div className="mt-2 space-y-4">
-      {rows.map((row, index) => {
+      {shown.map((row, index) => {
         const named = (key: 'description' | 'amount' | 'receipt') => {
           const base = field(`expenses[${index}].${key}`)
           const value = key === 'receipt' ? undefined : row[key]
