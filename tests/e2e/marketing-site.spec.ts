@@ -220,6 +220,26 @@ test.describe('the marketing site', () => {
     })
   })
 
+  test('icon tiles stay 48 px square beside their text, at phone and desktop widths', async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const path of ['/services', '/demo']) {
+        await page.goto(path)
+        const badges = await page.locator('main span.size-12').all()
+        expect(badges.length, path).toBeGreaterThan(2)
+        for (const badge of badges) {
+          await badge.scrollIntoViewIfNeeded()
+          expect(await badge.boundingBox(), `${path} at ${width} px`).toMatchObject({
+            width: 48,
+            height: 48,
+          })
+        }
+      }
+    }
+  })
+
   test('the contact page has the call link, channels, service area and hours', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+?\d+$/)

@@ -104,7 +104,7 @@ export function StatStrip({ stats, label }: { stats: readonly Stat[]; label: str
   )
 }
 
-/** An icon in a tinted circle, for cards. */
+/** An icon in a tinted square, for cards; it keeps its 48 px beside a long title. */
 export function IconBadge({
   icon,
   tone = 'brand',
@@ -114,7 +114,7 @@ export function IconBadge({
 }) {
   return (
     <span
-      className={`inline-flex size-12 items-center justify-center rounded-lg ${
+      className={`inline-flex size-12 shrink-0 items-center justify-center rounded-lg ${
         tone === 'brand' ? 'bg-brand-50 text-brand-700' : 'bg-amber-100 text-amber-800'
       }`}
     >
