@@ -10,39 +10,47 @@ export interface MegaMenuGroup {
 }
 
 /**
- * The home page's sections the header scrolls to, 100 ms after navigating home
- * (docs/product.md#route-table).
+ * The home page's sections a link can scroll to, 100 ms after navigating home
+ * (docs/product.md#route-table): "All services" leads to the home page's eight service cards.
  */
 export const homeAnchors = {
   services: '/#services',
   industryExpertise: '/#industry-expertise',
 } as const
 
+/** Each entry leads to the section that describes it, on /services or /industries. */
 export const servicesMegaMenu: MegaMenuGroup[] = [
   {
     heading: 'Interpretation',
     links: [
-      { label: 'Over-the-Phone Interpretation', to: homeAnchors.services },
-      { label: 'Video Remote Interpretation', to: homeAnchors.services },
-      { label: 'On-Site Interpretation', to: homeAnchors.services },
+      { label: 'Over-the-Phone Interpretation', to: '/services#phone-interpretation' },
+      { label: 'Video Remote Interpretation', to: '/services#video-remote-interpretation' },
+      { label: 'On-Site Interpretation', to: '/services#on-site-interpretation' },
     ],
   },
   {
     heading: 'Specializations',
     links: [
-      { label: 'Medical Interpretation', to: homeAnchors.industryExpertise },
-      { label: 'Legal Interpretation', to: homeAnchors.industryExpertise },
-      { label: 'Business Interpretation', to: homeAnchors.industryExpertise },
+      { label: 'Medical Interpretation', to: '/industries#healthcare' },
+      { label: 'Legal Interpretation', to: '/industries#legal' },
+      { label: 'Business Interpretation', to: '/industries#business' },
     ],
   },
   {
     heading: 'Translation',
     links: [
-      { label: 'Document Translation', to: homeAnchors.services },
-      { label: 'Website Localization', to: homeAnchors.services },
+      { label: 'Document Translation', to: '/services#document-translation' },
+      // The document translation card lists website and software localization.
+      { label: 'Website Localization', to: '/services#document-translation' },
       { label: 'Get Quote', to: '/contact' },
     ],
   },
+]
+
+/** Under the mega-menu's groups: every service (the home page's eight) and every industry. */
+export const servicesMegaMenuOverviews: NavLink[] = [
+  { label: 'All services', to: homeAnchors.services },
+  { label: 'All industries', to: '/industries' },
 ]
 
 export const primaryLinks = {
@@ -110,5 +118,11 @@ export const footerColumns: FooterColumn[] = [
 ]
 
 /** Every link list of the public header and footer, handed to the layout by its loader. */
-export const publicNavigation = { servicesMegaMenu, primaryLinks, portalLinks, footerColumns }
+export const publicNavigation = {
+  servicesMegaMenu,
+  servicesMegaMenuOverviews,
+  primaryLinks,
+  portalLinks,
+  footerColumns,
+}
 export type PublicNavigation = typeof publicNavigation

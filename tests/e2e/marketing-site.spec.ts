@@ -62,19 +62,50 @@ test.describe('the marketing site', () => {
     expect(errors).toEqual([])
   })
 
-  test('the header reaches the home sections 100 ms after navigating home', async ({ page }) => {
+  test('the mega-menu leads to each service and industry, and All services to the home section', async ({
+    page,
+  }) => {
     await page.goto('/about')
     const header = page.getByRole('banner')
     await header.getByText('Services', { exact: true }).click()
     await header.getByRole('link', { name: 'Medical Interpretation' }).click()
-    await expect(page).toHaveURL(/\/#industry-expertise$/)
-    await expect(page.locator('#industry-expertise')).toBeInViewport()
+    await expect(page).toHaveURL(/\/industries#healthcare$/)
+    await expect(page.locator('#healthcare')).toBeInViewport()
 
     await header.getByText('Services', { exact: true }).click()
-    await header.getByRole('link', { name: 'Over-the-Phone Interpretation' }).click()
+    await header.getByRole('link', { name: 'Website Localization' }).click()
+    await expect(page).toHaveURL(/\/services#document-translation$/)
+    await expect(page.locator('#document-translation')).toContainText(
+      'Website and software localization',
+    )
+
+    // The home page's sections are reached 100 ms after navigating home.
+    await header.getByText('Services', { exact: true }).click()
+    await header.getByRole('link', { name: 'All services' }).click()
     await expect(page).toHaveURL(/\/#services$/)
     await expect(page.locator('#services')).toBeInViewport()
     await expect(page.getByRole('heading', { level: 2, name: 'Our Services' })).toBeInViewport()
+
+    await header.getByText('Services', { exact: true }).click()
+    await header.getByRole('link', { name: 'All industries' }).click()
+    await expect(page).toHaveURL(/\/industries$/)
+  })
+
+  test('the mobile menu has the same service links', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByRole('banner').locator('summary', { hasText: 'Menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu.getByRole('link', { name: 'On-Site Interpretation' })).toHaveAttribute(
+      'href',
+      '/services#on-site-interpretation',
+    )
+    await expect(menu.getByRole('link', { name: 'Legal Interpretation' })).toHaveAttribute(
+      'href',
+      '/industries#legal',
+    )
+    await menu.getByRole('link', { name: 'All industries' }).click()
+    await expect(page).toHaveURL(/\/industries$/)
   })
 
   test('the home page has its sections, anchors, claims and counts', async ({ page }) => {
