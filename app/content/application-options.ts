@@ -116,6 +116,7 @@ const fullApplicationLabels = {
   specializations: 'Specializations (optional)',
   additionalInfo: 'Additional Information',
   privacyConsent: 'Privacy notice consent',
+  keepOnFile: 'Keep on file for future openings',
 }
 
 /** The job posting form's fields (docs/product.md#validation), as above. */
@@ -130,6 +131,7 @@ const jobPostingLabels = {
   expectedPayPerMinute: 'Expected Pay Per Minute',
   additionalInfo: 'Additional Information',
   privacyConsent: 'Privacy notice consent',
+  keepOnFile: 'Keep on file for future openings',
 }
 
 /**

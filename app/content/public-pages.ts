@@ -20,7 +20,8 @@ export const publicPages: PublicPage[] = [
 ]
 
 /**
- * The private part of the site: the admin area, the portals and the sign-in pages. Search
+ * The private part of the site: the admin area, the portals, the sign-in pages and the
+ * applicant's status links. Search
  * engines must not crawl it (robots.txt) and browsers and proxies must not store it
  * (`Cache-Control: no-store` in server/host.ts). Each entry covers its sub-paths.
  */
@@ -36,6 +37,9 @@ export const privatePaths = [
   '/setup',
   '/accept-invite',
   '/logout',
+  // Signed links to one applicant's data (docs/privacy.md).
+  '/application-status',
+  '/application-erasure',
 ]
 
 /** Whether a request path lies in the private part of the site (or is its data request). */
