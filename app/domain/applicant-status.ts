@@ -54,3 +54,6 @@ export function applicantStatusOf(
 export function mayWithdraw(status: ApplicationStatus): boolean {
   return status === 'pending' || status === 'interview_scheduled'
 }
+
+/** How long the link in the erasure e-mail works. */
+export const ERASURE_LINK_HOURS = 24

@@ -1,6 +1,11 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { auditLog, erasureRequests, interpreterApplications, staffNotes } from '../../../db/schema'
-import { applicantStatusOf, mayWithdraw, type ApplicantStatus } from '../../domain/applicant-status'
+import {
+  applicantStatusOf,
+  ERASURE_LINK_HOURS,
+  mayWithdraw,
+  type ApplicantStatus,
+} from '../../domain/applicant-status'
 import { undecidedApplicationStatuses } from '../../domain/statuses'
 import { applicationErasureMail } from '../../emails/application-erasure.server'
 import { mayAcknowledge } from '../../emails/acknowledgement-limit.server'
@@ -11,9 +16,6 @@ import { db, runtime } from '../../platform/runtime.server'
 import { hashToken, randomToken } from '../../platform/tokens.server'
 import { recordAudit, type Actor } from '../audit.server'
 import { APPLICANT_ACTOR, eraseRecords, finishErasure, recordsOf } from './erasure.server'
-
-/** How long the link in the erasure e-mail works. */
-export const ERASURE_LINK_HOURS = 24
 
 /** What the applicant's status page shows: nothing they typed but the position. */
 export interface ApplicantStatusView {

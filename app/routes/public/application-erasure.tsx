@@ -2,10 +2,10 @@ import { data, Form } from 'react-router'
 import { FormMessage } from '~/components/layout/auth-card'
 import { seoMeta } from '~/lib/seo/meta'
 import { confirmErasure, erasureCodeIsValid } from '~/models/privacy/status-page.server'
-import { privateHeaders } from './application-status'
+import { applicantPageHeaders } from '~/lib/http/applicant-page-headers'
 import type { Route } from './+types/application-erasure'
 
-export const headers: Route.HeadersFunction = () => privateHeaders
+export const headers: Route.HeadersFunction = () => applicantPageHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Opening the e-mailed link only asks: link checkers and previews must not erase anything. */
 export async function loader({ params }: Route.LoaderArgs) {
   const valid = await erasureCodeIsValid(params.code)
-  return data({ valid }, { status: valid ? 200 : 404, headers: privateHeaders })
+  return data({ valid }, { status: valid ? 200 : 404, headers: applicantPageHeaders })
 }
 
 export async function action({ params }: Route.ActionArgs) {

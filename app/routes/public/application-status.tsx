@@ -1,12 +1,12 @@
 import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { FormMessage } from '~/components/layout/auth-card'
-import { applicantStatusTexts } from '~/domain/applicant-status'
+import { applicantStatusTexts, ERASURE_LINK_HOURS } from '~/domain/applicant-status'
+import { applicantPageHeaders } from '~/lib/http/applicant-page-headers'
 import { formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   applicantStatusView,
-  ERASURE_LINK_HOURS,
   requestErasure,
   withdrawApplication,
 } from '~/models/privacy/status-page.server'
@@ -17,13 +17,7 @@ import type { Route } from './+types/application-status'
  * through the signed link in the acknowledgement e-mail. Nothing typed by the applicant is
  * shown but the position; the link must not leak through caches or the Referer header.
  */
-export const privateHeaders = {
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex, nofollow',
-}
-
-export const headers: Route.HeadersFunction = () => privateHeaders
+export const headers: Route.HeadersFunction = () => applicantPageHeaders
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -40,7 +34,7 @@ const NOT_FOUND = { application: null } as const
 
 export async function loader({ params }: Route.LoaderArgs) {
   const application = await applicantStatusView(params.token)
-  if (!application) return data(NOT_FOUND, { status: 404, headers: privateHeaders })
+  if (!application) return data(NOT_FOUND, { status: 404, headers: applicantPageHeaders })
   return { application }
 }
 
