@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
-import { interpreterApplications, mailOutbox } from '../../db/schema'
+import { clientRequests, interpreterApplications, mailOutbox } from '../../db/schema'
+import { createClientRequest } from '../../app/models/client-requests.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { languagePageAnswers } from './application-flows'
 import { createAccount, signIn } from './auth-helpers'
@@ -175,5 +176,31 @@ test.describe('the applicant status page', () => {
     expect(
       await app.db.$count(interpreterApplications, eq(interpreterApplications.id, application.id)),
     ).toBe(0)
+  })
+
+  test('staff erase a client request contact from the request dialog', async ({ page, app }) => {
+    const tag = randomBytes(4).toString('hex')
+    const request = await createClientRequest({
+      type: 'contact',
+      name: `Erasable ${tag}`,
+      email: `contact-${tag}@example.org`,
+      company: `Erasable Co ${tag}`,
+      message: 'Please forget me later.',
+    })
+    const admin = await createAccount('admin')
+    await signIn(page.context(), app.url, admin)
+    await page.goto(`/admin/clients/${request.id}`)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('link', { name: 'Erase personal data' }).click()
+    await expect(
+      dialog.getByText(`Erase all personal data of contact-${tag}@example.org?`),
+    ).toBeVisible()
+    await expectNoAxeViolations(page, 'client request erasure confirmation')
+    await dialog.getByRole('button', { name: 'Erase personal data' }).click()
+    await expect(
+      page.getByText('Personal data erased: 0 applications and 1 client request.').first(),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/clients$/)
+    expect(await app.db.$count(clientRequests, eq(clientRequests.id, request.id))).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { ERASE_INTENT } from '~/lib/validation/privacy'
+import { ERASE_INTENT } from '~/lib/admin/erase-intent'
 
 /**
  * "Personal data" on an application's or a client request's details (docs/privacy.md): the

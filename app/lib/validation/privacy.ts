@@ -6,6 +6,3 @@ import { emailField } from './client-request'
  * everything stored under one e-mail address.
  */
 export const personalDataSchema = z.object({ email: emailField })
-
-/** The form intent of the confirmed "Erase personal data" step on a record's details. */
-export const ERASE_INTENT = 'erase-personal-data'

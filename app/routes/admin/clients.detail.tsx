@@ -15,7 +15,7 @@ import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organi
 import { requestInviteSchema } from '~/lib/validation/organization'
 import type { Route } from './+types/clients.detail'
 import { notFound } from '~/lib/http/responses'
-import { ERASE_INTENT } from '~/lib/validation/privacy'
+import { ERASE_INTENT } from '~/lib/admin/erase-intent'
 import { erasePersonalData } from './+shared/erase-personal-data.server'
 
 const intentSchema = z.discriminatedUnion('intent', [

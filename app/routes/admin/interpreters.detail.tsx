@@ -34,7 +34,7 @@ import { getInterpreterApplication } from '~/models/interpreter-applications/cre
 import { portalAccountOf, sendPortalInvitation } from '~/models/interpreter-profiles.server'
 import type { Route } from './+types/interpreters.detail'
 import { notFound } from '~/lib/http/responses'
-import { ERASE_INTENT } from '~/lib/validation/privacy'
+import { ERASE_INTENT } from '~/lib/admin/erase-intent'
 import { revokeStatusLink } from '~/models/privacy/status-page.server'
 import { erasePersonalData } from './+shared/erase-personal-data.server'
 

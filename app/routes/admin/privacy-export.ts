@@ -8,7 +8,7 @@ import type { Route } from './+types/privacy-export'
 
 /** Only the button's POST downloads: the address stays out of URLs and logs. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  await requireAdmin(request, { resource: true })
   throw data('Use the "Export personal data" button on a record.', { status: 405 })
 }
 
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * about the address) and the person's files, audited.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+  const admin = await requireAdmin(request, { resource: true })
   const parsed = personalDataSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) throw data('Invalid e-mail address.', { status: 400 })
   const exported = await exportPersonalData(parsed.data.email, admin.actor)
