@@ -135,6 +135,16 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
   afterAll(() => test.stop())
   afterEach(() => setClock())
 
+  const latestAuditOf = async (entityId: string) => {
+    const [entry] = await test.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, entityId))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+    return entry
+  }
+
   const statusToken = async (id: string) => {
     const [row] = await test.db
       .select({ version: interpreterApplications.statusLinkVersion })
@@ -242,12 +252,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
       mayWithdraw: false,
     })
     expect(await withdrawApplication(token)).toBe('decided')
-    const [history] = await test.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, id))
-      .orderBy(sql`${auditLog.id} desc`)
-      .limit(1)
+    const history = await latestAuditOf(id)
     expect(history).toMatchObject({ action: 'status_change', after: { status: 'withdrawn' } })
 
     const tampered = token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
@@ -278,12 +283,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
     expect(await confirmErasure(code!)).toBe('missing')
     expect(await applicantStatusView(token)).toBeUndefined()
     expect(traces(await dumpEveryTable(test.db), person)).toEqual([])
-    const [entry] = await test.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, id))
-      .orderBy(sql`${auditLog.id} desc`)
-      .limit(1)
+    const entry = await latestAuditOf(id)
     expect(entry).toMatchObject({ action: 'erased', actorId: null, after: { reason: 'applicant' } })
   })
 
@@ -372,12 +372,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
     await runRetention(test.db, periods, logger)
     expect(await test.db.$count(clientRequests, eq(clientRequests.id, request.id))).toBe(0)
     expect(traces(await dumpEveryTable(test.db), old)).toEqual([])
-    const [entry] = await test.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, oldId))
-      .orderBy(sql`${auditLog.id} desc`)
-      .limit(1)
+    const entry = await latestAuditOf(oldId)
     expect(entry).toMatchObject({ action: 'erased', actorName: 'Retention schedule' })
   })
 })

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { FormMessage } from '~/components/layout/auth-card'
@@ -133,51 +134,25 @@ function StatusActions({
 }) {
   if (confirm === 'withdraw' && mayWithdraw)
     return (
-      <section
-        aria-labelledby="confirm-heading"
-        className="mt-8 rounded-lg border border-slate-300 p-4"
+      <ConfirmStep
+        heading="Withdraw your application?"
+        intent="withdraw"
+        button="Yes, withdraw my application"
       >
-        <h2 id="confirm-heading" className="font-semibold text-slate-900">
-          Withdraw your application?
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">
-          Your application for {position} will be marked as withdrawn and our staff will not act on
-          it. This cannot be undone here; to apply again, send a new application.
-        </p>
-        <Form method="post" action="?" className="mt-4 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="withdraw" />
-          <button type="submit" className="btn-primary">
-            Yes, withdraw my application
-          </button>
-          <Link to="?" className="btn-secondary">
-            Cancel
-          </Link>
-        </Form>
-      </section>
+        Your application for {position} will be marked as withdrawn and our staff will not act on
+        it. This cannot be undone here; to apply again, send a new application.
+      </ConfirmStep>
     )
   if (confirm === 'erase')
     return (
-      <section
-        aria-labelledby="confirm-heading"
-        className="mt-8 rounded-lg border border-slate-300 p-4"
+      <ConfirmStep
+        heading="Erase your data?"
+        intent="request-erasure"
+        button="Send me the confirmation e-mail"
       >
-        <h2 id="confirm-heading" className="font-semibold text-slate-900">
-          Erase your data?
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">
-          We will e-mail you a link to confirm. Following it erases your application, your resume
-          and our e-mails to you, and this page will no longer work.
-        </p>
-        <Form method="post" action="?" className="mt-4 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="request-erasure" />
-          <button type="submit" className="btn-primary">
-            Send me the confirmation e-mail
-          </button>
-          <Link to="?" className="btn-secondary">
-            Cancel
-          </Link>
-        </Form>
-      </section>
+        We will e-mail you a link to confirm. Following it erases your application, your resume and
+        our e-mails to you, and this page will no longer work.
+      </ConfirmStep>
     )
   return (
     <div className="mt-8 flex flex-wrap gap-3">
@@ -190,5 +165,38 @@ function StatusActions({
         Erase my data
       </Link>
     </div>
+  )
+}
+
+function ConfirmStep({
+  heading,
+  intent,
+  button,
+  children,
+}: {
+  heading: string
+  intent: 'withdraw' | 'request-erasure'
+  button: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby="confirm-heading"
+      className="mt-8 rounded-lg border border-slate-300 p-4"
+    >
+      <h2 id="confirm-heading" className="font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{children}</p>
+      <Form method="post" action="?" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        <button type="submit" className="btn-primary">
+          {button}
+        </button>
+        <Link to="?" className="btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
   )
 }
