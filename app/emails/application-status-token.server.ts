@@ -31,8 +31,10 @@ export function verifyApplicationStatusToken(
   if (!applicationId || !versionText || !mac || extra !== undefined) return undefined
   if (!UUID.test(applicationId) || !/^[1-9][0-9]{0,8}$/.test(versionText)) return undefined
   const version = Number(versionText)
-  const expected = signature(applicationId, version, secret)
-  const given = Buffer.from(mac, 'base64url')
+  // Compared as text: base64url decoding ignores a last character's unused bits, so two
+  // spellings would otherwise pass for one signature.
+  const expected = Buffer.from(signature(applicationId, version, secret).toString('base64url'))
+  const given = Buffer.from(mac)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
   return { applicationId, version }
 }

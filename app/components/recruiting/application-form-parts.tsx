@@ -51,16 +51,11 @@ export function PrivacyConsentField({
 
 /**
  * Optional and unticked: the applicant's consent to be kept on file for future openings
- * (docs/privacy.md#how-long).
+ * (docs/privacy.md#how-long). Label and hint come from the loader (`keepOnFile` in the
+ * labels, `keepOnFileHint`).
  */
-export function KeepOnFileField({ field }: { field: NativeField }) {
-  return (
-    <CheckboxField
-      field={field}
-      hint="Optional. If you leave this unticked, we erase your application and resume once our retention period ends, unless you are hired."
-      label="Keep my application and resume on file so that you can consider me for future openings."
-    />
-  )
+export function KeepOnFileField({ field, hint }: { field: NativeField; hint: string }) {
+  return <CheckboxField field={field} hint={hint} />
 }
 
 /** The form-level error (rate limit, server failure) and the submit button. */

@@ -105,7 +105,7 @@ export function FullApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
-      <KeepOnFileField field={field('keepOnFile')} />
+      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

@@ -72,7 +72,7 @@ export function JobPostingApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
-      <KeepOnFileField field={field('keepOnFile')} />
+      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )
