@@ -23,7 +23,12 @@ async function apply(page: Page, app: TestApp, options: { keepOnFile?: boolean }
   await page.goto('/application?language=korean-interpreter')
   const form = applicationForm(page)
   await fillFullForm(form, { ...languagePageAnswers(email), lastName: `Statuscheck${tag}` })
-  if (options.keepOnFile) await form.getByLabel(/Keep my application and resume on file/).check()
+  if (options.keepOnFile) {
+    const keepOnFile = form.getByLabel(/Keep my application and resume on file/)
+    await expect(keepOnFile).not.toBeChecked()
+    await keepOnFile.check()
+    await checkPage(page, 'application-form-keep-on-file')
+  }
   await chooseResume(form, 'resume.pdf', pdfDocument(`Statuscheck${tag} resume`))
   await submitButton(form).click()
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
