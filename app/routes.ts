@@ -16,6 +16,9 @@ export default [
     route('application', 'routes/careers/application.tsx'),
     route('unsubscribe', 'routes/public/unsubscribe.tsx'),
     route('offers/accept', 'routes/public/offers-accept.tsx'),
+    // The applicant's private status page and erasure link (docs/product.md#application-status-page).
+    route('application-status/:token', 'routes/public/application-status.tsx'),
+    route('application-erasure/:code', 'routes/public/application-erasure.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
@@ -73,6 +76,7 @@ export default [
       id: 'merged-resume-download',
     }),
     route('export/:list', 'routes/admin/export.ts'),
+    route('privacy-export', 'routes/admin/privacy-export.ts'),
     route('accounting-export', 'routes/admin/accounting-export.ts'),
     route('statements/:statementId/pdf', 'routes/admin/statement-pdf.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),

@@ -12,7 +12,7 @@ import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
 import type { StartAppOptions } from '../app/boot/start.server'
 import type { Runtime } from '../app/platform/runtime.server'
-import { isPrivatePath } from '../app/content/public-pages'
+import { isPrivatePath, isSecretLinkPath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
 import { collectGarbageWhenIdle } from './idle-collection'
@@ -185,6 +185,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // Pages with personal or admin data are never stored by browsers or proxies.
   app.use(((req, res, next) => {
     if (isPrivatePath(req.path)) res.set('Cache-Control', 'no-store')
+    if (isSecretLinkPath(req.path)) res.set('Referrer-Policy', 'no-referrer')
     next()
   }) satisfies RequestHandler)
 

@@ -5,6 +5,7 @@ import type { Runtime } from '../platform/runtime.server'
 import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
+import { runRetention, type RetentionPeriods } from '../models/privacy/retention.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
 import { foldStatusCounts } from '../models/status-counts.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
@@ -15,6 +16,8 @@ import { sweepOrphanFiles } from '../platform/storage/orphan-sweep.server'
 export interface MaintenanceServices {
   storage: FileStorage
   databaseKind: 'pglite' | 'postgres'
+  retention: RetentionPeriods
+  logger: Logger
 }
 
 /**
@@ -52,6 +55,11 @@ const tasks: {
     run: (db) => runCloseoutReminders(db),
   },
   {
+    // One instance at a time (an advisory lock); each record is erased and counted once.
+    name: 'erase records past their retention period',
+    run: (db, { retention, logger }) => runRetention(db, retention, logger),
+  },
+  {
     // Safe on several instances at once: each change is folded in once.
     name: 'fold the status counts',
     run: (db) => foldStatusCounts(db),
@@ -80,9 +88,15 @@ export async function runMaintenance(db: Database, logger: Logger, services: Mai
 
 /** Runs the maintenance tasks every ten minutes until the runtime stops. */
 export function startMaintenance(runtime: Runtime) {
-  const { database, logger, storage } = runtime
+  const { database, logger, storage, config } = runtime
   const timer = setInterval(
-    () => void runMaintenance(database.db, logger, { storage, databaseKind: database.kind }),
+    () =>
+      void runMaintenance(database.db, logger, {
+        storage,
+        databaseKind: database.kind,
+        retention: config.retention,
+        logger,
+      }),
     MAINTENANCE_INTERVAL_MS,
   )
   timer.unref()

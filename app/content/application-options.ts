@@ -97,6 +97,9 @@ export const RESUME_ACCEPT =
  * What each field of the full application form is called: its label and its name in the
  * error summary, in the order of the form.
  */
+const KEEP_ON_FILE_LABEL =
+  'Keep my application and resume on file so that you can consider me for future openings.'
+
 const fullApplicationLabels = {
   firstName: 'First Name',
   lastName: 'Last Name',
@@ -116,6 +119,7 @@ const fullApplicationLabels = {
   specializations: 'Specializations (optional)',
   additionalInfo: 'Additional Information',
   privacyConsent: 'Privacy notice consent',
+  keepOnFile: KEEP_ON_FILE_LABEL,
 }
 
 /** The job posting form's fields (docs/product.md#validation), as above. */
@@ -130,7 +134,12 @@ const jobPostingLabels = {
   expectedPayPerMinute: 'Expected Pay Per Minute',
   additionalInfo: 'Additional Information',
   privacyConsent: 'Privacy notice consent',
+  keepOnFile: KEEP_ON_FILE_LABEL,
 }
+
+/** The optional consent to be kept on file (docs/privacy.md#how-long). */
+const KEEP_ON_FILE_HINT =
+  'Optional. If you leave this unticked, we erase your application and resume once our retention period ends, unless you are hired.'
 
 /**
  * The choices and labels of each application form, handed to the page by its loader so
@@ -145,6 +154,7 @@ export const fullApplicationChoices = {
   payPerMinute: payPerMinuteChoices,
   specializations: specializationChoices,
   additionalInfoPlaceholder: ADDITIONAL_INFO_PLACEHOLDER,
+  keepOnFileHint: KEEP_ON_FILE_HINT,
   resumeLabel: RESUME_LABEL,
   resumeAccept: RESUME_ACCEPT,
 }
@@ -155,6 +165,7 @@ export const jobPostingChoices = {
   experience: jobPostingExperienceChoices,
   payPerMinute: jobPostingPayChoices,
   additionalInfoPlaceholder: ADDITIONAL_INFO_PLACEHOLDER,
+  keepOnFileHint: KEEP_ON_FILE_HINT,
   resumeLabel: RESUME_LABEL,
   resumeAccept: RESUME_ACCEPT,
 }

@@ -3,14 +3,20 @@
  * the text changes: each application stores the version it was given with the time of
  * consent.
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-22'
+export const PRIVACY_NOTICE_VERSION = '2026-11-24'
 
 export interface PrivacySection {
   heading: string
   paragraphs: string[]
 }
 
-export const privacySections: PrivacySection[] = [
+/** The retention periods the site runs with (APPLICATION_RETENTION_MONTHS, CLIENT_REQUEST_RETENTION_MONTHS). */
+export interface RetentionMonths {
+  applicationMonths: number
+  clientRequestMonths: number
+}
+
+export const privacySections = (retention: RetentionMonths): PrivacySection[] => [
   {
     heading: 'Who we are',
     paragraphs: [
@@ -41,13 +47,14 @@ export const privacySections: PrivacySection[] = [
   {
     heading: 'How long we keep it',
     paragraphs: [
-      'Applications and resumes are kept for up to 24 months after our last contact with you, so that we can consider you for new openings in your languages, unless you ask us to delete them sooner. Contact requests are kept for up to 24 months after we close them.',
+      `Applications and resumes that do not lead to a contract are erased ${retention.applicationMonths} months after their last change, unless you ticked the box on the form asking us to keep them on file so that we can consider you for new openings in your languages; you can ask us to delete them sooner at any time. Contact requests are erased ${retention.clientRequestMonths} months after their last change, unless you have an account with us.`,
     ],
   },
   {
     heading: 'Your choices',
     paragraphs: [
       'You can ask us for a copy of your information, to correct it, or to delete it, by writing to the e-mail address at the foot of this page. Withdrawing your consent ends the processing of your application; it does not affect what we did before.',
+      'The e-mail confirming your application contains a private link to its status page, where you can follow it, withdraw it, or have your data erased yourself.',
     ],
   },
   {

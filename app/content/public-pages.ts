@@ -20,7 +20,15 @@ export const publicPages: PublicPage[] = [
 ]
 
 /**
- * The private part of the site: the admin area, the portals and the sign-in pages. Search
+ * Pages whose address is itself the credential (the applicant's status and erasure links):
+ * they must not be passed on in a Referer header either (`Referrer-Policy: no-referrer` in
+ * server/host.ts).
+ */
+export const secretLinkPaths = ['/application-status', '/application-erasure']
+
+/**
+ * The private part of the site: the admin area, the portals, the sign-in pages and the
+ * applicant's status links. Search
  * engines must not crawl it (robots.txt) and browsers and proxies must not store it
  * (`Cache-Control: no-store` in server/host.ts). Each entry covers its sub-paths.
  */
@@ -36,14 +44,25 @@ export const privatePaths = [
   '/setup',
   '/accept-invite',
   '/logout',
+  // Signed links to one applicant's data (docs/privacy.md).
+  ...secretLinkPaths,
 ]
 
-/** Whether a request path lies in the private part of the site (or is its data request). */
-export function isPrivatePath(pathname: string): boolean {
-  return privatePaths.some(
+/** Whether a request path lies in one of the areas (or is its data request). */
+function isUnder(pathname: string, areas: string[]): boolean {
+  return areas.some(
     (prefix) =>
       pathname === prefix ||
       pathname.startsWith(`${prefix}/`) ||
       pathname.startsWith(`${prefix}.data`),
   )
+}
+
+/** Whether a request path lies in the private part of the site (or is its data request). */
+export function isPrivatePath(pathname: string): boolean {
+  return isUnder(pathname, privatePaths)
+}
+
+export function isSecretLinkPath(pathname: string): boolean {
+  return isUnder(pathname, secretLinkPaths)
 }

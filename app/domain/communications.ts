@@ -33,7 +33,9 @@ export const recipientGroupRules: Record<RecipientGroup, RecipientGroupRule> = {
     label: 'All Interpreters',
     definition: 'Everyone who applied, except rejected applicants.',
     audience: 'interpreters',
-    applicationStatuses: applicationStatuses.filter((status) => status !== 'rejected'),
+    applicationStatuses: applicationStatuses.filter(
+      (status) => status !== 'rejected' && status !== 'withdrawn',
+    ),
   },
   'active-interpreters': {
     label: 'Active Interpreters',

@@ -14,6 +14,7 @@ const applications: ApplicationCounts = {
   approved: 3,
   rejected: 2,
   interview_scheduled: 1,
+  withdrawn: 0,
   thisWeek: 5,
   fullyOnboarded: 1,
 }

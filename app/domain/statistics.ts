@@ -25,6 +25,7 @@ export interface ApplicationCounts {
   approved: number
   rejected: number
   interview_scheduled: number
+  withdrawn: number
   /** Created in the last seven days. */
   thisWeek: number
   /** Approved with all six onboarding steps done. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   applicationStatusChoices,
+  staffApplicationStatuses,
   isApplicationDecision,
   isUndecided,
   statusLabel,
@@ -53,5 +54,13 @@ describe('application decisions', () => {
       'approved',
       'interview_scheduled',
     ])
+    // Only the applicant withdraws; staff may reopen a withdrawn application.
+    expect(applicationStatusChoices('pending')).not.toContain('withdrawn')
+    expect(applicationStatusChoices('withdrawn')).toEqual([
+      'pending',
+      'interview_scheduled',
+      'withdrawn',
+    ])
+    expect(staffApplicationStatuses).not.toContain('withdrawn')
   })
 })

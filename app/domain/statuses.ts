@@ -8,6 +8,7 @@ export const applicationStatuses = [
   'approved',
   'rejected',
   'interview_scheduled',
+  'withdrawn',
 ] as const
 export type ApplicationStatus = (typeof applicationStatuses)[number]
 
@@ -23,6 +24,7 @@ export const undecidedApplicationStatuses = [
   'pending',
   'interview_scheduled',
 ] as const satisfies readonly ApplicationStatus[]
+export type UndecidedApplicationStatus = (typeof undecidedApplicationStatuses)[number]
 
 export function isApplicationDecision(status: string): status is ApplicationDecision {
   return (applicationDecisions as readonly string[]).includes(status)
@@ -32,10 +34,19 @@ export function isUndecided(status: string): boolean {
   return (undecidedApplicationStatuses as readonly string[]).includes(status)
 }
 
+/**
+ * Only the applicant withdraws an application, from their status page
+ * (docs/product.md#application-statuses); staff may reopen it (set it back to undecided).
+ */
+export const staffApplicationStatuses = applicationStatuses.filter(
+  (status): status is Exclude<ApplicationStatus, 'withdrawn'> => status !== 'withdrawn',
+)
+
 /** The statuses staff may choose for an application now: its own, and where it may go next. */
 export function applicationStatusChoices(current: ApplicationStatus): ApplicationStatus[] {
   return applicationStatuses.filter(
-    (status) => status === current || isUndecided(status) || isUndecided(current),
+    (status) =>
+      status === current || isUndecided(status) || (isUndecided(current) && status !== 'withdrawn'),
   )
 }
 

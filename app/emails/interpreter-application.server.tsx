@@ -33,6 +33,8 @@ const usDate = (date: Date) =>
 export function interpreterApplicationAcknowledgement(
   application: Pick<InterpreterApplicationMailData, 'position' | 'resume'>,
   company: CompanyIdentity,
+  /** The applicant's private status page (docs/product.md#application-status-page). */
+  statusUrl: string,
 ): RenderedMail {
   const subject = `We received your application - ${company.name}`
   const file = `(${formatSize(application.resume.byteSize)})`
@@ -51,6 +53,7 @@ export function interpreterApplicationAcknowledgement(
       `Thank you for applying for the ${application.position} position with ${company.name}. We have received your application and your resume ${file}.`,
       `Our recruiting team will review it and get back to you within 24 hours.`,
       `What happens next:\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
+      `Follow your application, withdraw it or have your data erased on your private status page (keep this link to yourself): ${statusUrl}`,
       `If you have a question in the meantime, reply to this e-mail or call us at ${company.phone}.`,
       notYou,
     ].join('\n\n'),
@@ -70,6 +73,10 @@ export function interpreterApplicationAcknowledgement(
             <li key={step}>{step}</li>
           ))}
         </ol>
+        <p>
+          Follow your application, withdraw it or have your data erased on your{' '}
+          <a href={statusUrl}>private status page</a> (keep this link to yourself).
+        </p>
         <p>
           If you have a question in the meantime, reply to this e-mail or call us at {company.phone}
           .

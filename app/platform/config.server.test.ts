@@ -51,6 +51,24 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the retention periods: 12 and 24 months by default, at least one month', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({
+      applicationMonths: 12,
+      clientRequestMonths: 24,
+    })
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        APPLICATION_RETENTION_MONTHS: '6',
+        CLIENT_REQUEST_RETENTION_MONTHS: '36',
+      }).retention,
+    ).toEqual({ applicationMonths: 6, clientRequestMonths: 36 })
+    expect(() => loadConfig({ DATA_DIR: dataDir, APPLICATION_RETENTION_MONTHS: '0' })).toThrow(
+      /APPLICATION_RETENTION_MONTHS/,
+    )
+  })
+
   it('derives the site address from PORT when SITE_URL is unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '3100' }).siteUrl).toBe('http://localhost:3100')
     expect(

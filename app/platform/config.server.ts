@@ -71,6 +71,9 @@ const envSchema = z.object({
       return trust ?? false
     }),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(2000).default(1000),
+  // How long personal data is kept (docs/privacy.md#how-long).
+  APPLICATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
+  CLIENT_REQUEST_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -116,6 +119,8 @@ export interface Config {
   siteUrl: string
   sessionSecret: string
   company: CompanyIdentity
+  /** Months after their last change that undecided or rejected applications and client requests are erased. */
+  retention: { applicationMonths: number; clientRequestMonths: number }
   logLevel: Env['LOG_LEVEL']
   mail: {
     pollIntervalMs: number
@@ -212,6 +217,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       address: env.COMPANY_ADDRESS,
     },
     logLevel: env.LOG_LEVEL,
+    retention: {
+      applicationMonths: env.APPLICATION_RETENTION_MONTHS,
+      clientRequestMonths: env.CLIENT_REQUEST_RETENTION_MONTHS,
+    },
     mail: {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: env.MAIL_RETRY_BASE_MS,

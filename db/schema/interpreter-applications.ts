@@ -79,6 +79,16 @@ export const interpreterApplications = pgTable(
       .references(() => storedFiles.id, { onDelete: 'restrict' }),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
     privacyNoticeVersion: text('privacy_notice_version').notNull(),
+    /**
+     * When the applicant ticked "keep my application on file for future openings"; null when
+     * they did not. Retention leaves such applications alone (docs/privacy.md).
+     */
+    keepOnFileAt: timestamp('keep_on_file_at', { withTimezone: true }),
+    /**
+     * The private status link is signed over the application id and this number; raising it
+     * revokes every link sent so far (docs/decisions/046-applicant-status-links-and-erasure.md).
+     */
+    statusLinkVersion: integer('status_link_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,6 +110,10 @@ export const interpreterApplications = pgTable(
       .on(table.phoneDigits)
       .where(sql`${table.phoneDigits} is not null`),
     index('interpreter_applications_resume_file_idx').on(table.resumeFileId),
+    // The retention schedule's candidates: not kept on file, oldest change first (docs/privacy.md).
+    index('interpreter_applications_retention_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.keepOnFileAt} is null and ${table.status} <> 'approved'`),
     // Substring search by name or e-mail (the interpreters screen); the dashboard's search,
     // which adds the languages, has its own index in migration 0007.
     index('interpreter_applications_name_email_search_idx').using(

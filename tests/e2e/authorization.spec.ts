@@ -25,6 +25,7 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/statements/00000000-0000-4000-8000-000000000000/pdf',
       '/admin/rates',
       '/admin/accounting-export',
+      '/admin/privacy-export',
       '/admin/invoices',
       '/admin/invoices/00000000-0000-4000-8000-000000000000',
       '/admin/invoices/00000000-0000-4000-8000-000000000000/pdf',

@@ -16,6 +16,7 @@ import {
   ApplicationFormFooter,
   ApplicationFormProtection,
   ApplicationSubmitted,
+  KeepOnFileField,
   PrivacyConsentField,
 } from './application-form-parts'
 
@@ -104,6 +105,7 @@ export function FullApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
+      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

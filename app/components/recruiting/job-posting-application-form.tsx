@@ -10,6 +10,7 @@ import {
   ApplicationFormFooter,
   ApplicationFormProtection,
   ApplicationSubmitted,
+  KeepOnFileField,
   PrivacyConsentField,
 } from './application-form-parts'
 
@@ -71,6 +72,7 @@ export function JobPostingApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
+      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

@@ -16,6 +16,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?%74oken=encoded-name')).toBe('/x?%74oken=[redacted]')
   })
 
+  it('hides the token in the path of status and erasure links', () => {
+    expect(redactUrl('/application-status/0f2c.1.abc_-?confirm=erase')).toBe(
+      '/application-status/[redacted]?confirm=erase',
+    )
+    expect(redactUrl('/application-status/0f2c.1.abc.data')).toBe('/application-status/[redacted]')
+    expect(redactUrl('/application-erasure/xyz')).toBe('/application-erasure/[redacted]')
+  })
+
   it('leaves other addresses alone', () => {
     expect(redactUrl('/jobs/greek-english-remote-interpreter')).toBe(
       '/jobs/greek-english-remote-interpreter',

@@ -2,10 +2,18 @@
 // unsubscribe links put their token in the address, and access logs must not keep it.
 const SECRET_PARAMETER = /token|secret|signature|^sig$|password|^key$/i
 
-/** The request's path and query with the values of credential parameters replaced. */
+// Paths whose last segment is a credential: the applicant's status link and erasure link.
+const SECRET_PATH = /^(\/application-(?:status|erasure))\/[^/?#]+/
+
+/**
+ * The request's path and query with the values of credential parameters (and the token of a
+ * secret path) replaced.
+ */
 export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?')
-  if (queryStart === -1) return url
+  const redactedPath = url.replace(SECRET_PATH, '$1/[redacted]')
+  const queryStart = redactedPath.indexOf('?')
+  if (queryStart === -1) return redactedPath
+  url = redactedPath
   const path = url.slice(0, queryStart)
   const query = url
     .slice(queryStart + 1)

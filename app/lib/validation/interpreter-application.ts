@@ -39,6 +39,8 @@ const closing = {
   privacyConsent: z.literal('on', {
     error: 'Please confirm that you have read the privacy notice.',
   }),
+  // Optional: ticked, the application is not erased when its retention period ends.
+  keepOnFile: z.literal('on').optional(),
 }
 
 /** The form on a job posting (/jobs/:jobId): docs/product.md#validation, job posting form. */

@@ -12,6 +12,7 @@ import { db, runtime } from '../../platform/runtime.server'
 import { newStorageKey } from '../../platform/storage/file-storage.server'
 import type { ResumeFileType } from '../../lib/uploads/resume-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
+import { applicationStatusUrl } from '../../emails/application-status-token.server'
 import { now as currentTime } from '../../platform/clock.server'
 
 export type InterpreterApplication = typeof interpreterApplications.$inferSelect
@@ -40,6 +41,8 @@ export interface NewInterpreterApplication {
   additionalInfo?: string | null
   privacyConsentAt: Date
   privacyNoticeVersion: string
+  /** When the applicant asked to be kept on file for future openings, if they did. */
+  keepOnFileAt?: Date | null
   /** Label/value pairs of the form's answers, for the staff e-mail. */
   answers: [string, string][]
 }
@@ -125,7 +128,15 @@ export async function createInterpreterApplication(
                 to: input.email,
                 replyTo: config.mailReplyTo,
                 reference: `interpreter_application:${id}`,
-                ...interpreterApplicationAcknowledgement(mail, config.company),
+                ...interpreterApplicationAcknowledgement(
+                  mail,
+                  config.company,
+                  applicationStatusUrl(
+                    config.siteUrl,
+                    { id, statusLinkVersion: 1 },
+                    config.sessionSecret,
+                  ),
+                ),
               },
             ]
           : []),

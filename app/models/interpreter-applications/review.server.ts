@@ -15,8 +15,8 @@ import {
 import {
   applicationStatuses,
   isUndecided,
-  type ApplicationDecision,
   type ApplicationStatus,
+  type UndecidedApplicationStatus,
 } from '../../domain/statuses'
 import { recordAudit, type Actor } from '../audit.server'
 import { redactMailOf, removeMailFiles } from '../mail.server'
@@ -76,6 +76,7 @@ export async function applicationCounts(): Promise<ApplicationCounts> {
     approved: 0,
     rejected: 0,
     interview_scheduled: 0,
+    withdrawn: 0,
     thisWeek,
     fullyOnboarded,
   }
@@ -96,7 +97,7 @@ export function isApplicationStatus(value: unknown): value is ApplicationStatus 
  */
 export async function setApplicationStatus(
   id: string,
-  status: Exclude<ApplicationStatus, ApplicationDecision>,
+  status: UndecidedApplicationStatus,
   actor: Actor,
 ) {
   return db().transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { data, Form, useFetcher, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
+import { PersonalDataSection } from '~/components/admin/personal-data'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { StatusBadge } from '~/components/admin/status-badge'
@@ -14,6 +15,8 @@ import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organi
 import { requestInviteSchema } from '~/lib/validation/organization'
 import type { Route } from './+types/clients.detail'
 import { notFound } from '~/lib/http/responses'
+import { ERASE_INTENT } from '~/lib/admin/erase-intent'
+import { erasePersonalData } from './+shared/erase-personal-data.server'
 
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), status: z.enum(['contacted', 'closed']) }),
@@ -46,11 +49,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const requestId = requireUuidParam(params, 'requestId')
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
+  const form = Object.fromEntries(await request.formData())
+  const actor = admin.actor
+  const listUrl = `/admin/clients${withoutEraseStep(new URL(request.url).search)}`
+  if (form.intent === ERASE_INTENT)
+    return erasePersonalData(await getClientRequest(requestId), actor, listUrl)
+  const parsed = intentSchema.safeParse(form)
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
-  const actor = admin.actor
-  const listUrl = `/admin/clients${new URL(request.url).search}`
   const input = parsed.data
   if (input.intent === 'note') {
     if (!(await getClientRequest(requestId))) throw notFound()
@@ -90,12 +96,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   )
 }
 
+/** The list's search without the dialog's erasure step. */
+function withoutEraseStep(search: string) {
+  const params = new URLSearchParams(search)
+  params.delete('erase')
+  return params.size ? `?${params}` : ''
+}
+
 export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { clientRequest, notes, history, portal } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const replyFetcher = useFetcher()
-  const listUrl = `/admin/clients${location.search}`
+  const search = withoutEraseStep(location.search)
+  const listUrl = `/admin/clients${search}`
+  const eraseParams = new URLSearchParams(search)
+  eraseParams.set('erase', '1')
   const details: [string, string][] = [
     ['Email', clientRequest.email],
     ['Phone', clientRequest.phone ?? 'Not given'],
@@ -150,6 +166,12 @@ export default function ClientRequestDetails({ loaderData, actionData }: Route.C
         </Form>
       </div>
       <ClientPortalSection portal={portal} company={clientRequest.company} />
+      <PersonalDataSection
+        email={clientRequest.email}
+        confirming={new URLSearchParams(location.search).has('erase')}
+        confirmHref={`?${eraseParams}#personal-data-heading`}
+        cancelHref={`/admin/clients/${clientRequest.id}${search}`}
+      />
       <StaffNotes notes={notes} error={actionData?.error ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>

@@ -11,6 +11,7 @@ import { dashboardCards } from '~/domain/statistics'
 import { decisionStepUrl } from '~/lib/admin/decision-step'
 import {
   applicationStatuses,
+  staffApplicationStatuses,
   clientRequestStatuses,
   isApplicationDecision,
   statusLabel,
@@ -96,7 +97,7 @@ const itemAction = z.union([
     intent: z.literal('status'),
     kind: z.literal('application'),
     id: z.uuid(),
-    status: z.enum(applicationStatuses),
+    status: z.enum(staffApplicationStatuses),
   }),
   z.object({
     intent: z.literal('status'),

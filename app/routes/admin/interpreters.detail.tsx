@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import { z } from 'zod'
 import { OnboardingBar } from '~/components/admin/onboarding-bar'
+import { PersonalDataSection } from '~/components/admin/personal-data'
 import { MergeConfirmation, PossibleDuplicates } from '~/components/admin/possible-duplicates'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
 import { ResumeDownloads } from '~/components/admin/resume-downloads'
@@ -33,6 +34,9 @@ import { getInterpreterApplication } from '~/models/interpreter-applications/cre
 import { portalAccountOf, sendPortalInvitation } from '~/models/interpreter-profiles.server'
 import type { Route } from './+types/interpreters.detail'
 import { notFound } from '~/lib/http/responses'
+import { ERASE_INTENT } from '~/lib/admin/erase-intent'
+import { revokeStatusLink } from '~/models/privacy/status-page.server'
+import { erasePersonalData } from './+shared/erase-personal-data.server'
 
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({
@@ -46,6 +50,7 @@ const intentSchema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('dismiss-duplicate'), duplicateId: z.uuid() }),
   z.object({ intent: z.literal('send-invitation') }),
+  z.object({ intent: z.literal('revoke-status-link') }),
   z.object({
     intent: z.literal('merge-duplicate'),
     duplicateId: z.uuid(),
@@ -59,6 +64,7 @@ function listSearchOf(search: string) {
   params.delete('decide')
   params.delete('merge')
   params.delete('returnTo')
+  params.delete('erase')
   return params.size ? `?${params}` : ''
 }
 
@@ -112,6 +118,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const applicationId = requireUuidParam(params, 'applicationId')
   const actor = admin.actor
   const form = Object.fromEntries(await request.formData())
+  if (form.intent === ERASE_INTENT)
+    return withNoteError(
+      await erasePersonalData(
+        await getInterpreterApplication(applicationId),
+        actor,
+        `/admin/interpreters${listSearchOf(new URL(request.url).search)}`,
+      ),
+    )
   const parsed = intentSchema.safeParse(form)
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? 'Invalid request.'
@@ -128,6 +142,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return dataWithToast({ error: null, noteError: null }, 'Note added.')
   }
   if (input.intent === 'send-invitation') return invite(applicationId, actor)
+  if (input.intent === 'revoke-status-link') {
+    if (!(await revokeStatusLink(applicationId, actor))) throw notFound()
+    return dataWithToast(
+      { error: null, noteError: null },
+      'Status link revoked: the links sent so far no longer work.',
+    )
+  }
   if (input.intent === 'dismiss-duplicate' || input.intent === 'merge-duplicate') {
     return resolveDuplicate(input, applicationId, actor, new URL(request.url).search)
   }
@@ -156,6 +177,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       input.sendEmail === 'on' ? 'The decision e-mail is on its way.' : 'No e-mail was sent.'
     }`,
   )
+}
+
+/** The erasure's refusal, shaped like this route's other answers. */
+function withNoteError(refusal: Awaited<ReturnType<typeof erasePersonalData>>) {
+  return data({ ...refusal.data, noteError: null }, { status: refusal.init?.status ?? 409 })
 }
 
 const invitationRefusals = {
@@ -215,7 +241,7 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
   // Set when the decision step was opened from another screen (the dashboard's status select).
   const returnTo = adminReturnPath(params.get('returnTo'))
   const listSearch = listSearchOf(location.search)
-  const withStep = (step: 'decide' | 'merge', value: string) => {
+  const withStep = (step: 'decide' | 'merge' | 'erase', value: string) => {
     const next = new URLSearchParams(listSearch)
     next.set(step, value)
     return `?${next}`
@@ -243,6 +269,12 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
     ['Availability', availabilityLabel(application.availability)],
     ['Expected pay', payLabel(application.expectedPayPerMinute)],
     ['Applied', formatDateTime(application.createdAt)],
+    [
+      'Keep on file',
+      application.keepOnFileAt
+        ? `Yes, for future openings (asked ${formatDateTime(application.keepOnFileAt)})`
+        : 'No: erased when the retention period ends, unless approved',
+    ],
   ]
   return (
     <RouteDialog title={name} closeTo={returnTo ?? `/admin/interpreters${listSearch}`} wide>
@@ -335,6 +367,19 @@ export default function InterpreterDetails({ loaderData, actionData }: Route.Com
           </Link>
         </div>
       ) : null}
+      <PersonalDataSection
+        email={application.email}
+        confirming={params.has('erase')}
+        confirmHref={`${withStep('erase', '1')}#personal-data-heading`}
+        cancelHref={`/admin/interpreters/${application.id}${listSearch}`}
+      >
+        <Form method="post" preventScrollReset className="mt-3">
+          <input type="hidden" name="intent" value="revoke-status-link" />
+          <button type="submit" className="btn-secondary">
+            Revoke status link
+          </button>
+        </Form>
+      </PersonalDataSection>
       <StaffNotes notes={notes} error={actionData?.noteError ?? null} />
       <RecordHistory entries={history} />
     </RouteDialog>

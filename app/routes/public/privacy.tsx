@@ -3,6 +3,7 @@ import { PRIVACY_NOTICE_VERSION, privacySections } from '~/content/privacy-notic
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
+import { runtime } from '~/platform/runtime.server'
 import type { Route } from './+types/privacy'
 
 // The page's head is built on the server: no SEO copy in the page's JavaScript
@@ -16,6 +17,7 @@ export function loader() {
     keywords: ['privacy notice', 'interpreter application data', 'data protection'],
   }
   return {
+    retention: runtime().config.retention,
     head: pageHead(seo, [
       { name: 'Home', path: '/' },
       { name: 'Privacy Notice', path: '/privacy' },
@@ -32,7 +34,7 @@ const versionDate = new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`).toLocaleDate
   day: 'numeric',
 })
 
-export default function PrivacyPage() {
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const company = useCompany()
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
@@ -41,7 +43,7 @@ export default function PrivacyPage() {
         Version {PRIVACY_NOTICE_VERSION}, in effect since {versionDate}.
       </p>
       <div className="mt-10 space-y-8">
-        {privacySections.map((section) => (
+        {privacySections(loaderData.retention).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-semibold text-slate-900">{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (

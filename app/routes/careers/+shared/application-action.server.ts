@@ -100,7 +100,7 @@ export async function submitInterpreterApplication(
   )
 }
 
-async function complete<Value extends { resume: File }>(
+async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
   submission: Submission<Value, string[]>,
   parseStatus: 'ok' | 'too-large' | 'malformed',
   formData: FormData,
@@ -151,7 +151,11 @@ async function complete<Value extends { resume: File }>(
   const value = submission.value
   try {
     const stored = await createInterpreterApplication(
-      { ...toApplication(value), privacyConsentAt: now() },
+      {
+        ...toApplication(value),
+        privacyConsentAt: now(),
+        keepOnFileAt: value.keepOnFile === 'on' ? now() : null,
+      },
       {
         bytes,
         type: resumeType,

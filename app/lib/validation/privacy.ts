@@ -1,0 +1,8 @@
+import { z } from 'zod'
+import { emailField } from './client-request'
+
+/**
+ * The admin's privacy actions on a record's details (docs/privacy.md): erase or export
+ * everything stored under one e-mail address.
+ */
+export const personalDataSchema = z.object({ email: emailField })

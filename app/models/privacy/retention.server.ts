@@ -1,0 +1,85 @@
+import { and, asc, isNull, lt, ne, sql } from 'drizzle-orm'
+import { clientRequests, interpreterApplications, users } from '../../../db/schema'
+import { queryRows, type Database } from '../../platform/db.server'
+import type { Logger } from '../../platform/logger.server'
+import { now as currentTime } from '../../platform/clock.server'
+import { eraseRecords, finishErasure, RETENTION_ACTOR } from './erasure.server'
+
+/** Records erased per run at most; the next run (ten minutes later) goes on. */
+const BATCH = 200
+/** The advisory lock that lets one instance at a time run the schedule. */
+const RETENTION_LOCK = 460_046
+
+export interface RetentionPeriods {
+  applicationMonths: number
+  clientRequestMonths: number
+}
+
+function monthsBefore(date: Date, months: number): Date {
+  const cutoff = new Date(date)
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
+  return cutoff
+}
+
+/**
+ * The retention schedule (docs/privacy.md#how-long): applications not approved whose
+ * applicant did not ask to be kept on file, and client requests whose address has no
+ * account, are erased once their last change is older than the period. One transaction holds
+ * a transaction-level advisory lock (instances that find it taken skip this run) and locks
+ * the rows it erases, so each record is erased and counted once however many instances run
+ * maintenance at the same time.
+ */
+export async function runRetention(
+  database: Database,
+  periods: RetentionPeriods,
+  logger: Logger,
+  now = currentTime(),
+): Promise<{ applications: number; clientRequests: number }> {
+  const erasure = await database.transaction(async (tx) => {
+    const [lock] = await queryRows<{ acquired: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as acquired`,
+    )
+    if (!lock?.acquired) return undefined
+    const applications = await tx
+      .select({ id: interpreterApplications.id })
+      .from(interpreterApplications)
+      .where(
+        and(
+          isNull(interpreterApplications.keepOnFileAt),
+          ne(interpreterApplications.status, 'approved'),
+          lt(interpreterApplications.updatedAt, monthsBefore(now, periods.applicationMonths)),
+        ),
+      )
+      .orderBy(asc(interpreterApplications.updatedAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true })
+    const requests = await tx
+      .select({ id: clientRequests.id })
+      .from(clientRequests)
+      .where(
+        and(
+          lt(clientRequests.updatedAt, monthsBefore(now, periods.clientRequestMonths)),
+          sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${clientRequests.email}))`,
+        ),
+      )
+      .orderBy(asc(clientRequests.updatedAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true })
+    return eraseRecords(
+      tx,
+      {
+        applicationIds: applications.map((row) => row.id),
+        clientRequestIds: requests.map((row) => row.id),
+      },
+      RETENTION_ACTOR,
+      'retention',
+    )
+  })
+  if (!erasure) return { applications: 0, clientRequests: 0 }
+  await finishErasure(erasure)
+  const counts = { applications: erasure.applications, clientRequests: erasure.clientRequests }
+  if (counts.applications + counts.clientRequests > 0)
+    logger.info(counts, 'retention: erased records past their retention period')
+  return counts
+}
