@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
 import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
+import { runLeadBreachAlerts } from '../models/leads.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
 import { foldStatusCounts } from '../models/status-counts.server'
@@ -50,6 +51,11 @@ const tasks: {
     // Each closeout reminder and overdue alert is sent once, whichever instance gets there first.
     name: 'closeout reminders and overdue alerts',
     run: (db) => runCloseoutReminders(db),
+  },
+  {
+    // Each breach e-mail and each escalation is sent once, whichever instance gets there first.
+    name: 'lead response breaches and escalations',
+    run: (db) => runLeadBreachAlerts(db),
   },
   {
     // Safe on several instances at once: each change is folded in once.

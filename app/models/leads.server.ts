@@ -1,0 +1,419 @@
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { clientRequests, users } from '../../db/schema'
+import { addBusinessMs, businessMsBetween } from '../domain/business-hours'
+import { formatInZone } from '../domain/bookings'
+import { ESCALATION_AFTER_MS, lastWeekStarts, LEAD_CHART_WEEKS } from '../domain/leads'
+import { calendarDate, type IsoDate } from '../domain/onboarding'
+import {
+  leadAssignedMail,
+  leadBreachedMail,
+  leadEscalationMail,
+  type LeadSummary,
+} from '../emails/leads.server'
+import { now } from '../platform/clock.server'
+import { queryRows, type Database } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
+import { db, runtime } from '../platform/runtime.server'
+import { recordAudit, type Actor } from './audit.server'
+import { INVITED_PASSWORD_HASH } from './users.server'
+
+/**
+ * The lead inbox: who answers each client request (round-robin among the admins who take
+ * leads) and the first-response clock in business hours, with its breach e-mails
+ * (docs/decisions/045-lead-response-clock.md).
+ */
+
+type ClientRequestRow = typeof clientRequests.$inferSelect
+
+export interface LeadOwner {
+  id: string
+  name: string
+  email: string
+}
+
+/** Staff who may own a lead: admins with an active account whose invitation was accepted. */
+const activeStaff = and(
+  eq(users.role, 'admin'),
+  eq(users.active, true),
+  ne(users.passwordHash, INVITED_PASSWORD_HASH),
+)
+
+/** Those who get new leads on `today` (the office's date): taking leads and not away. */
+function takingLeadsOn(today: IsoDate) {
+  return and(
+    activeStaff,
+    eq(users.takesLeads, true),
+    or(isNull(users.awayUntil), sql`${users.awayUntil} < ${today}::date`),
+  )
+}
+
+/** Today in the office's time zone: "away until" is the office's calendar date. */
+export function officeToday(): IsoDate {
+  return calendarDate(now(), runtime().config.leads.businessHours.timeZone)
+}
+
+/** Any number: it only has to be the same for every instance and unused elsewhere. */
+const ROTATION_LOCK = 4_551_021
+
+/**
+ * The next owner in the rotation: whoever of those taking leads got one longest ago (never
+ * first). Assignments are serialised by a transaction lock so that requests arriving at the
+ * same moment on several instances still go round in turn. Undefined when nobody takes leads.
+ */
+export async function assignNextOwner(tx: Database, at: Date): Promise<LeadOwner | undefined> {
+  const { config } = runtime()
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROTATION_LOCK})`)
+  const [next] = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(takingLeadsOn(calendarDate(at, config.leads.businessHours.timeZone)))
+    .orderBy(sql`${users.lastLeadTurn} asc nulls first`, asc(users.createdAt), asc(users.id))
+    .limit(1)
+  if (!next) return undefined
+  await tx
+    .update(users)
+    .set({
+      lastLeadTurn: sql`(select coalesce(max(${users.lastLeadTurn}), 0) + 1 from ${users})`,
+    })
+    .where(eq(users.id, next.id))
+  return next
+}
+
+/** When a request arriving at `at` turns At risk and Breached, in business hours. */
+export function responseClockAt(at: Date): { atRiskAt: Date; responseDueAt: Date } {
+  const { businessHours, responseTargetMs, atRiskPercent } = runtime().config.leads
+  return {
+    atRiskAt: addBusinessMs(at, (responseTargetMs * atRiskPercent) / 100, businessHours),
+    responseDueAt: addBusinessMs(at, responseTargetMs, businessHours),
+  }
+}
+
+/**
+ * Stops the first-response clock of a request at `at` (staff contacted it, closed it,
+ * opened a reply or wrote to it from the product); the first answer counts, later ones do
+ * not move it.
+ */
+export async function stopResponseClock(
+  tx: Database,
+  request: Pick<ClientRequestRow, 'id' | 'createdAt' | 'firstResponseAt'>,
+  at: Date,
+): Promise<void> {
+  if (request.firstResponseAt) return
+  const { businessHours } = runtime().config.leads
+  await tx
+    .update(clientRequests)
+    .set({
+      firstResponseAt: at,
+      responseBusinessMs: businessMsBetween(request.createdAt, at, businessHours),
+    })
+    .where(and(eq(clientRequests.id, request.id), isNull(clientRequests.firstResponseAt)))
+}
+
+/** Stops the clock of the request with this id, if it is still running. */
+export async function stopResponseClockOf(tx: Database, id: string, at: Date): Promise<void> {
+  const [request] = await tx
+    .select({
+      id: clientRequests.id,
+      createdAt: clientRequests.createdAt,
+      firstResponseAt: clientRequests.firstResponseAt,
+    })
+    .from(clientRequests)
+    .where(eq(clientRequests.id, id))
+  if (request) await stopResponseClock(tx, request, at)
+}
+
+function leadSummary(request: ClientRequestRow): LeadSummary {
+  const { config } = runtime()
+  return {
+    name: request.name,
+    company: request.company,
+    requestUrl: `${config.siteUrl}/admin/clients/${request.id}`,
+    dueAt: request.responseDueAt
+      ? formatInZone(request.responseDueAt, config.leads.businessHours.timeZone)
+      : null,
+  }
+}
+
+/** Queues the "New lead for you" e-mail to the request's new owner. */
+export async function mailNewOwner(
+  tx: Database,
+  request: ClientRequestRow,
+  owner: LeadOwner,
+  assignedBy: string | null,
+) {
+  const { config } = runtime()
+  await enqueueMail(tx, [
+    {
+      template: 'lead-assigned',
+      to: owner.email,
+      reference: `client_request:${request.id}`,
+      ...leadAssignedMail({
+        ownerName: owner.name,
+        lead: leadSummary(request),
+        assignedBy,
+        company: config.company,
+      }),
+    },
+  ])
+}
+
+/** Everyone who may own a lead, for the details dialog's select (the away ones marked). */
+export async function leadStaff(): Promise<
+  (LeadOwner & { takesLeads: boolean; awayUntil: string | null })[]
+> {
+  return db()
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      takesLeads: users.takesLeads,
+      awayUntil: users.awayUntil,
+    })
+    .from(users)
+    .where(activeStaff)
+    .orderBy(asc(users.name))
+}
+
+/** The names of the owners of some requests, by user id. */
+export async function ownerNames(ownerIds: (string | null)[]): Promise<Record<string, string>> {
+  const ids = [...new Set(ownerIds.filter((id): id is string => id !== null))]
+  if (ids.length === 0) return {}
+  const rows = await db()
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids))
+  return Object.fromEntries(rows.map((row) => [row.id, row.name]))
+}
+
+export class LeadRuleError extends Error {
+  override name = 'LeadRuleError'
+}
+
+/**
+ * Gives a request to another member of staff (or to nobody) by hand: an audit entry, and an
+ * e-mail to the new owner unless they chose themselves. Undefined when the request is gone.
+ */
+export async function setClientRequestOwner(
+  id: string,
+  ownerId: string | null,
+  actor: Actor,
+): Promise<ClientRequestRow | undefined> {
+  return db().transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(clientRequests)
+      .where(eq(clientRequests.id, id))
+      .for('update')
+    if (!request) return undefined
+    if (request.ownerId === ownerId) return request
+    const owner = ownerId
+      ? (
+          await tx
+            .select({ id: users.id, name: users.name, email: users.email })
+            .from(users)
+            .where(and(eq(users.id, ownerId), activeStaff))
+        )[0]
+      : undefined
+    if (ownerId && !owner) throw new LeadRuleError('Please choose an active member of staff.')
+    const [previous] = request.ownerId
+      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, request.ownerId))
+      : []
+    const [updated] = await tx
+      .update(clientRequests)
+      .set({ ownerId, updatedAt: now() })
+      .where(eq(clientRequests.id, id))
+      .returning()
+    await recordAudit(
+      actor,
+      {
+        action: 'reassign',
+        entityType: 'client_request',
+        entityId: id,
+        before: { ownerId: request.ownerId, ownerName: previous?.name ?? null },
+        after: { ownerId, ownerName: owner?.name ?? null },
+      },
+      tx,
+    )
+    if (owner && updated && owner.id !== actor.id)
+      await mailNewOwner(tx, updated, owner, actor.name)
+    return updated
+  })
+}
+
+async function activeAdminAddresses(tx: Database): Promise<LeadOwner[]> {
+  return tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(activeStaff)
+}
+
+/**
+ * The breach e-mails, from the maintenance loop on every instance: once the response target
+ * has passed unanswered, the owner (or, with none, every admin) is told; 30 minutes later,
+ * still unanswered, every admin is. Each is claimed by a conditional update in the
+ * transaction that queues it, so only the instance whose update wins sends it. Returns how
+ * many of each were sent.
+ */
+export async function runLeadBreachAlerts(
+  database: Database,
+): Promise<{ breaches: number; escalations: number }> {
+  const at = now()
+  const { config } = runtime()
+  const waiting = and(
+    isNull(clientRequests.firstResponseAt),
+    sql`${clientRequests.responseDueAt} is not null`,
+  )
+  const due = await database
+    .select({ id: clientRequests.id })
+    .from(clientRequests)
+    .where(
+      and(waiting, lte(clientRequests.responseDueAt, at), isNull(clientRequests.breachNotifiedAt)),
+    )
+  let breaches = 0
+  for (const { id } of due) {
+    const sent = await database.transaction(async (tx) => {
+      const [request] = await tx
+        .update(clientRequests)
+        .set({ breachNotifiedAt: at })
+        .where(and(eq(clientRequests.id, id), waiting, isNull(clientRequests.breachNotifiedAt)))
+        .returning()
+      if (!request) return false
+      const owner = request.ownerId
+        ? (
+            await tx
+              .select({ id: users.id, name: users.name, email: users.email })
+              .from(users)
+              .where(and(eq(users.id, request.ownerId), activeStaff))
+          )[0]
+        : undefined
+      const recipients = owner ? [owner] : await activeAdminAddresses(tx)
+      const mail = leadBreachedMail({
+        lead: leadSummary(request),
+        ownerName: owner?.name ?? null,
+        company: config.company,
+      })
+      await enqueueMail(
+        tx,
+        recipients.map((recipient) => ({
+          template: 'lead-breached',
+          to: recipient.email,
+          reference: `client_request:${request.id}`,
+          ...mail,
+        })),
+      )
+      return true
+    })
+    if (sent) breaches += 1
+  }
+  const escalateBefore = new Date(at.getTime() - ESCALATION_AFTER_MS)
+  const overdue = await database
+    .select({ id: clientRequests.id })
+    .from(clientRequests)
+    .where(
+      and(
+        waiting,
+        lte(clientRequests.responseDueAt, escalateBefore),
+        isNull(clientRequests.escalatedAt),
+      ),
+    )
+  let escalations = 0
+  for (const { id } of overdue) {
+    const sent = await database.transaction(async (tx) => {
+      const [request] = await tx
+        .update(clientRequests)
+        .set({ escalatedAt: at })
+        .where(and(eq(clientRequests.id, id), waiting, isNull(clientRequests.escalatedAt)))
+        .returning()
+      if (!request) return false
+      const [owner] = request.ownerId
+        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, request.ownerId))
+        : []
+      const mail = leadEscalationMail({
+        lead: leadSummary(request),
+        ownerName: owner?.name ?? null,
+        company: config.company,
+      })
+      await enqueueMail(
+        tx,
+        (await activeAdminAddresses(tx)).map((admin) => ({
+          template: 'lead-escalation',
+          to: admin.email,
+          reference: `client_request:${request.id}`,
+          ...mail,
+        })),
+      )
+      return true
+    })
+    if (sent) escalations += 1
+  }
+  return { breaches, escalations }
+}
+
+export interface LeadWeek {
+  /** The Monday the week began (office calendar). */
+  weekOf: IsoDate
+  received: number
+  /** Median business time to the first answer of that week's answered requests. */
+  medianResponseMs: number | null
+  /** Requests of that week answered after their target, or still waiting past it. */
+  breaches: number
+}
+
+export interface LeadOverview {
+  atRisk: number
+  breached: number
+  weeks: LeadWeek[]
+}
+
+/**
+ * The dashboard's "Leads waiting" counts and the weekly chart, aggregated by the database
+ * (the waiting requests through their partial index, the weeks through the index on
+ * `created_at`): no request is loaded.
+ */
+export async function leadOverview(): Promise<LeadOverview> {
+  const at = now()
+  const { timeZone } = runtime().config.leads.businessHours
+  const weekStarts = lastWeekStarts(calendarDate(at, timeZone), LEAD_CHART_WEEKS)
+  const since = new Date(`${weekStarts[0]}T00:00:00Z`)
+  // A day early in UTC, so that no time zone loses the first Monday's morning.
+  since.setUTCDate(since.getUTCDate() - 1)
+  const atValue = sql`${at.toISOString()}::timestamptz`
+  const [waiting, weeks] = await Promise.all([
+    queryRows<{ at_risk: number; breached: number }>(
+      db(),
+      sql`select
+            count(*) filter (where ${clientRequests.responseDueAt} > ${atValue}
+              and ${clientRequests.atRiskAt} <= ${atValue})::int as at_risk,
+            count(*) filter (where ${clientRequests.responseDueAt} <= ${atValue})::int as breached
+          from ${clientRequests}
+          where ${clientRequests.firstResponseAt} is null
+            and ${clientRequests.responseDueAt} is not null`,
+    ),
+    queryRows<{ week_of: string; received: number; median_ms: number | null; breaches: number }>(
+      db(),
+      sql`select
+            to_char(date_trunc('week', ${clientRequests.createdAt} at time zone ${timeZone}), 'YYYY-MM-DD') as week_of,
+            count(*)::int as received,
+            percentile_cont(0.5) within group (order by ${clientRequests.responseBusinessMs})::float8 as median_ms,
+            count(*) filter (where ${clientRequests.responseDueAt}
+              < coalesce(${clientRequests.firstResponseAt}, ${atValue}))::int as breaches
+          from ${clientRequests}
+          where ${clientRequests.createdAt} >= ${since.toISOString()}::timestamptz
+          group by 1`,
+    ),
+  ])
+  const byWeek = new Map(weeks.map((week) => [week.week_of, week]))
+  return {
+    atRisk: waiting[0]?.at_risk ?? 0,
+    breached: waiting[0]?.breached ?? 0,
+    weeks: weekStarts.map((weekOf) => {
+      const week = byWeek.get(weekOf)
+      return {
+        weekOf,
+        received: week?.received ?? 0,
+        medianResponseMs: week?.median_ms == null ? null : Number(week.median_ms),
+        breaches: week?.breaches ?? 0,
+      }
+    }),
+  }
+}
