@@ -15,11 +15,12 @@ function shortDay(date: string): string {
   return formatCalendarDate(date).split('/').slice(0, 2).join('/')
 }
 
-const WIDTH = 640
-const HEIGHT = 180
-const LEFT = 36
-const BOTTOM = 24
-const TOP = 12
+// Small units, so that the text stays readable where the chart is scaled down to a phone.
+const WIDTH = 360
+const HEIGHT = 150
+const LEFT = 34
+const BOTTOM = 20
+const TOP = 8
 
 /** Bars for one number per week, with a scale on the left; `format` writes the scale's top. */
 function WeekBars({
@@ -30,6 +31,7 @@ function WeekBars({
   format,
   barClass,
   secondaryClass,
+  minimum = 1,
 }: {
   weeks: LeadWeek[]
   values: number[]
@@ -39,8 +41,10 @@ function WeekBars({
   format: (value: number) => string
   barClass: string
   secondaryClass?: string
+  /** The scale's top when every value is below it. */
+  minimum?: number
 }) {
-  const max = Math.max(1, ...values, ...(secondary ?? []))
+  const max = Math.max(minimum, ...values, ...(secondary ?? []))
   const plotHeight = HEIGHT - TOP - BOTTOM
   const slot = (WIDTH - LEFT) / weeks.length
   const barWidth = secondary ? slot * 0.35 : slot * 0.6
@@ -83,11 +87,11 @@ function WeekBars({
                 className={secondaryClass}
               />
             ) : null}
-            {index % 2 === weeks.length % 2 ? null : (
+            {(weeks.length - 1 - index) % 3 ? null : (
               <text
-                x={LEFT + index * slot + slot / 2}
+                x={index === weeks.length - 1 ? WIDTH : LEFT + index * slot + slot / 2}
                 y={HEIGHT - 6}
-                textAnchor="middle"
+                textAnchor={index === weeks.length - 1 ? 'end' : 'middle'}
                 className="fill-slate-600 text-[11px]"
               >
                 {shortDay(week.weekOf)}
@@ -180,6 +184,7 @@ export function LeadOverview({
             values={medians}
             label={`${summary('Median first response in business hours', medians, hours)}.`}
             format={hours}
+            minimum={3_600_000}
             barClass="fill-slate-500"
           />
         </figure>
@@ -189,16 +194,16 @@ export function LeadOverview({
           <caption className="text-left text-sm font-medium text-slate-800">Leads per week</caption>
           <thead className="text-xs text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-semibold">
+              <th scope="col" className="py-0.5 pr-3 font-semibold">
                 Week of
               </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
+              <th scope="col" className="py-0.5 pr-3 font-semibold">
                 Received
               </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
+              <th scope="col" className="py-0.5 pr-3 font-semibold">
                 Median first response
               </th>
-              <th scope="col" className="py-1 font-semibold">
+              <th scope="col" className="py-0.5 font-semibold">
                 Breaches
               </th>
             </tr>
@@ -206,16 +211,16 @@ export function LeadOverview({
           <tbody className="divide-y divide-slate-100 text-slate-800">
             {weeks.map((week) => (
               <tr key={week.weekOf}>
-                <th scope="row" className="py-1 pr-3 font-normal">
+                <th scope="row" className="py-0.5 pr-3 font-normal">
                   {formatCalendarDate(week.weekOf)}
                 </th>
-                <td className="py-1 pr-3">{week.received}</td>
-                <td className="py-1 pr-3">
+                <td className="py-0.5 pr-3">{week.received}</td>
+                <td className="py-0.5 pr-3">
                   {week.medianResponseMs === null
                     ? '–'
                     : formatBusinessDuration(week.medianResponseMs)}
                 </td>
-                <td className="py-1">{week.breaches}</td>
+                <td className="py-0.5">{week.breaches}</td>
               </tr>
             ))}
           </tbody>

@@ -132,18 +132,17 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
               header: 'Status',
               width: 'w-40',
               cell: (request) => (
-                <div className="flex flex-wrap gap-1">
-                  <StatusBadge status={request.status} />
-                  <LeadResponseBadge clock={request} now={loaderData.now} />
-                </div>
+                <>
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge status={request.status} />
+                    <LeadResponseBadge clock={request} now={loaderData.now} />
+                  </div>
+                  <p className="mt-1 text-slate-700">
+                    Owner:{' '}
+                    {request.ownerId ? (owners[request.ownerId] ?? 'Unassigned') : 'Unassigned'}
+                  </p>
+                </>
               ),
-            },
-            {
-              header: 'Owner',
-              width: 'w-32',
-              className: 'text-slate-800',
-              cell: (request) =>
-                request.ownerId ? (owners[request.ownerId] ?? 'Unassigned') : 'Unassigned',
             },
             {
               header: 'Date',

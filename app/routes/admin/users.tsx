@@ -156,7 +156,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             },
             {
               header: 'Leads',
-              width: 'w-52',
+              width: 'w-48',
               cell: (user) =>
                 user.role === 'admin' && user.active ? (
                   <LeadSettingsForm
