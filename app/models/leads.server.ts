@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { clientRequests, users } from '../../db/schema'
 import { addBusinessMs, businessMsBetween } from '../domain/business-hours'
-import { formatInZone } from '../domain/bookings'
+import { formatInZone, zonedTimeToUtc } from '../domain/bookings'
 import { ESCALATION_AFTER_MS, lastWeekStarts, LEAD_CHART_WEEKS } from '../domain/leads'
-import { calendarDate, type IsoDate } from '../domain/onboarding'
+import { addDays, calendarDate, type IsoDate } from '../domain/onboarding'
 import {
   leadAssignedMail,
   leadBreachedMail,
@@ -107,6 +107,7 @@ export async function stopResponseClock(
       responseBusinessMs: businessMsBetween(request.createdAt, at, businessHours),
     })
     .where(and(eq(clientRequests.id, request.id), isNull(clientRequests.firstResponseAt)))
+  forgetPastLeadWeeks()
 }
 
 /** Stops the clock of the request with this id, if it is still running. */
@@ -365,20 +366,72 @@ export interface LeadOverview {
   weeks: LeadWeek[]
 }
 
+interface WeekRow {
+  week_of: string
+  received: number
+  median_ms: number | null
+  breaches: number
+}
+
+/** The weeks' sums of requests created in [from, to), grouped by the office's week. */
+function weeksBetween(from: Date, to: Date, at: Date, timeZone: string): Promise<WeekRow[]> {
+  return queryRows<WeekRow>(
+    db(),
+    sql`select
+          (date_trunc('week', ${clientRequests.createdAt} at time zone ${timeZone}))::date::text as week_of,
+          count(*)::int as received,
+          percentile_cont(0.5) within group (order by ${clientRequests.responseBusinessMs})::float8 as median_ms,
+          count(*) filter (where ${clientRequests.responseDueAt}
+            < coalesce(${clientRequests.firstResponseAt}, ${at.toISOString()}::timestamptz))::int as breaches
+        from ${clientRequests}
+        where ${clientRequests.createdAt} >= ${from.toISOString()}::timestamptz
+          and ${clientRequests.createdAt} < ${to.toISOString()}::timestamptz
+        group by 1`,
+  )
+}
+
 /**
- * The dashboard's "Leads waiting" counts and the weekly chart, aggregated by the database
- * (the waiting requests through their partial index, the weeks through the index on
+ * The finished weeks of the chart change seldom (an old request answered late) and cost the
+ * most to sum, so each instance keeps them for five minutes, and forgets them at once when
+ * it stops a request's clock; the current week is summed on every visit.
+ */
+const PAST_WEEKS_TTL_MS = 5 * 60 * 1000
+const pastWeeksCache = new WeakMap<object, { key: string; expires: number; rows: WeekRow[] }>()
+
+export function forgetPastLeadWeeks() {
+  pastWeeksCache.delete(runtime())
+}
+
+/** The instant a week that starts on `weekOf` (office calendar) begins, in UTC. */
+function weekStartInstant(weekOf: IsoDate, timeZone: string): Date {
+  return zonedTimeToUtc(weekOf, '00:00', timeZone)
+}
+
+async function pastWeeks(weekStarts: IsoDate[], at: Date, timeZone: string): Promise<WeekRow[]> {
+  const key = `${timeZone} ${weekStarts[0]} ${weekStarts.at(-1)}`
+  const cached = pastWeeksCache.get(runtime())
+  if (cached && cached.key === key && cached.expires > at.getTime()) return cached.rows
+  const rows = await weeksBetween(
+    weekStartInstant(weekStarts[0]!, timeZone),
+    weekStartInstant(weekStarts.at(-1)!, timeZone),
+    at,
+    timeZone,
+  )
+  pastWeeksCache.set(runtime(), { key, expires: at.getTime() + PAST_WEEKS_TTL_MS, rows })
+  return rows
+}
+
+/**
+ * The dashboard's "Leads waiting" counts and the weekly chart, summed by the database (the
+ * waiting requests through their partial index, the weeks through the index on
  * `created_at`): no request is loaded.
  */
 export async function leadOverview(): Promise<LeadOverview> {
   const at = now()
   const { timeZone } = runtime().config.leads.businessHours
   const weekStarts = lastWeekStarts(calendarDate(at, timeZone), LEAD_CHART_WEEKS)
-  const since = new Date(`${weekStarts[0]}T00:00:00Z`)
-  // A day early in UTC, so that no time zone loses the first Monday's morning.
-  since.setUTCDate(since.getUTCDate() - 1)
   const atValue = sql`${at.toISOString()}::timestamptz`
-  const [waiting, weeks] = await Promise.all([
+  const [waiting, finished, current] = await Promise.all([
     queryRows<{ at_risk: number; breached: number }>(
       db(),
       sql`select
@@ -389,20 +442,15 @@ export async function leadOverview(): Promise<LeadOverview> {
           where ${clientRequests.firstResponseAt} is null
             and ${clientRequests.responseDueAt} is not null`,
     ),
-    queryRows<{ week_of: string; received: number; median_ms: number | null; breaches: number }>(
-      db(),
-      sql`select
-            to_char(date_trunc('week', ${clientRequests.createdAt} at time zone ${timeZone}), 'YYYY-MM-DD') as week_of,
-            count(*)::int as received,
-            percentile_cont(0.5) within group (order by ${clientRequests.responseBusinessMs})::float8 as median_ms,
-            count(*) filter (where ${clientRequests.responseDueAt}
-              < coalesce(${clientRequests.firstResponseAt}, ${atValue}))::int as breaches
-          from ${clientRequests}
-          where ${clientRequests.createdAt} >= ${since.toISOString()}::timestamptz
-          group by 1`,
+    pastWeeks(weekStarts, at, timeZone),
+    weeksBetween(
+      weekStartInstant(weekStarts.at(-1)!, timeZone),
+      weekStartInstant(addDays(weekStarts.at(-1)!, 7), timeZone),
+      at,
+      timeZone,
     ),
   ])
-  const byWeek = new Map(weeks.map((week) => [week.week_of, week]))
+  const byWeek = new Map([...finished, ...current].map((week) => [week.week_of, week]))
   return {
     atRisk: waiting[0]?.at_risk ?? 0,
     breached: waiting[0]?.breached ?? 0,

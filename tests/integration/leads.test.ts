@@ -230,6 +230,7 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     setClock(() => new Date('2026-11-17T15:00:00Z'))
     const quick = await createClientRequest({ ...visitor, type: 'contact' })
     const slow = await createClientRequest({ ...visitor, type: 'contact' })
+    const forgotten = await createClientRequest({ ...visitor, type: 'contact' })
     setClock(() => new Date('2026-11-17T15:30:00Z'))
     await setClientRequestStatus(quick.id, 'contacted', ana)
     setClock(() => new Date('2026-11-17T16:30:00Z'))
@@ -244,7 +245,7 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     setClock(() => tuesdayTen)
 
     const overview = await leadOverview()
-    expect(overview).toMatchObject({ atRisk: 1, breached: 1 })
+    expect(overview).toMatchObject({ atRisk: 1, breached: 2 })
     expect(overview.weeks).toHaveLength(12)
     expect(overview.weeks.at(-1)).toEqual({
       weekOf: '2026-11-23',
@@ -254,10 +255,18 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     })
     expect(overview.weeks.at(-2)).toEqual({
       weekOf: '2026-11-16',
-      received: 2,
+      received: 3,
       medianResponseMs: 60 * MINUTE,
-      breaches: 1,
+      breaches: 2,
     })
     expect(overview.weeks[0]).toMatchObject({ weekOf: '2026-09-07', received: 0 })
+    // Answering last week's forgotten request shows at once, although past weeks are kept.
+    await setClientRequestStatus(forgotten.id, 'closed', ana)
+    expect((await leadOverview()).weeks.at(-2)).toEqual({
+      weekOf: '2026-11-16',
+      received: 3,
+      medianResponseMs: 90 * MINUTE,
+      breaches: 2,
+    })
   })
 })
