@@ -56,40 +56,30 @@ export function leadAssignedMail(options: {
   })
 }
 
-/** To the owner, or every admin when nobody owns it: the response target has passed. */
-export function leadBreachedMail(options: {
+/**
+ * The response target passed unanswered: to the owner, or every admin when nobody owns it;
+ * and 30 minutes later (`escalation`), still unanswered, to every admin.
+ */
+export function leadOverdueMail(options: {
   lead: LeadSummary
   ownerName: string | null
+  escalation: boolean
   company: CompanyIdentity
 }): RenderedMail {
-  const { lead, ownerName, company } = options
+  const { lead, ownerName, escalation, company } = options
+  const who = `${lead.name} (${lead.company})`
+  const due = lead.dueAt ? ` (${lead.dueAt})` : ''
   return leadMail({
-    subject: `Response overdue: ${lead.name} (${lead.company})`,
+    subject: escalation ? `Still unanswered: ${who}` : `Response overdue: ${who}`,
     lead,
     company,
     lines: [
-      `The request from ${lead.name} (${lead.company}) has not been answered, and its response target passed${lead.dueAt ? ` at ${lead.dueAt}` : ''}.`,
+      escalation
+        ? `The request from ${who} is still unanswered 30 minutes after its response target passed${due}.`
+        : `The request from ${who} has not been answered, and its response target passed${due}.`,
       ownerName
         ? `It is assigned to ${ownerName}.`
         : 'Nobody is assigned to it: please take it or assign it.',
-    ],
-  })
-}
-
-/** To every admin, 30 minutes after a breach that is still unanswered. */
-export function leadEscalationMail(options: {
-  lead: LeadSummary
-  ownerName: string | null
-  company: CompanyIdentity
-}): RenderedMail {
-  const { lead, ownerName, company } = options
-  return leadMail({
-    subject: `Still unanswered: ${lead.name} (${lead.company})`,
-    lead,
-    company,
-    lines: [
-      `The request from ${lead.name} (${lead.company}) is still unanswered 30 minutes after its response target passed${lead.dueAt ? ` (${lead.dueAt})` : ''}.`,
-      ownerName ? `It is assigned to ${ownerName}.` : 'Nobody is assigned to it.',
     ],
   })
 }

@@ -18,7 +18,13 @@ import {
 import { db, runtime } from '../platform/runtime.server'
 import type { ClientRequestInput } from '../lib/validation/client-request'
 import { now } from '../platform/clock.server'
-import { assignNextOwner, mailNewOwner, responseClockAt, stopResponseClock } from './leads.server'
+import {
+  assignNextOwner,
+  lockedClientRequest,
+  mailNewOwner,
+  responseClockAt,
+  stopResponseClock,
+} from './leads.server'
 
 export type ClientRequest = typeof clientRequests.$inferSelect
 
@@ -155,11 +161,7 @@ export async function setClientRequestStatus(
   actor: Actor,
 ) {
   return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.id, id))
-      .for('update')
+    const before = await lockedClientRequest(tx, id)
     if (!before) return undefined
     if (before.status === status) return before
     const at = now()
@@ -190,11 +192,7 @@ export async function setClientRequestStatus(
  */
 export async function recordClientRequestReply(id: string, actor: Actor): Promise<boolean> {
   return db().transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.id, id))
-      .for('update')
+    const request = await lockedClientRequest(tx, id)
     if (!request) return false
     await stopResponseClock(tx, request, now())
     await recordAudit(

@@ -4,12 +4,7 @@ import { addBusinessMs, businessMsBetween } from '../domain/business-hours'
 import { formatInZone, zonedTimeToUtc } from '../domain/bookings'
 import { ESCALATION_AFTER_MS, lastWeekStarts, LEAD_CHART_WEEKS } from '../domain/leads'
 import { addDays, calendarDate, type IsoDate } from '../domain/onboarding'
-import {
-  leadAssignedMail,
-  leadBreachedMail,
-  leadEscalationMail,
-  type LeadSummary,
-} from '../emails/leads.server'
+import { leadAssignedMail, leadOverdueMail, type LeadSummary } from '../emails/leads.server'
 import { now } from '../platform/clock.server'
 import { queryRows, type Database } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
@@ -110,6 +105,19 @@ export async function stopResponseClock(
   forgetPastLeadWeeks()
 }
 
+/** The request, locked until the transaction ends; undefined when it is gone. */
+export async function lockedClientRequest(
+  tx: Database,
+  id: string,
+): Promise<ClientRequestRow | undefined> {
+  const [request] = await tx
+    .select()
+    .from(clientRequests)
+    .where(eq(clientRequests.id, id))
+    .for('update')
+  return request
+}
+
 /** Stops the clock of the request with this id, if it is still running. */
 export async function stopResponseClockOf(tx: Database, id: string, at: Date): Promise<void> {
   const [request] = await tx
@@ -200,11 +208,7 @@ export async function setClientRequestOwner(
   actor: Actor,
 ): Promise<ClientRequestRow | undefined> {
   return db().transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.id, id))
-      .for('update')
+    const request = await lockedClientRequest(tx, id)
     if (!request) return undefined
     if (request.ownerId === ownerId) return request
     const owner = ownerId
@@ -248,55 +252,58 @@ async function activeAdminAddresses(tx: Database): Promise<LeadOwner[]> {
     .where(activeStaff)
 }
 
+/** Requests without an answer whose clock runs (not those from before the clock). */
+const waitingForAnswer = and(
+  isNull(clientRequests.firstResponseAt),
+  sql`${clientRequests.responseDueAt} is not null`,
+)
+
 /**
- * The breach e-mails, from the maintenance loop on every instance: once the response target
- * has passed unanswered, the owner (or, with none, every admin) is told; 30 minutes later,
- * still unanswered, every admin is. Each is claimed by a conditional update in the
- * transaction that queues it, so only the instance whose update wins sends it. Returns how
- * many of each were sent.
+ * Queues one kind of overdue e-mail for each waiting request due by `dueBy` that has not had
+ * it: claimed by setting `claim` where it is still null, in the transaction that queues the
+ * e-mail, so that of several instances only the one whose update wins sends it.
  */
-export async function runLeadBreachAlerts(
+async function alertOnce(
   database: Database,
-): Promise<{ breaches: number; escalations: number }> {
-  const at = now()
+  options: {
+    claim: typeof clientRequests.breachNotifiedAt | typeof clientRequests.escalatedAt
+    dueBy: Date
+    at: Date
+    escalation: boolean
+  },
+): Promise<number> {
+  const { claim, dueBy, at, escalation } = options
   const { config } = runtime()
-  const waiting = and(
-    isNull(clientRequests.firstResponseAt),
-    sql`${clientRequests.responseDueAt} is not null`,
-  )
   const due = await database
     .select({ id: clientRequests.id })
     .from(clientRequests)
-    .where(
-      and(waiting, lte(clientRequests.responseDueAt, at), isNull(clientRequests.breachNotifiedAt)),
-    )
-  let breaches = 0
+    .where(and(waitingForAnswer, lte(clientRequests.responseDueAt, dueBy), isNull(claim)))
+  let sent = 0
   for (const { id } of due) {
-    const sent = await database.transaction(async (tx) => {
+    const claimed = await database.transaction(async (tx) => {
       const [request] = await tx
         .update(clientRequests)
-        .set({ breachNotifiedAt: at })
-        .where(and(eq(clientRequests.id, id), waiting, isNull(clientRequests.breachNotifiedAt)))
+        .set({ [escalation ? 'escalatedAt' : 'breachNotifiedAt']: at })
+        .where(and(eq(clientRequests.id, id), waitingForAnswer, isNull(claim)))
         .returning()
       if (!request) return false
-      const owner = request.ownerId
-        ? (
-            await tx
-              .select({ id: users.id, name: users.name, email: users.email })
-              .from(users)
-              .where(and(eq(users.id, request.ownerId), activeStaff))
-          )[0]
-        : undefined
-      const recipients = owner ? [owner] : await activeAdminAddresses(tx)
-      const mail = leadBreachedMail({
+      const [owner] = request.ownerId
+        ? await tx
+            .select({ id: users.id, name: users.name, email: users.email })
+            .from(users)
+            .where(and(eq(users.id, request.ownerId), activeStaff))
+        : []
+      const recipients = owner && !escalation ? [owner] : await activeAdminAddresses(tx)
+      const mail = leadOverdueMail({
         lead: leadSummary(request),
         ownerName: owner?.name ?? null,
+        escalation,
         company: config.company,
       })
       await enqueueMail(
         tx,
         recipients.map((recipient) => ({
-          template: 'lead-breached',
+          template: escalation ? 'lead-escalation' : 'lead-breached',
           to: recipient.email,
           reference: `client_request:${request.id}`,
           ...mail,
@@ -304,49 +311,33 @@ export async function runLeadBreachAlerts(
       )
       return true
     })
-    if (sent) breaches += 1
+    if (claimed) sent += 1
   }
-  const escalateBefore = new Date(at.getTime() - ESCALATION_AFTER_MS)
-  const overdue = await database
-    .select({ id: clientRequests.id })
-    .from(clientRequests)
-    .where(
-      and(
-        waiting,
-        lte(clientRequests.responseDueAt, escalateBefore),
-        isNull(clientRequests.escalatedAt),
-      ),
-    )
-  let escalations = 0
-  for (const { id } of overdue) {
-    const sent = await database.transaction(async (tx) => {
-      const [request] = await tx
-        .update(clientRequests)
-        .set({ escalatedAt: at })
-        .where(and(eq(clientRequests.id, id), waiting, isNull(clientRequests.escalatedAt)))
-        .returning()
-      if (!request) return false
-      const [owner] = request.ownerId
-        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, request.ownerId))
-        : []
-      const mail = leadEscalationMail({
-        lead: leadSummary(request),
-        ownerName: owner?.name ?? null,
-        company: config.company,
-      })
-      await enqueueMail(
-        tx,
-        (await activeAdminAddresses(tx)).map((admin) => ({
-          template: 'lead-escalation',
-          to: admin.email,
-          reference: `client_request:${request.id}`,
-          ...mail,
-        })),
-      )
-      return true
-    })
-    if (sent) escalations += 1
-  }
+  return sent
+}
+
+/**
+ * The breach e-mails, from the maintenance loop on every instance: once the response target
+ * has passed unanswered, the owner (or, with none, every admin) is told; 30 minutes later,
+ * still unanswered, every admin is. Each is sent once, whichever instance gets there first.
+ * Returns how many of each were sent.
+ */
+export async function runLeadBreachAlerts(
+  database: Database,
+): Promise<{ breaches: number; escalations: number }> {
+  const at = now()
+  const breaches = await alertOnce(database, {
+    claim: clientRequests.breachNotifiedAt,
+    dueBy: at,
+    at,
+    escalation: false,
+  })
+  const escalations = await alertOnce(database, {
+    claim: clientRequests.escalatedAt,
+    dueBy: new Date(at.getTime() - ESCALATION_AFTER_MS),
+    at,
+    escalation: true,
+  })
   return { breaches, escalations }
 }
 
