@@ -49,6 +49,10 @@ export function LeadOwnerSection({
             defaultValue={ownerId ?? ''}
           >
             <option value="">Unassigned</option>
+            {ownerId && !staff.some((member) => member.id === ownerId) ? (
+              // A deactivated owner stays chosen until someone else is.
+              <option value={ownerId}>{`${ownerName ?? 'Former staff'} (deactivated)`}</option>
+            ) : null}
             {staff.map((member) => (
               <option key={member.id} value={member.id}>
                 {optionLabel(member, today)}

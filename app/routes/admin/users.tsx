@@ -158,7 +158,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               header: 'Leads',
               width: 'w-48',
               cell: (user) =>
-                user.role === 'admin' && user.active ? (
+                user.role === 'admin' && user.active && user.passwordSet ? (
                   <LeadSettingsForm
                     user={user}
                     today={today}
