@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
 import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
+import { runLeadBreachAlerts } from '../models/leads.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { runRetention, type RetentionPeriods } from '../models/privacy/retention.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
@@ -58,6 +59,11 @@ const tasks: {
     // One instance at a time (an advisory lock); each record is erased and counted once.
     name: 'erase records past their retention period',
     run: (db, { retention, logger }) => runRetention(db, retention, logger),
+  },
+  {
+    // Each breach e-mail and each escalation is sent once, whichever instance gets there first.
+    name: 'lead response breaches and escalations',
+    run: (db) => runLeadBreachAlerts(db),
   },
   {
     // Safe on several instances at once: each change is folded in once.

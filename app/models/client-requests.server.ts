@@ -17,6 +17,13 @@ import {
 import { db, runtime } from '../platform/runtime.server'
 import type { ClientRequestInput } from '../lib/validation/client-request'
 import { now } from '../platform/clock.server'
+import {
+  assignNextOwner,
+  lockedClientRequest,
+  mailNewOwner,
+  responseClockAt,
+  stopResponseClock,
+} from './leads.server'
 
 export type ClientRequest = typeof clientRequests.$inferSelect
 
@@ -27,8 +34,10 @@ export interface CreatedClientRequest {
 }
 
 /**
- * Stores a contact or demo request and queues the visitor's acknowledgement and the staff
- * notification in the same transaction: either all three are durable or none is.
+ * Stores a contact or demo request and queues the visitor's acknowledgement, the staff
+ * notification and the owner's "New lead for you" in the same transaction: either all are
+ * durable or none is. The owner is the next admin in the rotation (leads.server.ts), and the
+ * first-response clock starts.
  */
 export async function createClientRequest(
   input: ClientRequestInput & { type: ClientRequestType },
@@ -41,10 +50,16 @@ export async function createClientRequest(
       const claim = await claimFormToken(tx, options.formToken, `client-request:${input.type}`, id)
       if (!claim.firstUse) return { id: claim.reference, created: false }
     }
+    const at = now()
+    const owner = await assignNextOwner(tx, at)
     const [request] = await tx
       .insert(clientRequests)
       .values({
         id,
+        ownerId: owner?.id ?? null,
+        ...responseClockAt(at),
+        createdAt: at,
+        updatedAt: at,
         type: input.type,
         name: input.name,
         email: input.email,
@@ -78,6 +93,7 @@ export async function createClientRequest(
         ...notification,
       },
     ])
+    if (owner) await mailNewOwner(tx, request, owner, null)
     return { id, created: true }
   })
   return result
@@ -129,23 +145,24 @@ export async function countClientRequests(): Promise<number> {
   return db().$count(clientRequests)
 }
 
-/** Changes the status and records who did it, from what, to what. */
+/**
+ * Changes the status and records who did it, from what, to what. Any move away from `new`
+ * is an answer: it stops the first-response clock.
+ */
 export async function setClientRequestStatus(
   id: string,
   status: ClientRequestStatus,
   actor: Actor,
 ) {
   return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.id, id))
-      .for('update')
+    const before = await lockedClientRequest(tx, id)
     if (!before) return undefined
     if (before.status === status) return before
+    const at = now()
+    if (status !== 'new') await stopResponseClock(tx, before, at)
     const [after] = await tx
       .update(clientRequests)
-      .set({ status, updatedAt: now() })
+      .set({ status, updatedAt: at })
       .where(eq(clientRequests.id, id))
       .returning()
     await recordAudit(
@@ -160,6 +177,24 @@ export async function setClientRequestStatus(
       tx,
     )
     return after
+  })
+}
+
+/**
+ * Staff opened a reply e-mail to the client ("Reply via Email"): recorded, and the
+ * first-response clock stops. False when the request is gone.
+ */
+export async function recordClientRequestReply(id: string, actor: Actor): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const request = await lockedClientRequest(tx, id)
+    if (!request) return false
+    await stopResponseClock(tx, request, now())
+    await recordAudit(
+      actor,
+      { action: 'reply_drafted', entityType: 'client_request', entityId: id },
+      tx,
+    )
+    return true
   })
 }
 

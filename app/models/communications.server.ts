@@ -28,6 +28,8 @@ import { unsubscribeUrl } from '../emails/unsubscribe-token.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 import { countsByKeyAndStatus, countsByStatus } from './status-counts.server'
+import { stopResponseClockOf } from './leads.server'
+import { now } from '../platform/clock.server'
 
 export type { RecipientSelection }
 
@@ -295,6 +297,9 @@ export async function sendMessage(
         }),
       )
     }
+    // A message to the person behind a client request answers it (docs/product.md#clients).
+    if (draft.selection.kind === 'person' && draft.selection.source === 'client')
+      await stopResponseClockOf(tx, draft.selection.id, now())
     await recordAudit(
       actor,
       {

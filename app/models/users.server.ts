@@ -198,3 +198,35 @@ export async function setUserActive(userId: string, active: boolean, actor: Acto
   })
   if (!active) await deleteUserSessions(userId)
 }
+
+/**
+ * An admin's lead settings: whether the round-robin gives them new client requests, and
+ * the last day they are away (docs/product.md#users). Any admin may change anyone's.
+ */
+export async function setLeadSettings(
+  userId: string,
+  settings: { takesLeads: boolean; awayUntil: string | null },
+  actor: Actor,
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
+    if (!user) throw new UserRuleError('This account does not exist.')
+    if (user.role !== 'admin') throw new UserRuleError('Only staff take leads.')
+    if (user.takesLeads === settings.takesLeads && user.awayUntil === settings.awayUntil) return
+    await tx
+      .update(users)
+      .set({ ...settings, updatedAt: now() })
+      .where(eq(users.id, userId))
+    await recordAudit(
+      actor,
+      {
+        action: 'lead_settings',
+        entityType: 'user',
+        entityId: userId,
+        before: { takesLeads: user.takesLeads, awayUntil: user.awayUntil },
+        after: settings,
+      },
+      tx,
+    )
+  })
+}

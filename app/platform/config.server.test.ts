@@ -33,6 +33,38 @@ describe('loadConfig', () => {
     ).toBe('replies@example.org')
   })
 
+  it('reads the lead clock: office hours in New York and a one-hour target by default', () => {
+    const dataDir = tempDir()
+    const { leads } = loadConfig({ DATA_DIR: dataDir })
+    expect(leads.businessHours).toMatchObject({
+      opens: '08:00',
+      closes: '20:00',
+      timeZone: 'America/New_York',
+    })
+    expect([...leads.businessHours.days].sort()).toEqual([1, 2, 3, 4, 5])
+    expect(leads.responseTargetMs).toBe(60 * 60 * 1000)
+    expect(leads.atRiskPercent).toBe(75)
+    const custom = loadConfig({
+      DATA_DIR: dataDir,
+      LEAD_BUSINESS_HOURS: 'Mon-Sat 09:00-17:00',
+      LEAD_TIME_ZONE: 'Europe/Berlin',
+      LEAD_HOLIDAYS: '2026-12-25, 2027-01-01',
+      LEAD_RESPONSE_TARGET_MINUTES: '120',
+    }).leads
+    expect(custom.businessHours.holidays).toEqual(new Set(['2026-12-25', '2027-01-01']))
+    expect(custom.businessHours.days.has(6)).toBe(true)
+    expect(custom.responseTargetMs).toBe(2 * 60 * 60 * 1000)
+    expect(() => loadConfig({ DATA_DIR: dataDir, LEAD_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /LEAD_TIME_ZONE/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir, LEAD_HOLIDAYS: '25.12.2026' })).toThrow(
+      /LEAD_HOLIDAYS/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir, LEAD_BUSINESS_HOURS: 'always' })).toThrow(
+      /LEAD_BUSINESS_HOURS/,
+    )
+  })
+
   it('reads the mail connections and rate limit: 4 connections and no limit by default', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({

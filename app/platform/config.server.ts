@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseBusinessHours, type BusinessHours } from '../domain/business-hours'
 import type { S3FileStorageOptions } from './storage/file-storage.server'
 
 /**
@@ -84,6 +85,26 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  // The first-response clock of client requests (docs/decisions/045-lead-response-clock.md).
+  LEAD_BUSINESS_HOURS: z.string().trim().default('Mon-Fri 08:00-20:00'),
+  LEAD_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  LEAD_HOLIDAYS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((date) => date.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.iso.date('must be dates like 2026-12-25, separated by commas'))),
+  LEAD_RESPONSE_TARGET_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  LEAD_AT_RISK_PERCENT: z.coerce.number().int().min(1).max(99).default(75),
   S3_KEY_PREFIX: optionalText.pipe(
     z
       .string()
@@ -140,6 +161,22 @@ export interface Config {
   shutdownDrainMs: number
   /** Where uploads go: `DATA_DIR/uploads`, or an S3-compatible bucket. */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3FileStorageOptions)
+  /** The first-response clock of client requests, counted in business hours. */
+  leads: {
+    businessHours: BusinessHours
+    responseTargetMs: number
+    /** The share of the target after which a request is "At risk", in percent. */
+    atRiskPercent: number
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
 }
 
 export type TrustProxy = false | number | string[]
@@ -197,6 +234,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     )
   }
+  let businessHours: BusinessHours
+  try {
+    businessHours = parseBusinessHours(
+      env.LEAD_BUSINESS_HOURS,
+      env.LEAD_TIME_ZONE,
+      env.LEAD_HOLIDAYS,
+    )
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n  LEAD_BUSINESS_HOURS: ${(error as Error).message}`,
+    )
+  }
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -243,6 +292,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             keyPrefix: env.S3_KEY_PREFIX,
           }
         : { kind: 'local' },
+    leads: {
+      businessHours,
+      responseTargetMs: env.LEAD_RESPONSE_TARGET_MINUTES * 60_000,
+      atRiskPercent: env.LEAD_AT_RISK_PERCENT,
+    },
   }
 }
 

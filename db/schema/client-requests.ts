@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 import { clientRequestStatuses } from '../../app/domain/statuses'
+import { users } from './users'
 
 export { clientRequestStatuses, type ClientRequestStatus } from '../../app/domain/statuses'
 
@@ -21,11 +22,28 @@ export const clientRequests = pgTable(
     status: text('status', { enum: clientRequestStatuses }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member answering it: round-robin at arrival, or chosen by hand. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    // The first-response clock (docs/decisions/045-lead-response-clock.md): the instants it
+    // turns At risk and Breached, worked out in business hours at arrival (null before the
+    // clock existed), and when and after how much business time staff first answered.
+    atRiskAt: timestamp('at_risk_at', { withTimezone: true }),
+    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    responseBusinessMs: bigint('response_business_ms', { mode: 'number' }),
+    /** The breach e-mail to the owner (or every admin) was queued. */
+    breachNotifiedAt: timestamp('breach_notified_at', { withTimezone: true }),
+    /** The e-mail to every admin, 30 minutes after the breach, was queued. */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (table) => [
     // The list's default order (newest first, ties by id): a deep page skips index entries only.
     index('client_requests_created_at_idx').on(table.createdAt, table.id),
     index('client_requests_status_idx').on(table.status),
+    // The requests still waiting for an answer: the dashboard's counts and the breach alerts.
+    index('client_requests_awaiting_response_idx')
+      .on(table.responseDueAt)
+      .where(sql`${table.firstResponseAt} is null and ${table.responseDueAt} is not null`),
     // The All Clients recipient group counts distinct addresses (docs/product.md#mail-and-calls).
     index('client_requests_email_idx').on(sql`lower(${table.email})`),
     // Substring search over name, e-mail, company and message (docs/product.md#validation,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -24,6 +25,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // New client requests go round-robin to admins who take leads and are not away
+    // (docs/product.md#clients): away through this office calendar date.
+    takesLeads: boolean('takes_leads').notNull().default(true),
+    awayUntil: date('away_until'),
+    /** The rotation's counter when this admin last got a lead: the lowest goes next. */
+    lastLeadTurn: integer('last_lead_turn'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -258,7 +258,10 @@ describe.each(testDatabaseKinds())('attacks on the server process on %s', (kind)
         let queued = 0
         for (let i = 0; i < 50 && queued === 0; i++) {
           const rows = await check.db.select().from(mailOutbox)
-          queued = rows.filter((row) => row.toAddress === email).length
+          // The account is an admin: it also gets the lead e-mails of the contact requests above.
+          queued = rows.filter(
+            (row) => row.toAddress === email && row.template === 'password-reset',
+          ).length
           if (queued === 0) await new Promise((resolve) => setTimeout(resolve, 100))
         }
         expect(queued).toBe(1)

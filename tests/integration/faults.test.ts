@@ -188,21 +188,22 @@ describe('the SMTP server is down for a while', () => {
       const during = await fetch(`${server.url}/admin/mail`, { headers: { Cookie: cookie! } })
       const duringPage = await during.text()
       expect(during.status).toBe(200)
-      // React separates text and values with comments: All (12), Sent (0).
-      expect(/All<!-- --> \(<!-- -->12<!-- -->\)/.test(duringPage)).toBe(true)
+      // React separates text and values with comments: All (18), Sent (0): per request the
+      // acknowledgement, the staff notification and the owner's "New lead for you".
+      expect(/All<!-- --> \(<!-- -->18<!-- -->\)/.test(duringPage)).toBe(true)
       expect(/Sent<!-- --> \(<!-- -->0<!-- -->\)/.test(duringPage)).toBe(true)
       expect(duringPage.includes('ECONNREFUSED')).toBe(true)
 
-      // Back: 5 × 2 messages, plus the staff notification of the refused visitor.
+      // Back: 5 × 3 messages, plus the staff's two about the refused visitor.
       await smtp.start(smtpPort)
       const deadline = Date.now() + 30_000
-      while (smtp.received.length < 11 && Date.now() < deadline) await sleep(100)
+      while (smtp.received.length < 17 && Date.now() < deadline) await sleep(100)
       await sleep(1_500) // time for a duplicate to show, if there were one
       const messageIds = smtp.received.map(
         (mail) => /^Message-ID:\s*(\S+)/im.exec(mail.raw)?.[1] ?? 'none',
       )
-      expect(messageIds).toHaveLength(11)
-      expect(new Set(messageIds).size).toBe(11)
+      expect(messageIds).toHaveLength(17)
+      expect(new Set(messageIds).size).toBe(17)
       expect(smtp.received.flatMap((mail) => mail.to)).not.toContain('nobody@refuse.example')
 
       const after = await fetch(`${server.url}/admin/mail?status=failed`, {
@@ -224,7 +225,7 @@ describe('the SMTP server is down for a while', () => {
       expect(failed.map((row) => row.toAddress)).toEqual(['nobody@refuse.example'])
       expect(failed[0]?.lastError).toContain('550')
       const sent = rows.filter((row) => row.status === 'sent')
-      expect(sent).toHaveLength(11)
+      expect(sent).toHaveLength(17)
       // They were tried while the server was down, and then delivered once.
       expect(sent.every((row) => row.attempts > 1)).toBe(true)
     } finally {

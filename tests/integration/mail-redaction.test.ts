@@ -155,7 +155,8 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
       actor,
     )
     const before = await outboxRows()
-    expect(before).toHaveLength(6)
+    // The bystander's request also told its owner ("New lead for you").
+    expect(before).toHaveLength(7)
     const aboutPerson = before.filter(
       (mail) =>
         mail.reference === `interpreter_application:${id}` || mail.toAddress === person.email,
@@ -169,7 +170,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     expect(await deleteApplication(id, actor)).toBe(true)
 
     const after = await outboxRows()
-    expect(after).toHaveLength(6)
+    expect(after).toHaveLength(7)
     for (const mail of after.filter((row) => aboutPerson.some((about) => about.id === row.id))) {
       expect(leftovers(JSON.stringify(mail))).toEqual([])
       expect(mail).toMatchObject({ subject: REDACTED_TEXT, text: REDACTED_TEXT, replyTo: null })
@@ -193,7 +194,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     const theirs = after.filter((mail) => mail.reference === `client_request:${bystander.id}`)
     expect(theirs.map((mail) => mail.subject)).not.toContain(REDACTED_TEXT)
     expect(theirs.every((mail) => fileText(mail) !== undefined)).toBe(true)
-    expect(emlFiles()).toHaveLength(2)
+    expect(emlFiles()).toHaveLength(3)
 
     const attempts = await test.db.select().from(mailAttempts)
     expect(leftovers(JSON.stringify(attempts))).toEqual([])
@@ -205,7 +206,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     expect(countsAfter).toEqual({ ...countsBefore, queued: undefined, cancelled: 1 })
     expect(await messageStats()).toEqual(statsBefore)
     expect(await test.runtime.mailWorker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 })
-    expect(emlFiles()).toHaveLength(2)
+    expect(emlFiles()).toHaveLength(3)
   })
 
   it('cancels a message that is on its way when the person is deleted, and leaves no file of it', async () => {
@@ -268,8 +269,9 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     )
     expect(emlFiles()).toEqual([])
     expect((await listOutbox()).byStatus).toEqual(countsBefore)
+    // The acknowledgement, the staff notification and the owner's "New lead for you".
     expect(await test.db.$count(mailOutbox, eq(mailOutbox.reference, `client_request:${id}`))).toBe(
-      2,
+      3,
     )
   })
 })

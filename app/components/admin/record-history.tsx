@@ -26,12 +26,17 @@ function describe(entry: HistoryEntry): string {
     step?: string
     name?: string
     email?: string
+    ownerName?: string | null
   } | null
   switch (entry.action) {
     case 'status_change':
       return `changed the status from ${statusLabel(before?.status ?? '?')} to ${statusLabel(after?.status ?? '?')}`
     case 'note':
       return 'added a note'
+    case 'reassign':
+      return after?.ownerName
+        ? `assigned the request to ${after.ownerName}`
+        : 'left the request unassigned'
     case 'reply_drafted':
       return 'opened a reply e-mail'
     case 'decision_email':

@@ -9,8 +9,22 @@ import { requireAdmin } from '~/lib/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
-import { addStaffNote, historyOf, notesOf, recordAudit } from '~/models/audit.server'
-import { getClientRequest, setClientRequestStatus } from '~/models/client-requests.server'
+import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
+import {
+  getClientRequest,
+  recordClientRequestReply,
+  setClientRequestStatus,
+} from '~/models/client-requests.server'
+import {
+  leadStaff,
+  LeadRuleError,
+  officeToday,
+  ownerNames,
+  setClientRequestOwner,
+} from '~/models/leads.server'
+import { LeadOwnerSection } from '~/components/admin/lead-owner'
+import { LeadResponseBadge } from '~/components/admin/lead-response'
+import { now } from '~/platform/clock.server'
 import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organizations.server'
 import { requestInviteSchema } from '~/lib/validation/organization'
 import type { Route } from './+types/clients.detail'
@@ -21,6 +35,7 @@ import { erasePersonalData } from './+shared/erase-personal-data.server'
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), status: z.enum(['contacted', 'closed']) }),
   z.object({ intent: z.literal('reply') }),
+  z.object({ intent: z.literal('owner'), ownerId: z.union([z.uuid(), z.literal('')]) }),
   z.object({
     intent: z.literal('note'),
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
@@ -38,12 +53,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const clientRequest = await getClientRequest(requireUuidParam(params, 'requestId'))
   if (!clientRequest) throw notFound()
-  const [notes, history, portal] = await Promise.all([
+  const [notes, history, portal, staff, owners] = await Promise.all([
     notesOf('client_request', clientRequest.id),
     historyOf('client_request', clientRequest.id),
     portalStateOfRequester(clientRequest.email),
+    leadStaff(),
+    ownerNames([clientRequest.ownerId]),
   ])
-  return { clientRequest, notes, history, portal }
+  const ownerName = clientRequest.ownerId ? (owners[clientRequest.ownerId] ?? null) : null
+  const lead = { staff, ownerName, today: officeToday(), now: now() }
+  return { clientRequest, notes, history, portal, lead }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -75,14 +94,19 @@ export async function action({ request, params }: Route.ActionArgs) {
         : 'This person already uses the client portal.',
     )
   }
+  if (input.intent === 'owner') {
+    try {
+      const updated = await setClientRequestOwner(requestId, input.ownerId || null, actor)
+      if (!updated) throw notFound()
+    } catch (error) {
+      if (!(error instanceof LeadRuleError)) throw error
+      return data({ error: error.message }, { status: 400 })
+    }
+    return dataWithToast({ error: null }, 'Owner changed.')
+  }
   if (input.intent === 'reply') {
     const current = await getClientRequest(requestId)
-    if (!current) throw notFound()
-    await recordAudit(actor, {
-      action: 'reply_drafted',
-      entityType: 'client_request',
-      entityId: current.id,
-    })
+    if (!current || !(await recordClientRequestReply(current.id, actor))) throw notFound()
     if (current.status === 'new') await setClientRequestStatus(current.id, 'contacted', actor)
     throw redirectWithToast(listUrl, `Reply to ${current.name} opened in your e-mail program.`)
   }
@@ -104,7 +128,7 @@ function withoutEraseStep(search: string) {
 }
 
 export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { clientRequest, notes, history, portal } = loaderData
+  const { clientRequest, notes, history, portal, lead } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const replyFetcher = useFetcher()
@@ -119,12 +143,16 @@ export default function ClientRequestDetails({ loaderData, actionData }: Route.C
     ['Type', clientRequest.type === 'demo' ? 'Demo request' : 'Contact form'],
     ['Received', formatDateTime(clientRequest.createdAt)],
     ['Updated', formatDateTime(clientRequest.updatedAt)],
+    ...(clientRequest.responseDueAt && !clientRequest.firstResponseAt
+      ? ([['Answer by', formatDateTime(clientRequest.responseDueAt)]] as [string, string][])
+      : []),
   ]
   return (
     <RouteDialog title={`Request from ${clientRequest.name}`} closeTo={listUrl} wide>
       <div className="flex items-center gap-3">
         <span className="text-sm text-slate-600">Status</span>
         <StatusBadge status={clientRequest.status} />
+        <LeadResponseBadge clock={clientRequest} now={lead.now} />
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
         {details.map(([label, value]) => (
@@ -165,6 +193,12 @@ export default function ClientRequestDetails({ loaderData, actionData }: Route.C
           </button>
         </Form>
       </div>
+      <LeadOwnerSection
+        ownerId={clientRequest.ownerId}
+        ownerName={lead.ownerName}
+        staff={lead.staff}
+        today={lead.today}
+      />
       <ClientPortalSection portal={portal} company={clientRequest.company} />
       <PersonalDataSection
         email={clientRequest.email}

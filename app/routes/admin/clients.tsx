@@ -4,6 +4,9 @@ import { DataTable, Truncated } from '~/components/admin/data-table'
 import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
+import { LeadResponseBadge } from '~/components/admin/lead-response'
+import { ownerNames } from '~/models/leads.server'
+import { now } from '~/platform/clock.server'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { replyDraftHref } from '~/lib/admin/mail-draft'
 import { requireAdmin } from '~/lib/auth/session.server'
@@ -37,11 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     clientRequestCounts(),
     markInboxSeen(admin.id, 'client_requests'),
   ])
-  return { filters, page, counts }
+  const owners = await ownerNames(page.items.map((item) => item.ownerId))
+  return { filters, page, counts, owners, now: now() }
 }
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { filters, page, counts } = loaderData
+  const { filters, page, counts, owners } = loaderData
   const location = useLocation()
   return (
     <>
@@ -126,8 +130,19 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
             },
             {
               header: 'Status',
-              width: 'w-32',
-              cell: (request) => <StatusBadge status={request.status} />,
+              width: 'w-40',
+              cell: (request) => (
+                <>
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge status={request.status} />
+                    <LeadResponseBadge clock={request} now={loaderData.now} />
+                  </div>
+                  <p className="mt-1 text-slate-700">
+                    Owner:{' '}
+                    {request.ownerId ? (owners[request.ownerId] ?? 'Unassigned') : 'Unassigned'}
+                  </p>
+                </>
+              ),
             },
             {
               header: 'Date',

@@ -33,6 +33,8 @@ import {
 } from '~/models/client-requests.server'
 import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
 import { unfilledSoon } from '~/models/dispatch/bookings.server'
+import { LeadOverview } from '~/components/admin/lead-overview'
+import { leadOverview } from '~/models/leads.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -52,10 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
   const tab: Tab = searchParams.get('tab') === 'contacts' ? 'contacts' : 'applications'
-  const [applications, requests, unfilled] = await Promise.all([
+  const [applications, requests, unfilled, leads] = await Promise.all([
     applicationCounts(),
     clientRequestCounts(),
     unfilledSoon(),
+    leadOverview(),
   ])
   const cards = dashboardCards(applications, requests)
   if (tab === 'applications') {
@@ -69,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       tab,
       cards,
       unfilled,
+      leads,
       counts: { applications: applications.total, contacts: requests.total },
       filters,
       applications: page,
@@ -85,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     cards,
     unfilled,
+    leads,
     counts: { applications: applications.total, contacts: requests.total },
     filters,
     applications: null,
@@ -161,7 +166,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters, unfilled } = loaderData
+  const { tab, cards, counts, filters, unfilled, leads } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : clientRequestStatuses
@@ -205,6 +210,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           ]}
         />
       </div>
+      <LeadOverview {...leads} />
       <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <div
           role="tablist"

@@ -11,8 +11,11 @@ import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDateTime } from '~/lib/format'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { seoMeta } from '~/lib/seo/meta'
-import { inviteSchema } from '~/lib/validation/staff'
+import { inviteSchema, leadSettingsSchema } from '~/lib/validation/staff'
+import { LeadSettingsForm } from '~/components/admin/lead-settings'
 import { recordAudit } from '~/models/audit.server'
+import { saveLeadSettings } from './users.server'
+import { officeToday } from '~/models/leads.server'
 import { inviteUser, setUserActive, UserRuleError } from '~/models/users.server'
 import { getUser, listUsers } from '~/models/users.server'
 import type { Route } from './+types/users'
@@ -30,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     users: await listUsers(),
     currentUserId: admin.id,
     constraint: getZodConstraint(inviteSchema),
+    leadConstraint: getZodConstraint(leadSettingsSchema),
+    today: officeToday(),
   }
 }
 
@@ -60,6 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       )
     }
   }
+  if (formData.get('intent') === 'leads') return saveLeadSettings(formData, actor)
   const parsed = accountIntent.safeParse(Object.fromEntries(formData))
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
@@ -95,7 +101,7 @@ function accountStatus(user: { passwordSet: boolean; active: boolean }) {
 }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, currentUserId } = loaderData
+  const { users, currentUserId, today, leadConstraint } = loaderData
   const navigation = useNavigation()
   const inviting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
@@ -147,6 +153,25 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               width: 'w-44',
               className: 'text-slate-700',
               cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'),
+            },
+            {
+              header: 'Leads',
+              width: 'w-48',
+              cell: (user) =>
+                user.role === 'admin' && user.active && user.passwordSet ? (
+                  <LeadSettingsForm
+                    user={user}
+                    today={today}
+                    constraint={leadConstraint}
+                    lastResult={
+                      actionData && 'leads' in actionData && actionData.userId === user.id
+                        ? actionData.leads
+                        : undefined
+                    }
+                  />
+                ) : (
+                  <span className="text-slate-600">No new leads</span>
+                ),
             },
             {
               header: 'Actions',

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { clientRequests, mailOutbox, users } from '../../db/schema'
+import { createClientRequest, getClientRequest } from '../../app/models/client-requests.server'
+import { now } from '../../app/platform/clock.server'
+import { createAccount, signIn } from './auth-helpers'
+import { checkPage, expect, test } from './fixtures'
+
+test('a lead shows its owner and response clock, and staff reassign it from the dialog', async ({
+  page,
+  context,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 8)
+  const admin = await createAccount('admin', `Lena Lead ${tag}`)
+  const colleague = await createAccount('admin', `Omar Owner ${tag}`)
+  await signIn(context, app.url, admin)
+  const { id } = await createClientRequest({
+    name: `Rita ${tag}`,
+    email: `rita-${tag}@clinic.example`,
+    company: `Lakeside Clinic ${tag}`,
+    message: 'We need ASL interpreting on Friday.',
+    type: 'contact',
+  })
+  const created = await getClientRequest(id)
+  // The round-robin chose one of the staff who take leads (the database is shared).
+  const [owner] = created?.ownerId
+    ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, created.ownerId))
+    : []
+
+  await page.goto(`/admin/clients?q=${tag}`)
+  const row = page.getByRole('row').nth(1)
+  await expect(row).toContainText(`Rita ${tag}`)
+  await expect(row).toContainText(owner?.name ?? 'Unassigned')
+  await expect(row).toContainText('On track')
+
+  // 50 minutes without an answer: at risk.
+  await app.db
+    .update(clientRequests)
+    .set({ atRiskAt: new Date(now().getTime() - 60_000) })
+    .where(eq(clientRequests.id, id))
+  await page.reload()
+  await expect(page.getByRole('row').nth(1)).toContainText('At risk')
+  await checkPage(page, 'admin-clients-leads')
+
+  await page.getByRole('link', { name: `View details of Rita ${tag}'s request` }).click()
+  const dialog = page.getByRole('dialog', { name: `Request from Rita ${tag}` })
+  await expect(dialog.getByRole('region', { name: 'Owner' })).toContainText(
+    owner?.name ?? 'Unassigned',
+  )
+  await dialog.getByLabel('Assign to').selectOption({ label: colleague.name })
+  await dialog.getByRole('button', { name: 'Reassign' }).click()
+  await expect(page.getByRole('status').getByText('Owner changed.').first()).toBeVisible()
+  await expect(dialog.getByRole('region', { name: 'Owner' })).toContainText(colleague.name)
+  await expect(dialog).toContainText(`${admin.name} assigned the request to ${colleague.name}`)
+  await checkPage(page, 'admin-clients-dialog-leads')
+  const [assignedMail] = await app.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, colleague.email), eq(mailOutbox.template, 'lead-assigned')))
+  expect(assignedMail?.subject).toBe(`New lead for you: Rita ${tag} (Lakeside Clinic ${tag})`)
+
+  // Mark as Contacted stops the clock.
+  await dialog.getByRole('button', { name: 'Mark as Contacted' }).click()
+  await expect(dialog).toBeHidden()
+  const answered = page.getByRole('row').nth(1)
+  await expect(answered).toContainText(/Responded in \d+(h \d+)?m/)
+  await expect(answered).toContainText(colleague.name)
+  expect((await getClientRequest(id))?.firstResponseAt).not.toBeNull()
+})
+
+test('admins set who takes leads and who is away on the Users screen', async ({
+  page,
+  context,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 8)
+  const admin = await createAccount('admin', `Ursula Users ${tag}`)
+  const colleague = await createAccount('admin', `Victor Away ${tag}`)
+  await signIn(context, app.url, admin)
+  await page.goto('/admin/users')
+  const row = page.getByRole('row', { name: new RegExp(colleague.name) })
+  await expect(row).toContainText('Takes new leads')
+
+  // A day that has passed is refused next to the field, and nothing is saved.
+  await row.getByLabel('Away until').fill('2000-01-01')
+  await row.getByRole('button', { name: `Save lead settings of ${colleague.name}` }).click()
+  await expect(row.locator('.field-error')).not.toBeEmpty()
+  await expect(page.getByText('Lead settings saved.')).toBeHidden()
+  await row.getByLabel('Away until').fill('2099-12-24')
+  await row.getByRole('button', { name: `Save lead settings of ${colleague.name}` }).click()
+  await expect(page.getByText('Lead settings saved.')).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(colleague.name) })).toContainText(
+    'Away until 12/24/2099',
+  )
+  const own = page.getByRole('row', { name: new RegExp(admin.name) })
+  await own.getByLabel('Takes new leads').uncheck()
+  await own.getByRole('button', { name: `Save lead settings of ${admin.name}` }).click()
+  await expect(page.getByRole('row', { name: new RegExp(admin.name) })).toContainText(
+    'Not taking new leads',
+  )
+  const [stored] = await app.db
+    .select({ takesLeads: users.takesLeads, awayUntil: users.awayUntil })
+    .from(users)
+    .where(eq(users.id, colleague.id))
+  expect(stored).toEqual({ takesLeads: true, awayUntil: '2099-12-24' })
+  await checkPage(page, 'admin-users-leads')
+})
+
+test('the dashboard shows the leads waiting and the weekly chart with its table', async ({
+  page,
+  context,
+  app,
+}) => {
+  const admin = await createAccount('admin', 'Dana Dashboard')
+  await signIn(context, app.url, admin)
+  await createClientRequest({
+    name: 'Chart Client',
+    email: 'chart@clinic.example',
+    company: 'Chart Clinic',
+    message: 'Spanish interpreting, please.',
+    type: 'demo',
+  })
+  await page.goto('/admin/dashboard')
+  const leads = page.getByRole('region', { name: 'Leads waiting' })
+  await expect(leads.getByText('At risk')).toBeVisible()
+  await expect(leads.getByText('Breached')).toBeVisible()
+  await expect(leads.getByRole('img', { name: /Requests received, weekly since/ })).toBeVisible()
+  await expect(
+    leads.getByRole('img', { name: /Median first response in business hours/ }),
+  ).toBeVisible()
+  const table = leads.getByRole('table', { name: 'Leads per week' })
+  await expect(table.getByRole('row')).toHaveCount(13)
+  // This week's row counts the request just made.
+  expect(
+    Number(await table.getByRole('row').last().getByRole('cell').first().textContent()),
+  ).toBeGreaterThan(0)
+  await checkPage(page, 'admin-dashboard-leads')
+})
