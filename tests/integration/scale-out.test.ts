@@ -237,8 +237,10 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
     const recipients = smtp.received.map((mail) => mail.to.join(','))
     expect(recipients).toHaveLength(60)
     expect(new Set(recipients).size).toBe(60)
-    const senders = new Set(smtp.received.map((mail) => mail.from))
-    expect(senders).toEqual(new Set(['instance-a@example.com', 'instance-b@example.com']))
+    // Either instance may send any of them: a worker claims a batch ahead, so one can take
+    // all 60 before the other wakes (the race itself is tested in the mail worker's tests).
+    const instances = ['instance-a@example.com', 'instance-b@example.com']
+    expect(smtp.received.every((mail) => instances.includes(mail.from))).toBe(true)
     const rows = await handle.db.select().from(mailOutbox)
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true)
   })
