@@ -18,7 +18,10 @@ export const homeAnchors = {
   industryExpertise: '/#industry-expertise',
 } as const
 
-/** Each entry leads to the section that describes it, on /services or /industries. */
+/**
+ * Each entry leads to the section that describes it, on /services or /industries; each of
+ * the first two groups ends with its overview ("All services": the home page's eight cards).
+ */
 export const servicesMegaMenu: MegaMenuGroup[] = [
   {
     heading: 'Interpretation',
@@ -26,6 +29,7 @@ export const servicesMegaMenu: MegaMenuGroup[] = [
       { label: 'Over-the-Phone Interpretation', to: '/services#phone-interpretation' },
       { label: 'Video Remote Interpretation', to: '/services#video-remote-interpretation' },
       { label: 'On-Site Interpretation', to: '/services#on-site-interpretation' },
+      { label: 'All services', to: homeAnchors.services },
     ],
   },
   {
@@ -34,6 +38,7 @@ export const servicesMegaMenu: MegaMenuGroup[] = [
       { label: 'Medical Interpretation', to: '/industries#healthcare' },
       { label: 'Legal Interpretation', to: '/industries#legal' },
       { label: 'Business Interpretation', to: '/industries#business' },
+      { label: 'All industries', to: '/industries' },
     ],
   },
   {
@@ -45,12 +50,6 @@ export const servicesMegaMenu: MegaMenuGroup[] = [
       { label: 'Get Quote', to: '/contact' },
     ],
   },
-]
-
-/** Under the mega-menu's groups: every service (the home page's eight) and every industry. */
-export const servicesMegaMenuOverviews: NavLink[] = [
-  { label: 'All services', to: homeAnchors.services },
-  { label: 'All industries', to: '/industries' },
 ]
 
 export const primaryLinks = {
@@ -120,7 +119,6 @@ export const footerColumns: FooterColumn[] = [
 /** Every link list of the public header and footer, handed to the layout by its loader. */
 export const publicNavigation = {
   servicesMegaMenu,
-  servicesMegaMenuOverviews,
   primaryLinks,
   portalLinks,
   footerColumns,

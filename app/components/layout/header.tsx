@@ -27,7 +27,7 @@ export function Header({
   /** The link lists, from the public layout's loader (`publicNavigation`). */
   navigation: PublicNavigation
 }) {
-  const { primaryLinks, portalLinks, servicesMegaMenu, servicesMegaMenuOverviews } = navigation
+  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
   const location = useLocation()
   const headerRef = useRef<HTMLElement>(null)
 
@@ -52,7 +52,7 @@ export function Header({
           <NavLink to={primaryLinks.home.to} end className={navLinkClass}>
             {primaryLinks.home.label}
           </NavLink>
-          <ServicesMegaMenu groups={servicesMegaMenu} overviews={servicesMegaMenuOverviews} />
+          <ServicesMegaMenu groups={servicesMegaMenu} />
           <NavLink to={primaryLinks.about.to} className={navLinkClass}>
             {primaryLinks.about.label}
           </NavLink>
@@ -70,13 +70,7 @@ export function Header({
   )
 }
 
-function ServicesMegaMenu({
-  groups,
-  overviews,
-}: {
-  groups: MegaMenuGroup[]
-  overviews: NavigationLink[]
-}) {
+function ServicesMegaMenu({ groups }: { groups: MegaMenuGroup[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
@@ -108,18 +102,6 @@ function ServicesMegaMenu({
             </ul>
           </div>
         ))}
-        <ul className="col-span-3 flex gap-6 border-t border-slate-200 pt-4">
-          {overviews.map((link) => (
-            <li key={link.label}>
-              <Link
-                to={link.to}
-                className="text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
       </div>
     </details>
   )
@@ -151,7 +133,7 @@ function PortalMenu({ links }: { links: NavigationLink[] }) {
 }
 
 function MobileMenu({ navigation }: { navigation: PublicNavigation }) {
-  const { primaryLinks, portalLinks, servicesMegaMenu, servicesMegaMenuOverviews } = navigation
+  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
@@ -181,14 +163,6 @@ function MobileMenu({ navigation }: { navigation: PublicNavigation }) {
                   </li>
                 ))}
               </ul>
-            </li>
-          ))}
-          {servicesMegaMenuOverviews.map((link, index) => (
-            <li
-              key={link.label}
-              className={index === 0 ? 'mt-2 border-t border-slate-200 pt-2' : undefined}
-            >
-              <MobileLink to={link.to} label={link.label} />
             </li>
           ))}
           {[primaryLinks.about, primaryLinks.careers, primaryLinks.contact, ...portalLinks].map(

@@ -49,15 +49,6 @@ export function PrivacyConsentField({
   )
 }
 
-/**
- * Optional and unticked: the applicant's consent to be kept on file for future openings
- * (docs/privacy.md#how-long). Label and hint come from the loader (`keepOnFile` in the
- * labels, `keepOnFileHint`).
- */
-export function KeepOnFileField({ field, hint }: { field: NativeField; hint: string }) {
-  return <CheckboxField field={field} hint={hint} />
-}
-
 /** The form-level error (rate limit, server failure) and the submit button. */
 export function ApplicationFormFooter({
   formErrors,

@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import {
+  CheckboxField,
   CheckboxGroupField,
   FileField,
   SelectField,
@@ -16,7 +17,6 @@ import {
   ApplicationFormFooter,
   ApplicationFormProtection,
   ApplicationSubmitted,
-  KeepOnFileField,
   PrivacyConsentField,
 } from './application-form-parts'
 
@@ -105,7 +105,8 @@ export function FullApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
-      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
+      {/* Optional and unticked: kept on file for future openings (docs/privacy.md#how-long). */}
+      <CheckboxField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

@@ -1,6 +1,12 @@
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { FileField, SelectField, TextareaField, TextField } from '~/components/ui/native-fields'
+import {
+  CheckboxField,
+  FileField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '~/components/ui/native-fields'
 import type { JobPostingChoices } from '~/content/application-options'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import { useNativeForm } from '~/lib/forms/native-form'
@@ -10,7 +16,6 @@ import {
   ApplicationFormFooter,
   ApplicationFormProtection,
   ApplicationSubmitted,
-  KeepOnFileField,
   PrivacyConsentField,
 } from './application-form-parts'
 
@@ -72,7 +77,8 @@ export function JobPostingApplicationForm({
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
       />
-      <KeepOnFileField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
+      {/* Optional and unticked: kept on file for future openings (docs/privacy.md#how-long). */}
+      <CheckboxField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
       <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
     </Form>
   )

@@ -16,7 +16,6 @@ export function loader() {
 /** Only if the layout's data is missing (an error before it loaded): the main links. */
 const fallbackNavigation: PublicNavigation = {
   servicesMegaMenu: [],
-  servicesMegaMenuOverviews: [],
   primaryLinks: {
     home: { label: 'Home', to: '/' },
     about: { label: 'About', to: '/about' },
