@@ -74,9 +74,12 @@ describe.each(testDatabaseKinds())('staff lists over seeded work on %s', (kind) 
 
   it('lists the closeouts waiting and those overdue, the oldest first', async () => {
     const groups = await staffCloseoutGroups()
-    // About seven in ten of the last four days' ended assignments (random ids pick which).
-    expect(groups.waiting.length).toBeGreaterThan(5)
+    // About seven in ten of the last four days' ended assignments (random ids pick which,
+    // and the weekday decides how many ended): some, the oldest sent first.
+    expect(groups.waiting.length).toBeGreaterThan(0)
     for (const row of groups.waiting) expect(row.submittedAt).toBeInstanceOf(Date)
+    const sent = groups.waiting.map((row) => row.submittedAt.getTime())
+    expect(sent).toEqual([...sent].sort((a, b) => a - b))
     // Overdue: ended at least the due time ago with no closeout, the oldest first.
     for (const row of groups.overdue) expect(row.dueAt.getTime()).toBeLessThan(Date.now())
     const starts = groups.overdue.map((row) => row.startsAt.getTime())
