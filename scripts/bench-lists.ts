@@ -1,5 +1,8 @@
 // npm run bench runs this too; alone (after `npm run build`):
 //   npx tsx scripts/bench-lists.ts [--postgres] [--seconds 8] [--dry-run]
+//     [--data-dir DIR] [--only 'Admin dashboard']
+// --data-dir keeps the embedded database there and reuses it when it is already seeded;
+// --only measures the lists whose name contains the text (both for trying a change).
 // Every staff and portal list at the product's scale (docs/benchmarks.md, targets): seeds a
 // fresh database with 100,000 applications, 20,000 client requests, 1,500 interpreters and
 // 20,000 bookings and what they led to (scripts/seed-demo.ts), starts the production server,
@@ -14,7 +17,7 @@
 // Prints each list's figures with the target as met or not met, and appends the table to
 // docs/benchmarks.md.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -36,6 +39,8 @@ const { values } = parseArgs({
     bookings: { type: 'string', default: '20000' },
     seconds: { type: 'string', default: '8' },
     'dry-run': { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
   },
 })
 const seconds = Number(values.seconds)
@@ -138,7 +143,10 @@ const accounts: Record<ListUnderTest['role'], (n: number) => string> = {
   client: (n) => `demo-client-${4 * (n - 1) + 1}@example.org`,
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lists-'))
+const keptDataDir =
+  values['data-dir'] && !values.postgres ? path.resolve(values['data-dir']) : undefined
+const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-lists-'))
+const seededMarker = path.join(dataDir, 'seeded')
 const postgres = values.postgres ? await createPostgresTestDatabase(postgresAdminUrl()) : undefined
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
 delete env.DATABASE_URL
@@ -231,17 +239,19 @@ try {
   console.log(
     `Lists: seeding ${values.applications} applications, ${values.requests} client requests, ${values.interpreters} interpreters and ${values.bookings} bookings on ${databaseLabel}…`,
   )
-  execFileSync(
-    'npx',
-    [
-      'tsx',
-      'scripts/seed-demo.ts',
-      ...['--applications', values.applications!, '--requests', values.requests!],
-      ...['--interpreters', values.interpreters!, '--bookings', values.bookings!],
-      ...['--staff', String(USERS), '--password-stdin'],
-    ],
-    { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
-  )
+  if (!existsSync(seededMarker))
+    execFileSync(
+      'npx',
+      [
+        'tsx',
+        'scripts/seed-demo.ts',
+        ...['--applications', values.applications!, '--requests', values.requests!],
+        ...['--interpreters', values.interpreters!, '--bookings', values.bookings!],
+        ...['--staff', String(USERS), '--password-stdin'],
+      ],
+      { env, input: password, stdio: ['pipe', 'inherit', 'inherit'] },
+    )
+  if (keptDataDir) mkdirSync(seededMarker, { recursive: true })
   const { url, stop } = await startBenchServer(env)
   try {
     const cookies = {} as Record<ListUnderTest['role'], string[]>
@@ -253,7 +263,7 @@ try {
     console.log(
       `Measuring each list: ${USERS} users working for ${seconds} s, one alone, ${USERS} back to back…`,
     )
-    for (const list of lists) {
+    for (const list of lists.filter((list) => !values.only || list.name.includes(values.only))) {
       const users = cookies[list.role]
       const working = await measureList(url, list, users, seconds, thinkTime)
       const alone = await measureList(url, list, users.slice(0, 1), 1, noPause)
@@ -273,7 +283,7 @@ try {
     await stop()
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true })
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true })
   await postgres?.drop()
 }
 

@@ -53,6 +53,11 @@ const SHUTDOWN_GRACE_MS = 5_000
 const IDLE_COLLECTION_MS = 5_000
 /** The last path segment ends in a file extension, as every file in build/client does. */
 const HAS_EXTENSION = /\.[A-Za-z0-9]+$/
+/**
+ * Pictures shown on other sites' pages: the e-mail logo (webmail loads it in the reader's
+ * browser) and the social pictures. They alone may be embedded cross-origin.
+ */
+const SHARED_IMAGE = /^\/(?:logo-email\.png|og-image\.png|og\/[a-z-]+\.png)$/
 
 async function loadBuild(options: HostOptions): Promise<() => Promise<ServerBuild>> {
   const { vite } = options
@@ -160,6 +165,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }),
   )
 
+  app.use(((req, res, next) => {
+    if (SHARED_IMAGE.test(req.path)) res.set('Cross-Origin-Resource-Policy', 'cross-origin')
+    next()
+  }) satisfies RequestHandler)
+
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else {
@@ -168,6 +178,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     app.use(
       '/assets',
       express.static(path.join(clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+      }),
+    )
+    // The brand typeface's file names carry its version (app/app.css): as long-lived.
+    app.use(
+      '/fonts',
+      express.static(path.join(clientDir, 'fonts'), {
         immutable: true,
         maxAge: '1y',
         index: false,

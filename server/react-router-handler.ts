@@ -109,9 +109,26 @@ export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestH
   const handle = createRequestHandler(options.build, options.mode)
   return async (req, res, next) => {
     try {
-      await send(res, await handle(webRequest(req, res), options.getLoadContext(req, res)))
+      // Reading requests only: after an action the loaders must see what it changed.
+      const reads = req.method === 'GET' || req.method === 'HEAD'
+      const inScope = reads ? await requestScopeOf(options.build) : runNow
+      const response = await inScope(() =>
+        handle(webRequest(req, res), options.getLoadContext(req, res)),
+      )
+      await send(res, response)
     } catch (error) {
       next(error)
     }
   }
 }
+
+type RunInRequestScope = <T>(work: () => T) => T
+
+/** The app's per-request memo (app/platform/request-scope.server.ts), from the server build. */
+async function requestScopeOf(build: ReactRouterHandlerOptions['build']) {
+  const { entry } = typeof build === 'function' ? await build() : build
+  const module = entry.module as { runInRequestScope?: RunInRequestScope }
+  return module.runInRequestScope ?? runNow
+}
+
+const runNow: RunInRequestScope = (work) => work()

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { statusCounts } from '../../db/schema'
 import type { Database } from '../platform/db.server'
+import { requestMemo } from '../platform/request-scope.server'
 import { db } from '../platform/runtime.server'
 
 /**
@@ -18,14 +19,43 @@ export type StatusCounter =
 
 const total = sql<number>`sum(${statusCounts.delta})::int`
 
-/** The counter's rows of each status, summed over every key; a status with none is left out. */
+/**
+ * The counter's rows of each status, summed over every key; a status with none is left out.
+ * Inside a request every counter is read at once, by the first call (a page shows several:
+ * the dashboard four), and the later calls take theirs from the request's memo.
+ */
 export async function countsByStatus(counter: StatusCounter): Promise<Map<string, number>> {
+  const read = pageCounters.includes(counter) ? pageCounters : [counter]
+  const byCounter = await requestMemo(`status-counts:${read.join(',')}`, () =>
+    countersByStatus(read),
+  )
+  return byCounter.get(counter) ?? new Map()
+}
+
+/** The counters with one count per status, which pages read together. */
+const pageCounters: StatusCounter[] = [
+  'interpreter_applications',
+  'client_requests',
+  'mail_outbox',
+  'onboarding_progress',
+]
+
+async function countersByStatus(
+  counters: StatusCounter[],
+): Promise<Map<string, Map<string, number>>> {
   const rows = await db()
-    .select({ status: statusCounts.status, count: total })
+    .select({ counter: statusCounts.counter, status: statusCounts.status, count: total })
     .from(statusCounts)
-    .where(eq(statusCounts.counter, counter))
-    .groupBy(statusCounts.status)
-  return new Map(rows.filter((row) => row.count !== 0).map((row) => [row.status, row.count]))
+    .where(inArray(statusCounts.counter, counters))
+    .groupBy(statusCounts.counter, statusCounts.status)
+  const byCounter = new Map<string, Map<string, number>>()
+  for (const row of rows) {
+    if (row.count === 0) continue
+    const byStatus = byCounter.get(row.counter) ?? new Map<string, number>()
+    byStatus.set(row.status, row.count)
+    byCounter.set(row.counter, byStatus)
+  }
+  return byCounter
 }
 
 /** The counter's rows of each status for each of `keys` (message ids, say). */

@@ -108,6 +108,11 @@ describe('loadConfig', () => {
     ).toBe('https://example.org')
   })
 
+  it("gives the company identity the site's address, for the e-mails' logo", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), SITE_URL: 'https://example.org/' })
+    expect(config.company.website).toBe('https://example.org')
+  })
+
   it('names each bad variable in its message', () => {
     const run = () =>
       loadConfig({

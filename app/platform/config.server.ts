@@ -120,6 +120,8 @@ export interface CompanyIdentity {
   phone: string
   email: string
   address: string
+  /** The site's public address, the same as `siteUrl` (e-mails load the logo from it). */
+  website: string
 }
 
 export interface Config {
@@ -219,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data
   const dataDir = path.resolve(env.DATA_DIR)
   const isProduction = env.NODE_ENV === 'production'
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid environment configuration:\n  SESSION_SECRET: required in production (at least 32 characters)',
@@ -257,13 +260,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     mailReplyTo: env.MAIL_REPLY_TO ?? env.COMPANY_EMAIL,
     staffNotifyEmail: env.STAFF_NOTIFY_EMAIL,
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    siteUrl,
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     company: {
       name: env.COMPANY_NAME,
       phone: env.COMPANY_PHONE,
       email: env.COMPANY_EMAIL,
       address: env.COMPANY_ADDRESS,
+      website: siteUrl,
     },
     logLevel: env.LOG_LEVEL,
     retention: {

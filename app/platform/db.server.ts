@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from '../../db/schema'
 import { acquireDataDirLock } from './data-dir-lock.server'
+import { startPgliteWorker, type PgliteWorkerClient } from './pglite-worker-client.server'
 import { projectPath } from './project-path.server'
 
 export type Schema = typeof schema
@@ -89,7 +90,7 @@ async function openPgliteDirectory(dataDir: string): Promise<DatabaseHandle> {
   try {
     const pgdata = path.join(dataDir, 'pgdata')
     if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initialiseInChildProcess(pgdata)
-    const client = await PGlite.create(pgdata, { extensions: pgliteExtensions })
+    const client = await startPgliteWorker({ dataDir: pgdata })
     return await wrapPglite(client, releaseLock)
   } catch (error) {
     releaseLock()
@@ -107,8 +108,16 @@ async function initialiseInChildProcess(pgdata: string): Promise<void> {
   })
 }
 
-async function wrapPglite(client: PGlite, releaseLock: () => void): Promise<DatabaseHandle> {
-  const db = drizzlePglite(client, { schema })
+/**
+ * A PGlite database in this process (tests' in-memory databases) or on a thread of its own
+ * (a data directory: the server, docs/decisions/050-embedded-database-on-its-own-thread.md).
+ */
+async function wrapPglite(
+  client: PGlite | PgliteWorkerClient,
+  releaseLock: () => void,
+): Promise<DatabaseHandle> {
+  // The worker client answers the calls Drizzle's driver makes, with the same results.
+  const db = drizzlePglite(client as PGlite, { schema })
   try {
     await migratePglite(db, { migrationsFolder })
   } catch (error) {

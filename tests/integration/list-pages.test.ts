@@ -2,7 +2,10 @@ import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interpreterStatements, statementLines } from '../../db/schema'
 import { listStatements } from '../../app/models/billing/statements.server'
-import { staffCloseoutGroups } from '../../app/models/billing/closeout-list.server'
+import {
+  CLOSEOUT_GROUP_LIMIT,
+  staffCloseoutGroups,
+} from '../../app/models/billing/closeout-list.server'
 import { seedInterpretersAndBookings, seedPortalActivity } from '../../scripts/seed-at-scale'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -76,13 +79,16 @@ describe.each(testDatabaseKinds())('staff lists over seeded work on %s', (kind) 
     const groups = await staffCloseoutGroups()
     // About seven in ten of the last four days' ended assignments (random ids pick which,
     // and the weekday decides how many ended): some, the oldest sent first.
-    expect(groups.waiting.length).toBeGreaterThan(0)
-    for (const row of groups.waiting) expect(row.submittedAt).toBeInstanceOf(Date)
-    const sent = groups.waiting.map((row) => row.submittedAt.getTime())
+    expect(groups.waiting.rows.length).toBeGreaterThan(0)
+    // A working queue: its first rows, and how many wait in all.
+    expect(groups.waiting.rows.length).toBeLessThanOrEqual(CLOSEOUT_GROUP_LIMIT)
+    expect(groups.waiting.total).toBeGreaterThanOrEqual(groups.waiting.rows.length)
+    for (const row of groups.waiting.rows) expect(row.submittedAt).toBeInstanceOf(Date)
+    const sent = groups.waiting.rows.map((row) => row.submittedAt.getTime())
     expect(sent).toEqual([...sent].sort((a, b) => a - b))
     // Overdue: ended at least the due time ago with no closeout, the oldest first.
-    for (const row of groups.overdue) expect(row.dueAt.getTime()).toBeLessThan(Date.now())
-    const starts = groups.overdue.map((row) => row.startsAt.getTime())
+    for (const row of groups.overdue.rows) expect(row.dueAt.getTime()).toBeLessThan(Date.now())
+    const starts = groups.overdue.rows.map((row) => row.startsAt.getTime())
     expect(starts).toEqual([...starts].sort((a, b) => a - b))
   })
 })

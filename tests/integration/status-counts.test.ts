@@ -22,6 +22,7 @@ import {
   countsByStatus,
   foldStatusCounts,
 } from '../../app/models/status-counts.server'
+import { runInRequestScope } from '../../app/platform/request-scope.server'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -199,6 +200,16 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
         ['failed', 2],
       ]),
     )
+    // Inside a page's request the counters are read together, once, with the same answers.
+    const outside = await Promise.all(
+      (['mail_outbox', 'message_deliveries', 'client_requests'] as const).map(countsByStatus),
+    )
+    const inside = await runInRequestScope(() =>
+      Promise.all(
+        (['mail_outbox', 'message_deliveries', 'client_requests'] as const).map(countsByStatus),
+      ),
+    )
+    expect(inside).toEqual(outside)
 
     await test.db.delete(mailOutbox).where(like(mailOutbox.reference, 'message:%'))
     await foldStatusCounts(test.db)

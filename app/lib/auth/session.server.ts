@@ -8,6 +8,7 @@ import {
 } from '../../models/sessions.server'
 import type { Actor } from '../../models/audit.server'
 import { toPublicUser, type PublicUser } from '../../models/users.server'
+import { requestMemo } from '../../platform/request-scope.server'
 import { runtime } from '../../platform/runtime.server'
 import { forbidden } from '../http/responses'
 import { homeFor } from './redirect'
@@ -45,6 +46,10 @@ const lookups = new WeakMap<Request, Promise<SessionUser | undefined>>()
 
 /** The signed-in user of this request, or undefined when the session is missing or over. */
 export function getSessionUser(request: Request): Promise<SessionUser | undefined> {
+  // A page's loaders each get a Request of their own: they share the lookup through the
+  // request's memo. Not after an action, which may have signed someone in or out.
+  if (request.method === 'GET' || request.method === 'HEAD')
+    return requestMemo('session-user', () => lookUpSession(request))
   let lookup = lookups.get(request)
   if (!lookup) {
     lookup = lookUpSession(request)

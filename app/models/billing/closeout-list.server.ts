@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
 import { bookings, closeouts, interpreterProfiles, organizations, users } from '../../../db/schema'
 import {
   assignmentAmounts,
@@ -18,8 +18,14 @@ import { rateInForce } from './ledger.server'
  * the amounts its approval will post.
  */
 
-/** Each group is a working list, not an archive: the oldest this many rows. */
-const GROUP_LIMIT = 100
+/**
+ * Each group is a working queue, not an archive: its first this many rows (deciding one
+ * brings up the next) and how many the group holds in all.
+ */
+export const CLOSEOUT_GROUP_LIMIT = 25
+const GROUP_LIMIT = CLOSEOUT_GROUP_LIMIT
+/** The group's size, beside each of its first rows (the window runs before the limit). */
+const groupTotal = sql<number>`count(*) over ()`.mapWith(Number)
 
 const rowColumns = {
   bookingId: bookings.id,
@@ -43,7 +49,7 @@ export async function staffCloseoutGroups() {
   const overdueEnd = new Date(at.getTime() - CLOSEOUT_DUE_HOURS * 60 * 60 * 1000)
   const [waiting, overdue, returned] = await Promise.all([
     db()
-      .select({ ...rowColumns, submittedAt: closeouts.submittedAt })
+      .select({ ...rowColumns, submittedAt: closeouts.submittedAt, total: groupTotal })
       .from(closeouts)
       .innerJoin(bookings, eq(bookings.id, closeouts.bookingId))
       .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
@@ -52,7 +58,7 @@ export async function staffCloseoutGroups() {
       .orderBy(asc(closeouts.submittedAt))
       .limit(GROUP_LIMIT),
     db()
-      .select(rowColumns)
+      .select({ ...rowColumns, total: groupTotal })
       .from(bookings)
       .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
       .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
@@ -71,6 +77,7 @@ export async function staffCloseoutGroups() {
         ...rowColumns,
         returnReason: closeouts.returnReason,
         reviewedAt: closeouts.reviewedAt,
+        total: groupTotal,
       })
       .from(closeouts)
       .innerJoin(bookings, eq(bookings.id, closeouts.bookingId))
@@ -80,11 +87,10 @@ export async function staffCloseoutGroups() {
       .orderBy(desc(closeouts.reviewedAt))
       .limit(GROUP_LIMIT),
   ])
-  return {
-    waiting: waiting.map(withDue),
-    overdue: overdue.map(withDue),
-    returned: returned.map(withDue),
-  }
+  const group = <Row extends { startsAt: Date; durationMinutes: number; total: number }>(
+    rows: Row[],
+  ) => ({ rows: rows.map(withDue), total: rows[0]?.total ?? 0 })
+  return { waiting: group(waiting), overdue: group(overdue), returned: group(returned) }
 }
 
 /** One closeout for staff, with the amounts approving it will post (at the rate in force). */

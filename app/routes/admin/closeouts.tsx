@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const groups = await staffCloseoutGroups()
-  const shape = (row: (typeof groups.waiting)[number] | (typeof groups.overdue)[number]) => ({
+  const shape = (
+    row: (typeof groups.waiting.rows)[number] | (typeof groups.overdue.rows)[number],
+  ) => ({
     bookingId: row.bookingId,
     title: bookingTitle(row),
     when: formatInZone(row.startsAt, row.timeZone),
@@ -33,19 +35,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     dueAt: formatInZone(row.dueAt, row.timeZone),
   })
   return {
-    waiting: groups.waiting.map((row) => ({
-      ...shape(row),
-      submittedAt: formatDateTime(row.submittedAt),
-    })),
-    overdue: groups.overdue.map(shape),
-    returned: groups.returned.map((row) => ({
-      ...shape(row),
-      returnReason: row.returnReason ?? '',
-    })),
+    waiting: {
+      total: groups.waiting.total,
+      rows: groups.waiting.rows.map((row) => ({
+        ...shape(row),
+        submittedAt: formatDateTime(row.submittedAt),
+      })),
+    },
+    overdue: { total: groups.overdue.total, rows: groups.overdue.rows.map(shape) },
+    returned: {
+      total: groups.returned.total,
+      rows: groups.returned.rows.map((row) => ({
+        ...shape(row),
+        returnReason: row.returnReason ?? '',
+      })),
+    },
   }
 }
 
-type Row = Route.ComponentProps['loaderData']['overdue'][number]
+type Row = Route.ComponentProps['loaderData']['overdue']['rows'][number]
 
 const assignmentColumns = [
   {
@@ -98,10 +106,10 @@ export default function CloseoutsPage({ loaderData }: Route.ComponentProps) {
         Interpreters close out each assignment within 48 hours of its end; an approved closeout goes
         on the interpreter&apos;s statement and the client&apos;s invoice.
       </p>
-      <Group id="waiting" title="Waiting for approval" count={waiting.length}>
+      <Group id="waiting" title="Waiting for approval" group={waiting} order="oldest">
         <DataTable
           caption="Closeouts waiting for approval"
-          rows={waiting}
+          rows={waiting.rows}
           rowKey={(row) => row.bookingId}
           columns={[
             ...assignmentColumns,
@@ -114,10 +122,10 @@ export default function CloseoutsPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </Group>
-      <Group id="overdue" title="Overdue" count={overdue.length}>
+      <Group id="overdue" title="Overdue" group={overdue} order="oldest">
         <DataTable
           caption="Assignments not closed out within 48 hours"
-          rows={overdue}
+          rows={overdue.rows}
           rowKey={(row) => row.bookingId}
           columns={[
             ...assignmentColumns,
@@ -137,10 +145,10 @@ export default function CloseoutsPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </Group>
-      <Group id="returned" title="Returned to the interpreter" count={returned.length}>
+      <Group id="returned" title="Returned to the interpreter" group={returned} order="latest">
         <DataTable
           caption="Closeouts returned to the interpreter"
-          rows={returned}
+          rows={returned.rows}
           rowKey={(row) => row.bookingId}
           columns={[
             ...assignmentColumns,
@@ -161,26 +169,36 @@ export default function CloseoutsPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** A group's heading with its full count, its first rows and, when it holds more, a note. */
 function Group({
   id,
   title,
-  count,
+  group,
+  order,
   children,
 }: {
   id: string
   title: string
-  count: number
+  group: { total: number; rows: unknown[] }
+  order: 'oldest' | 'latest'
   children: ReactNode
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {title} ({count})
+        {title} ({group.total})
       </h2>
-      {count === 0 ? (
+      {group.total === 0 ? (
         <p className="mt-2 text-slate-700">None right now.</p>
       ) : (
-        <div className="mt-3">{children}</div>
+        <div className="mt-3">
+          {group.total > group.rows.length ? (
+            <p className="text-sm text-slate-600">
+              Showing the {order} {group.rows.length}; each one dealt with brings up the next.
+            </p>
+          ) : null}
+          {children}
+        </div>
       )}
     </section>
   )

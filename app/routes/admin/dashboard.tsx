@@ -32,6 +32,8 @@ import {
   setClientRequestStatus,
 } from '~/models/client-requests.server'
 import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
+import { ownerNames } from '~/models/leads.server'
+import { now } from '~/platform/clock.server'
 import { unfilledSoon } from '~/models/dispatch/bookings.server'
 import { LeadOverview } from '~/components/admin/lead-overview'
 import { leadOverview } from '~/models/leads.server'
@@ -77,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       filters,
       applications: page,
       requests: null,
+      now: now(),
     }
   }
   const filters = parseListFilters(searchParams, {
@@ -85,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     defaultSort: 'createdAt',
   })
   const page = await listClientRequests(filters)
+  const owners = await ownerNames(page.items.map((item) => item.ownerId))
   return {
     tab,
     cards,
@@ -93,7 +97,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     counts: { applications: applications.total, contacts: requests.total },
     filters,
     applications: null,
-    requests: page,
+    requests: {
+      ...page,
+      items: page.items.map((item) => ({
+        ...item,
+        clock: {
+          responseDueAt: item.responseDueAt,
+          atRiskAt: item.atRiskAt,
+          firstResponseAt: item.firstResponseAt,
+          responseBusinessMs: item.responseBusinessMs,
+        },
+        owner: item.ownerId ? owners[item.ownerId] : undefined,
+      })),
+    },
+    now: now(),
   }
 }
 
@@ -304,7 +321,13 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
                 <ApplicationRow key={item.id} item={item} />
               ))}
               {loaderData.requests?.items.map((item) => (
-                <RequestRow key={item.id} item={item} statuses={clientRequestStatuses} />
+                <RequestRow
+                  key={item.id}
+                  item={item}
+                  statuses={clientRequestStatuses}
+                  owner={item.owner}
+                  now={loaderData.now}
+                />
               ))}
             </ul>
           )}
