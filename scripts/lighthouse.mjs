@@ -1,23 +1,16 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, the system Chromium) on every public page,
 // three runs each; the medians of the four category scores and of LCP, TBT and CLS are
 // appended to docs/benchmarks.md with the date and the machine. Needs `npm run build` first.
-// LIGHTHOUSE_RUNS changes the number of runs; LIGHTHOUSE_PAGES="/ /contact" the pages.
-import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
-import { createServer } from 'node:net'
+// LIGHTHOUSE_RUNS changes the number of runs; LIGHTHOUSE_PAGES="/ /contact" the pages;
+// LIGHTHOUSE_REPORTS=dir keeps each run's full report there (JSON), to see what a score lost.
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { publicPageSamples } from '../tests/support/public-page-samples.ts'
+import { startSiteServer } from './site-server.ts'
 
 const PAGES =
   process.env.LIGHTHOUSE_PAGES?.split(/\s+/).filter(Boolean) ??
@@ -40,57 +33,12 @@ if (!existsSync('build/host/index.js')) {
   process.exit(1)
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-async function startServer() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-site-'))
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['build/host/index.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SITE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-const server = await startServer()
+const server = await startSiteServer('lighthouse')
 const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS })
 const results = []
 try {
@@ -107,6 +55,10 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
       const { categories, audits } = result.lhr
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        const name = `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr))
+      }
       runs.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,

@@ -23,6 +23,7 @@ import {
   onboardingStepRecords,
   storedFiles,
 } from '../db/schema'
+import { addBusinessMs } from '../app/domain/business-hours'
 import { onboardingStepKeys } from '../app/domain/onboarding'
 import { builtInJobs } from '../app/content/jobs'
 import { loadConfig } from '../app/platform/config.server'
@@ -198,6 +199,35 @@ const BOOKING_DAYS_AHEAD = 20
 const jobLanguages = builtInJobs.map((job) => job.nativeLanguage)
 
 const config = loadConfig()
+
+/**
+ * A seeded request's first-response clock (docs/decisions/045-lead-response-clock.md), as the
+ * product would have stored it: At risk and Breached in business hours from its arrival; an
+ * answer 5 to 150 business minutes later, except for about half the requests of the last two
+ * days, still waiting. A breach is marked as already e-mailed and escalated, so a server
+ * started on the demo data does not send an alert for each old request.
+ */
+function responseClockOf(createdAt: Date, index: number) {
+  const { businessHours, responseTargetMs, atRiskPercent } = config.leads
+  const atRiskAt = addBusinessMs(createdAt, (responseTargetMs * atRiskPercent) / 100, businessHours)
+  const responseDueAt = addBusinessMs(createdAt, responseTargetMs, businessHours)
+  const waiting = now - createdAt.getTime() < 2 * DAY && index % 2 === 0
+  // Most answers come within the hour; some take longer.
+  const answerMs = (5 + Math.floor(random() ** 2 * 145)) * 60_000
+  const firstResponseAt = waiting ? null : addBusinessMs(createdAt, answerMs, businessHours)
+  const breached = firstResponseAt ? firstResponseAt > responseDueAt : responseDueAt.getTime() < now
+  const escalation = responseDueAt.getTime() + 30 * 60_000
+  const escalated =
+    breached && escalation < now && (!firstResponseAt || firstResponseAt.getTime() > escalation)
+  return {
+    atRiskAt,
+    responseDueAt,
+    firstResponseAt,
+    responseBusinessMs: firstResponseAt ? answerMs : null,
+    breachNotifiedAt: breached ? responseDueAt : null,
+    escalatedAt: escalated ? new Date(escalation) : null,
+  }
+}
 const database = await openDatabase(databaseTargetFor(config))
 const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'))
 const samplePdf = Buffer.from(
@@ -343,6 +373,7 @@ try {
         ]),
         createdAt,
         updatedAt: createdAt,
+        ...responseClockOf(createdAt, index),
       })
     }
     await database.db.insert(clientRequests).values(rows)

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** The password-reset link (valid 30 minutes, single use). */
 export function passwordResetMail(options: {
@@ -24,9 +24,7 @@ export function passwordResetMail(options: {
           Someone (hopefully you) asked to reset the password of your account. Open this link within
           30 minutes to choose a new one:
         </p>
-        <p>
-          <a href={resetUrl}>Choose a new password</a>
-        </p>
+        <MailButton href={resetUrl}>Choose a new password</MailButton>
         <p style={{ color: '#475569', fontSize: 13 }}>
           The link works once. If you did not ask for it, ignore this e-mail: your password stays as
           it is.
@@ -60,9 +58,7 @@ export function invitationMail(options: {
           {inviterName} invited you to the staff area of {company.name}. Open this link within 48
           hours to choose your password:
         </p>
-        <p>
-          <a href={acceptUrl}>Accept the invitation</a>
-        </p>
+        <MailButton href={acceptUrl}>Accept the invitation</MailButton>
         <p style={{ color: '#475569', fontSize: 13 }}>
           If you did not expect this invitation, you can ignore this e-mail.
         </p>

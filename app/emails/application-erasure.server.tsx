@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
  * The link that confirms an applicant's request to erase their data
@@ -23,9 +23,7 @@ export function applicationErasureMail(
         <p>Hello,</p>
         <p>{intro}</p>
         <p>{what}</p>
-        <p>
-          <a href={erasure.url}>Erase my data</a>
-        </p>
+        <MailButton href={erasure.url}>Erase my data</MailButton>
         <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
       </>
     ),

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** Tells staff what happened to a booking (new, cancelled, rescheduled), with its link. */
 export function bookingStaffMail(options: {
@@ -27,9 +27,7 @@ export function bookingStaffMail(options: {
           {what} for {organizationName}:
         </p>
         <p>{summary}</p>
-        <p>
-          <a href={bookingUrl}>Open the booking</a>
-        </p>
+        <MailButton href={bookingUrl}>Open the booking</MailButton>
       </>
     ),
   })

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
  * Sent when staff (or the organisation's manager) invite someone to the client portal: the
@@ -29,9 +29,7 @@ export function clientInvitationMail(options: {
           you book interpreters, ask for translation quotes and follow your requests. Open this link
           within 48 hours to choose your password:
         </p>
-        <p>
-          <a href={acceptUrl}>Choose your password</a>
-        </p>
+        <MailButton href={acceptUrl}>Choose your password</MailButton>
         <p style={{ color: '#475569', fontSize: 13 }}>
           If the link has expired, ask us for a new one.
         </p>

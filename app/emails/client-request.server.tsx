@@ -1,6 +1,6 @@
 import type { ClientRequestType } from '../../db/schema'
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 export interface ClientRequestMailData {
   id: string
@@ -95,9 +95,7 @@ export function clientRequestStaffNotification(
         >
           {request.message}
         </blockquote>
-        <p>
-          <a href={adminUrl}>Open this request</a>
-        </p>
+        <MailButton href={adminUrl}>Open this request</MailButton>
       </>
     ),
   })

@@ -1,6 +1,6 @@
 import type { CompanyIdentity } from '../lib/company'
 import { SummaryList, summaryLines, type BookingSummary } from './dispatch.server'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** Closeout reminders, the overdue alert and the returned closeout (docs/product.md#closeouts-statements-and-invoices). */
 
@@ -32,8 +32,9 @@ export function closeoutReminderMail(options: {
         <p>{opening}</p>
         <SummaryList summary={summary} />
         <p>
-          It is due by <strong>{dueBy}</strong>. <a href={closeoutUrl}>Close out the assignment</a>
+          It is due by <strong>{dueBy}</strong>.
         </p>
+        <MailButton href={closeoutUrl}>Close out the assignment</MailButton>
       </>
     ),
   })
@@ -57,9 +58,7 @@ export function closeoutOverdueMail(options: {
       <>
         <p>{line}</p>
         <SummaryList summary={summary} />
-        <p>
-          <a href={closeoutsUrl}>Open Closeouts</a>
-        </p>
+        <MailButton href={closeoutsUrl}>Open Closeouts</MailButton>
       </>
     ),
   })
@@ -92,9 +91,7 @@ export function closeoutReturnedMail(options: {
         <p>
           <strong>What to correct:</strong> {reason}
         </p>
-        <p>
-          <a href={closeoutUrl}>Correct and send the closeout again</a>
-        </p>
+        <MailButton href={closeoutUrl}>Correct and send the closeout again</MailButton>
       </>
     ),
   })

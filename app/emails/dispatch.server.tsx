@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** One line that says what a booking is, where and when (the time already in the reader's zone). */
 export interface BookingSummary {
@@ -57,9 +57,7 @@ export function offerMail(options: {
         <p>Hello {firstName},</p>
         <p>We would like to offer you this assignment:</p>
         <SummaryList summary={summary} />
-        <p>
-          <a href={acceptUrl}>Accept this assignment</a>
-        </p>
+        <MailButton href={acceptUrl}>Accept this assignment</MailButton>
         <p>
           The first interpreter to accept gets it. The link works once, until {validUntil}. You can
           also accept or decline it under <a href={assignmentsUrl}>Assignments</a> in your portal.
@@ -148,9 +146,7 @@ export function bookingUnfilledMail(options: {
       <>
         <p>This booking for {organizationName} has no interpreter yet and starts soon:</p>
         <SummaryList summary={summary} />
-        <p>
-          <a href={bookingUrl}>Open the booking</a>
-        </p>
+        <MailButton href={bookingUrl}>Open the booking</MailButton>
       </>
     ),
   })

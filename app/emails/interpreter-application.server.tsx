@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 export interface InterpreterApplicationMailData {
   id: string
@@ -77,6 +77,7 @@ export function interpreterApplicationAcknowledgement(
           Follow your application, withdraw it or have your data erased on your{' '}
           <a href={statusUrl}>private status page</a> (keep this link to yourself).
         </p>
+        <MailButton href={statusUrl}>Open your status page</MailButton>
         <p>
           If you have a question in the meantime, reply to this e-mail or call us at {company.phone}
           .
@@ -142,9 +143,7 @@ export function interpreterApplicationStaffNotification(
             ))}
           </tbody>
         </table>
-        <p>
-          <a href={adminUrl}>Review the application</a>
-        </p>
+        <MailButton href={adminUrl}>Review the application</MailButton>
       </>
     ),
   })

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
  * Sent when staff approve an application (or resend it): the link to choose a password for
@@ -27,9 +27,7 @@ export function interpreterInvitationMail(options: {
           Your interpreter account at {company.name} is ready. Open this link within 48 hours to
           choose your password; the portal then shows your onboarding steps:
         </p>
-        <p>
-          <a href={acceptUrl}>Choose your password</a>
-        </p>
+        <MailButton href={acceptUrl}>Choose your password</MailButton>
         <p style={{ color: '#475569', fontSize: 13 }}>
           If the link has expired, ask us for a new one.
         </p>

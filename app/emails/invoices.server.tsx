@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 interface InvoiceMailOptions {
   name: string
@@ -22,9 +22,7 @@ function invoiceMail(
       <>
         <p>Hello {name},</p>
         <p>{summary}</p>
-        <p>
-          <a href={invoiceUrl}>See the invoice</a>
-        </p>
+        <MailButton href={invoiceUrl}>See the invoice</MailButton>
       </>
     ),
   })

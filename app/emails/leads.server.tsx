@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** What the lead e-mails say about a client request. */
 export interface LeadSummary {
@@ -26,9 +26,7 @@ function leadMail(options: {
         {lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
-        <p>
-          <a href={lead.requestUrl}>Open the request</a>
-        </p>
+        <MailButton href={lead.requestUrl}>Open the request</MailButton>
       </>
     ),
   })

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** Sent when staff reject an uploaded onboarding document: the reason and where to upload again. */
 export function documentRejectedMail(options: {
@@ -66,9 +66,7 @@ export function credentialReminderMail(options: {
           Your {credential} {when}. Please upload a current one so that you keep receiving
           assignments:
         </p>
-        <p>
-          <a href={onboardingUrl}>Upload a current document</a>
-        </p>
+        <MailButton href={onboardingUrl}>Upload a current document</MailButton>
       </>
     ),
   })
@@ -96,9 +94,7 @@ export function credentialExpiredStaffMail(options: {
           {interpreterName}&rsquo;s {credential} expired on {expiresOn}. The onboarding step is open
           again until a current document is accepted.
         </p>
-        <p>
-          <a href={managerUrl}>Open the Interpreter manager</a>
-        </p>
+        <MailButton href={managerUrl}>Open the Interpreter manager</MailButton>
       </>
     ),
   })

@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
  * Sent when staff approve or reject the languages and specializations an interpreter asked
@@ -46,9 +46,7 @@ export function profileChangeDecisionMail(options: {
             <strong>Reason:</strong> {reason}
           </p>
         ) : null}
-        <p>
-          <a href={profileUrl}>Open your profile</a>
-        </p>
+        <MailButton href={profileUrl}>Open your profile</MailButton>
       </>
     ),
   })

@@ -1,6 +1,6 @@
 import type { CompanyIdentity } from '../lib/company'
 import { formatCalendarDate } from '../lib/format'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 interface QuoteSummary {
   organizationName: string
@@ -43,9 +43,7 @@ export function quoteRequestedMail(options: {
             <li key={fact}>{fact}</li>
           ))}
         </ul>
-        <p>
-          <a href={quoteUrl}>Price the quote</a>
-        </p>
+        <MailButton href={quoteUrl}>Price the quote</MailButton>
       </>
     ),
   })
@@ -69,9 +67,7 @@ function clientQuoteMail(options: {
       <>
         <p>Hello {name},</p>
         <p>{summary}</p>
-        <p>
-          <a href={quoteUrl}>{linkText}</a>
-        </p>
+        <MailButton href={quoteUrl}>{linkText}</MailButton>
       </>
     ),
   })

@@ -8,6 +8,7 @@ const company = {
   phone: '+1 555 0100',
   email: 'info@example.com',
   address: '1 Example Road',
+  website: 'https://languages.example',
 }
 
 /**

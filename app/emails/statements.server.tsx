@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../lib/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** To the interpreter: staff marked their pay statement paid (docs/product.md#pay-statements). */
 export function statementPaidMail(options: {
@@ -19,9 +19,7 @@ export function statementPaidMail(options: {
       <>
         <p>Hello {firstName},</p>
         <p>{summary}</p>
-        <p>
-          <a href={statementUrl}>See the statement</a>
-        </p>
+        <MailButton href={statementUrl}>See the statement</MailButton>
       </>
     ),
   })

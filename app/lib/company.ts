@@ -6,6 +6,11 @@ export interface CompanyIdentity {
   phone: string
   email: string
   address: string
+  /**
+   * The site's public address (SITE_URL, no trailing slash): e-mails load the logo and
+   * link home from it.
+   */
+  website: string
 }
 
 interface RootData {

@@ -33,6 +33,12 @@ test('a lead shows its owner and response clock, and staff reassign it from the 
   await expect(row).toContainText(`Rita ${tag}`)
   await expect(row).toContainText(owner?.name ?? 'Unassigned')
   await expect(row).toContainText('On track')
+  // The dashboard's Contact Submissions tab shows the same owner and clock.
+  await page.goto(`/admin/dashboard?tab=contacts&q=${tag}`)
+  const item = page.getByRole('listitem').filter({ hasText: `Rita ${tag}` })
+  await expect(item).toContainText(`Owner: ${owner?.name ?? 'Unassigned'}`)
+  await expect(item).toContainText('On track')
+  await page.goto(`/admin/clients?q=${tag}`)
 
   // 50 minutes without an answer: at risk.
   await app.db

@@ -194,7 +194,8 @@ test.describe('the applicant status page', () => {
     })
     const admin = await createAccount('admin')
     await signIn(page.context(), app.url, admin)
-    await page.goto(`/admin/clients/${request.id}`)
+    // Until the page's JavaScript has run, a click in the dialog can be lost.
+    await page.goto(`/admin/clients/${request.id}`, { waitUntil: 'networkidle' })
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('link', { name: 'Erase personal data' }).click()
     await expect(

@@ -1,9 +1,11 @@
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { interpreterProfiles, users } from '../../db/schema'
+import { erasureRequests, interpreterProfiles, users } from '../../db/schema'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
+import { applicationStatusToken } from '../../app/emails/application-status-token.server'
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
+import { hashToken } from '../../app/platform/tokens.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
@@ -132,6 +134,17 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     lastName: 'Valid',
     email: 'vera-valid@example.org',
   })
+  // The applicant's own status page and erasure confirmation, reached by private links.
+  const statusToken = applicationStatusToken(pendingId, 1, app.runtime.config.sessionSecret)
+  documents.push(await served(page, `/application-status/${statusToken}`))
+  documents.push(await served(page, '/application-status/not-a-token', 404))
+  const erasureCode = 'html-checker-erasure-code'
+  await app.db.insert(erasureRequests).values({
+    tokenHash: hashToken(erasureCode),
+    applicationId: pendingId,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  })
+  documents.push(await served(page, `/application-erasure/${erasureCode}`))
   const approvedId = await createApplicant(app.db, {
     firstName: 'Abel',
     lastName: 'Approved',

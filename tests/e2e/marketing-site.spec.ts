@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { clientRequests, mailOutbox } from '../../db/schema'
 import { setJobStatus } from '../../app/models/jobs.server'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
+import { BRAND_FONT_FILE } from '../../app/lib/seo/brand-font'
+import { SOCIAL_IMAGES, socialPageTypeOf } from '../../app/lib/seo/social-images'
 import { publicPageSamples } from '../support/public-page-samples'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -134,6 +136,109 @@ test.describe('the marketing site', () => {
       'href',
       '/contact',
     )
+  })
+
+  test('each marketing page shows its illustration beside the hero, sized, on desktop only', async ({
+    page,
+  }) => {
+    const pages = ['/', '/services', '/industries', '/about', '/careers', '/contact', '/demo']
+    await page.setViewportSize({ width: 1280, height: 900 })
+    for (const path of pages) {
+      await page.goto(path)
+      const image = page.locator('main img[src^="/illustrations/"]')
+      await expect(image, path).toHaveCount(1)
+      await expect(image, path).toBeVisible()
+      await expect(image, path).toHaveAttribute('width', '480')
+      await expect(image, path).toHaveAttribute('height', '400')
+      await expect(image, path).toHaveAttribute('alt', '')
+      await expect(image, path).not.toHaveAttribute('loading', 'lazy')
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), {
+          message: `${path} illustration loads`,
+        })
+        .toBeGreaterThan(0)
+    }
+    // On a phone the illustration gives way: the h1 and the first action stay on the first screen.
+    await page.setViewportSize({ width: 390, height: 844 })
+    for (const path of pages) {
+      await page.goto(path)
+      await expect(page.locator('main img[src^="/illustrations/"]'), path).toBeHidden()
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeInViewport({ ratio: 1 })
+    }
+    await page.goto('/')
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Join Our Team' }),
+    ).toBeInViewport({ ratio: 1 })
+  })
+
+  test('the home page has a stats strip and a trust strip of the claims and industries', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const stats = page.getByRole('region', { name: 'Our company in numbers' })
+    await expect(stats.locator('dd')).toHaveText(['200+', '24/7', '150+', '8+'])
+    const trust = page.getByRole('region', { name: 'Compliance, reach and industries' })
+    await expect(trust.getByRole('list', { name: 'Credentials' }).getByRole('listitem')).toHaveText(
+      ['HIPAA compliant', 'Court certified', '200+ languages', '24/7'],
+    )
+    await expect(
+      trust.getByRole('list', { name: 'Industries served' }).getByRole('listitem'),
+    ).toHaveText(['Healthcare', 'Legal', 'Government', 'Education', 'Business', 'Insurance'])
+    await expect(trust.locator('img')).toHaveCount(0)
+  })
+
+  test('testimonials show initials avatars that assistive technology skips', async ({ page }) => {
+    await page.goto('/')
+    const figures = page.locator('#about-us figure')
+    await expect(figures).toHaveCount(6)
+    for (const figure of await figures.all()) {
+      const name = (await figure.locator('figcaption p').first().textContent())!
+      const avatar = figure.locator('[data-avatar]')
+      await expect(avatar).toHaveAttribute('aria-hidden', 'true')
+      const words = name.split(' ').filter((word) => !word.endsWith('.'))
+      const initials = `${words[0]![0]}${words.at(-1)![0]}`
+      await expect(avatar).toHaveText(initials)
+      await expect(avatar).toBeVisible()
+      // The caption reads as the name and the role, not the initials.
+      const caption = await figure.locator('figcaption').ariaSnapshot()
+      expect(caption).toContain(name)
+      expect(caption).not.toMatch(new RegExp(`\\b${initials}\\b`))
+    }
+  })
+
+  test('the mobile home page is short: card rows scroll sideways, by keyboard too', async ({
+    page,
+  }) => {
+    const rows = ['Service cards', 'Industry cards', 'Testimonials']
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    // About 11,250 px before the card rows (docs/decisions/049-marketing-illustrations-and-layouts.md).
+    expect(await page.evaluate(() => document.body.scrollHeight)).toBeLessThan(7_000)
+    for (const name of rows) {
+      const row = page.getByRole('region', { name })
+      await expect(row).toHaveAttribute('tabindex', '0')
+      const size = await row.evaluate((element) => ({
+        scroll: element.scrollWidth,
+        client: element.clientWidth,
+      }))
+      expect(size.scroll, name).toBeGreaterThan(size.client * 2)
+    }
+    const services = page.getByRole('region', { name: 'Service cards' })
+    await services.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => services.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+    // Every card is still in the page: nothing is left out on a phone.
+    await expect(page.locator('#services li > h3')).toHaveCount(8)
+    await expect(page.locator('#about-us figure')).toHaveCount(6)
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    for (const name of rows) {
+      const row = page.getByRole('region', { name })
+      expect(
+        await row.evaluate((element) => element.scrollWidth - element.clientWidth),
+        name,
+      ).toBeLessThanOrEqual(0)
+    }
   })
 
   for (const javaScriptEnabled of [true, false]) {
@@ -269,10 +374,11 @@ test.describe('the marketing site', () => {
         expect(badges.length, path).toBeGreaterThan(2)
         for (const badge of badges) {
           await badge.scrollIntoViewIfNeeded()
-          expect(await badge.boundingBox(), `${path} at ${width} px`).toMatchObject({
-            width: 48,
-            height: 48,
-          })
+          // To the hundredth: text set in Inter can leave a box at a fractional offset, and
+          // its height then reads 47.99997.
+          const box = await badge.boundingBox()
+          expect(box?.width, `${path} at ${width} px`).toBeCloseTo(48, 2)
+          expect(box?.height, `${path} at ${width} px`).toBeCloseTo(48, 2)
         }
       }
     }
@@ -319,6 +425,7 @@ test.describe('the marketing site', () => {
   }) => {
     const titles = new Set<string>()
     const descriptions = new Set<string>()
+    const images = new Set<string>()
     for (const path of PUBLIC_PAGES) {
       await page.goto(path)
       const title = await page.title()
@@ -330,10 +437,28 @@ test.describe('the marketing site', () => {
       await expect(page.locator('meta[name="keywords"]'), path).toHaveAttribute('content', /\w/)
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
       expect(canonical, path).toBe(new URL(path, app.url).toString().replace(/\/$/, '/'))
+      const social = SOCIAL_IMAGES[socialPageTypeOf(path)]
       await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute(
         'content',
-        `${app.url}/og-image.png`,
+        `${app.url}${social.image}`,
       )
+      await expect(page.locator('meta[property="og:image:width"]'), path).toHaveAttribute(
+        'content',
+        '1200',
+      )
+      await expect(page.locator('meta[property="og:image:height"]'), path).toHaveAttribute(
+        'content',
+        '630',
+      )
+      await expect(page.locator('meta[property="og:image:alt"]'), path).toHaveAttribute(
+        'content',
+        social.imageAlt,
+      )
+      images.add(social.image)
+      await expect(
+        page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]'),
+        path,
+      ).toHaveAttribute('href', BRAND_FONT_FILE)
       await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute(
         'content',
         title,
@@ -353,9 +478,34 @@ test.describe('the marketing site', () => {
     expect(titles.size).toBe(PUBLIC_PAGES.length)
     expect(descriptions.size).toBe(PUBLIC_PAGES.length)
 
-    const image = await page.request.get('/og-image.png')
-    expect(image.status()).toBe(200)
-    expect(image.headers()['content-type']).toBe('image/png')
+    expect([...images].sort()).toEqual(
+      ['about', 'careers', 'contact', 'default', 'home', 'industries', 'services'].map(
+        (type) => `/og/${type}.png`,
+      ),
+    )
+    // Other sites (social cards, webmail showing the e-mail logo) may embed these pictures.
+    for (const path of [...images, '/og-image.png', '/logo-email.png']) {
+      const image = await page.request.get(path)
+      expect(image.status(), path).toBe(200)
+      expect(image.headers()['content-type'], path).toBe('image/png')
+      expect(image.headers()['cross-origin-resource-policy'], path).toBe('cross-origin')
+    }
+    const logo = await page.request.get('/logo.svg')
+    expect(logo.headers()['cross-origin-resource-policy']).toBe('same-origin')
+
+    const font = await page.request.get(BRAND_FONT_FILE)
+    expect(font.status()).toBe(200)
+    expect(font.headers()['content-type']).toBe('font/woff2')
+    expect(font.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    // The page is set in the brand typeface once the file has arrived.
+    await page.goto('/')
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replace(/["']/g, ''))
+    })
+    expect(loaded).toContain('Inter')
   })
 
   test('the Organization and FAQPage structured data carry the company facts', async ({ page }) => {

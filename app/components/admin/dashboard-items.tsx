@@ -1,9 +1,10 @@
 import { Trash2 } from 'lucide-react'
-import { useRef } from 'react'
+import { useRef, type ComponentProps } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { useDismissDetails } from '~/components/layout/use-dismiss'
 import { formatDate, truncate } from '~/lib/format'
 import { applicationStatusChoices, statusLabel, type ApplicationStatus } from '~/domain/statuses'
+import { LeadResponseBadge } from './lead-response'
 import { StatusBadge } from './status-badge'
 
 export type DashboardKind = 'application' | 'client_request'
@@ -147,9 +148,23 @@ export interface RequestItem {
   type: string
   status: string
   createdAt: Date | string
+  /** The first-response clock (docs/decisions/045-lead-response-clock.md). */
+  clock: ComponentProps<typeof LeadResponseBadge>['clock']
 }
 
-export function RequestRow({ item, statuses }: { item: RequestItem; statuses: readonly string[] }) {
+/** A contact or demo request: its status and response clock, owner, and quick actions. */
+export function RequestRow({
+  item,
+  statuses,
+  owner,
+  now,
+}: {
+  item: RequestItem
+  statuses: readonly string[]
+  /** The owner's name, or undefined when nobody owns it. */
+  owner: string | undefined
+  now: Date | string
+}) {
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 wrap-break-word">
@@ -161,12 +176,14 @@ export function RequestRow({ item, statuses }: { item: RequestItem; statuses: re
             {item.name}
           </Link>
           <StatusBadge status={item.status} />
+          <LeadResponseBadge clock={item.clock} now={now} />
           {item.type === 'demo' ? (
             <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Demo</span>
           ) : null}
         </div>
         <p className="text-sm text-slate-600">
-          {item.email} · {item.company} · {formatDate(item.createdAt)}
+          {item.email} · {item.company} · {formatDate(item.createdAt)} · Owner:{' '}
+          {owner ?? 'Unassigned'}
         </p>
         <p className="text-sm text-slate-700">{truncate(item.message, 120)}</p>
       </div>

@@ -19,10 +19,10 @@ export function AuthCard({
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
         <Link
           to="/"
-          className="mx-auto flex w-fit items-center gap-3"
+          className="mx-auto flex w-fit flex-col items-center gap-3"
           aria-label={`${companyName}, home`}
         >
-          <Logo size="dashboard" alt="" />
+          <Logo size="large" alt="" />
           <span className="font-semibold text-brand-900">{companyName}</span>
         </Link>
         {eyebrow ? (

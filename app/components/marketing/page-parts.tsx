@@ -4,27 +4,48 @@ import type { Stat } from '~/content/marketing/claims'
 import { ContentIcon } from '~/components/ui/icons/content-icon'
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
 
-/** The dark band at the top of every marketing page, with the page's only h1. */
+/**
+ * The dark band at the top of every marketing page, with the page's only h1 and, from `lg` up,
+ * its illustration on the right (`public/illustrations/*.svg`, 480 x 400, decorative; hidden
+ * on phones so that the h1 and the calls to action stay above the fold).
+ */
 export function PageHero({
   heading,
   text,
   eyebrow,
+  illustration,
   children,
 }: {
   heading: string
   text: string
   eyebrow?: string
+  illustration?: string
   children?: ReactNode
 }) {
   return (
-    <section className="bg-brand-900 py-14 text-white sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        {eyebrow ? (
-          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>
+    <section className="bg-brand-900 py-12 text-white sm:py-16">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-[1fr_auto] lg:px-8">
+        <div>
+          {eyebrow ? (
+            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+              {eyebrow}
+            </p>
+          ) : null}
+          <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            {heading}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-100">{text}</p>
+          {children}
+        </div>
+        {illustration ? (
+          <img
+            src={illustration}
+            width="480"
+            height="400"
+            alt=""
+            className="hidden h-auto w-96 lg:block xl:w-[420px]"
+          />
         ) : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{heading}</h1>
-        <p className="mt-5 max-w-2xl text-lg text-brand-100">{text}</p>
-        {children}
       </div>
     </section>
   )
@@ -76,7 +97,7 @@ export function PageSection({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={tinted ? 'bg-slate-50 py-16 sm:py-24' : 'py-16 sm:py-24'}
+      className={tinted ? 'bg-slate-50 py-12 sm:py-24' : 'py-12 sm:py-24'}
     >
       <div className={`mx-auto ${narrow ? 'max-w-3xl' : 'max-w-7xl'} px-4 sm:px-6 lg:px-8`}>
         <SectionHeading id={headingId} heading={heading} text={text} />
@@ -90,7 +111,7 @@ export function PageSection({
 export function StatStrip({ stats, label }: { stats: readonly Stat[]; label: string }) {
   return (
     <section aria-label={label} className="border-b border-slate-200 bg-brand-50">
-      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 sm:px-6 md:grid-cols-4 lg:px-8">
+      <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-8 sm:gap-6 sm:px-6 sm:py-10 md:grid-cols-4 lg:px-8">
         {stats.map((stat) => (
           <div key={stat.label} className="flex flex-col text-center">
             <dt className="text-sm font-medium text-slate-700">{stat.label}</dt>

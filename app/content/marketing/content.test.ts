@@ -15,8 +15,12 @@ import {
   faqs,
   homeHero,
   homeIndustries,
+  homePage,
   homeServices,
+  homeStats,
+  initialsOf,
   testimonials,
+  trustStrip,
   whyChooseUs,
 } from './home'
 import { industriesPage } from './industries'
@@ -208,5 +212,39 @@ describe('claims', () => {
       aboutPage: '2 hours',
       jobApplications: '24 hours',
     })
+  })
+})
+
+describe('home page layouts (docs/design-system.md#section-layouts)', () => {
+  it('gives every testimonial the initials of its name, without titles', () => {
+    expect(initialsOf('Dr. Sarah Mitchell')).toBe('SM')
+    expect(initialsOf('Amina Hassan')).toBe('AH')
+    expect(initialsOf('Cher')).toBe('C')
+    expect(homePage.testimonials.map((testimonial) => testimonial.initials)).toEqual([
+      'SM',
+      'JR',
+      'LN',
+      'MC',
+      'AH',
+      'RW',
+    ])
+  })
+
+  it('has a stats strip, and a trust strip of the claims and industries of the spec only', () => {
+    expect(homeStats.map((stat) => stat.value)).toEqual(['200+', '24/7', '150+', '8+'])
+    expect(trustStrip.marks).toEqual([
+      'HIPAA compliant',
+      'Court certified',
+      '200+ languages',
+      '24/7',
+    ])
+    expect(trustStrip.industries).toEqual([
+      'Healthcare',
+      'Legal',
+      'Government',
+      'Education',
+      'Business',
+      'Insurance',
+    ])
   })
 })

@@ -1,5 +1,6 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
-import { claims } from './claims'
+import { claims, type Stat } from './claims'
+import { industryDetails } from './industries'
 
 /** The home page (docs/product.md#home-page), section by section. */
 export const homeHero = {
@@ -152,6 +153,28 @@ export interface Reason {
   icon: ContentIconName
 }
 
+/** The stats strip under the hero: the headline claims (docs/product.md#marketing-claims). */
+export const homeStats: Stat[] = [
+  { value: claims.languages, label: 'Languages' },
+  { value: claims.availability, label: 'Availability, every day' },
+  { value: claims.linguists, label: 'Professional linguists' },
+  { value: claims.combinedExpertiseYears, label: 'Years of combined expertise' },
+]
+
+/**
+ * The trust strip: the claims the spec makes and the industries of the Industries page, as
+ * marks. No client logos and no certification beyond these.
+ */
+export const trustStrip = {
+  marks: [
+    'HIPAA compliant',
+    'Court certified',
+    `${claims.languages} languages`,
+    claims.availability,
+  ],
+  industries: industryDetails.map((industry) => industry.title),
+}
+
 /** About Us: the two headline figures. */
 export const homeAboutStats = [
   { value: claims.linguists, label: 'Professional linguists' },
@@ -195,6 +218,14 @@ export interface Testimonial {
   name: string
   /** The person's role with their organisation. */
   role: string
+}
+
+/** The initials of the avatar beside a name: first and last name, without titles (Dr.). */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((word) => word !== '' && !word.endsWith('.'))
+  const first = words[0] ?? ''
+  const last = words.length > 1 ? words[words.length - 1]! : ''
+  return (first.charAt(0) + last.charAt(0)).toUpperCase()
 }
 
 /** What Our Clients Say: six testimonials (docs/product.md#home-page). */
@@ -293,12 +324,17 @@ export const faqClosing = {
 /** Everything the home page shows, handed to it by its loader. */
 export const homePage = {
   homeHero,
+  homeStats,
+  trustStrip,
   homeServices,
   homeIndustries,
   homeAboutStats,
   homeAboutText,
   whyChooseUs,
-  testimonials,
+  testimonials: testimonials.map((testimonial) => ({
+    ...testimonial,
+    initials: initialsOf(testimonial.name),
+  })),
   faqs,
   faqClosing,
 }

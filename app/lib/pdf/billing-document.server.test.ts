@@ -7,6 +7,7 @@ const company = {
   phone: '+1 (512) 555-0142',
   email: 'info@example.com',
   address: '100 Example Street, Suite 200, Austin, TX 78701',
+  website: 'https://languages.example',
 }
 
 function invoice(rows: string[][], party = 'Riverside Clinic'): BillingDocument {

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, SOCIAL_IMAGES } from './social-images'
 
 export interface PageSeo {
   /** The page's unique title, without the company name. */
@@ -7,14 +8,19 @@ export interface PageSeo {
   /** The path of the canonical URL, for example `/services`. */
   path: string
   keywords?: readonly string[]
-  /** An absolute path under the site, for Open Graph and social cards. */
+  /**
+   * An absolute path under the site, for Open Graph and social cards: a 1200×630 picture
+   * (app/lib/seo/social-images.ts). Public pages get their page type's one from `pageHead`.
+   */
   image?: string
+  /** What the image shows, for og:image:alt (with `image`). */
+  imageAlt?: string
   type?: 'website' | 'article'
   /** Keep the page out of search results (login, admin, confirmation pages). */
   noindex?: boolean
 }
 
-export const DEFAULT_SOCIAL_IMAGE = '/og-image.png'
+export const DEFAULT_SOCIAL_IMAGE = SOCIAL_IMAGES.default.image
 
 interface RootLoaderData {
   siteUrl: string
@@ -45,6 +51,7 @@ export function seoTags(seo: PageSeo, siteUrl: string, companyName: string): Met
   const title = company.name ? `${seo.title} | ${company.name}` : seo.title
   const url = `${siteUrl}${seo.path}`
   const image = `${siteUrl}${seo.image ?? DEFAULT_SOCIAL_IMAGE}`
+  const imageAlt = seo.image ? seo.imageAlt : SOCIAL_IMAGES.default.imageAlt
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: seo.description },
@@ -54,12 +61,19 @@ export function seoTags(seo: PageSeo, siteUrl: string, companyName: string): Met
     { property: 'og:description', content: seo.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
+    { property: 'og:image:width', content: String(SOCIAL_IMAGE_WIDTH) },
+    { property: 'og:image:height', content: String(SOCIAL_IMAGE_HEIGHT) },
     { property: 'og:site_name', content: company.name },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: seo.description },
     { name: 'twitter:image', content: image },
   ]
+  if (imageAlt)
+    tags.push(
+      { property: 'og:image:alt', content: imageAlt },
+      { name: 'twitter:image:alt', content: imageAlt },
+    )
   if (seo.keywords?.length) tags.push({ name: 'keywords', content: seo.keywords.join(', ') })
   if (seo.noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' })
   return tags

@@ -45,7 +45,12 @@ export const meta: Route.MetaFunction = metaFromLoader
 export default function CareersPage() {
   return (
     <main>
-      <PageHero eyebrow="Careers" heading={careersHero.heading} text={careersHero.text}>
+      <PageHero
+        eyebrow="Careers"
+        heading={careersHero.heading}
+        text={careersHero.text}
+        illustration="/illustrations/careers-laptop.svg"
+      >
         <a href="#current-openings" className="btn-accent mt-8">
           View Current Openings
         </a>

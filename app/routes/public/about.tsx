@@ -45,7 +45,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
-        <PageHero eyebrow="Who we are" heading={aboutHero.heading} text={aboutHero.text} />
+        <PageHero
+          eyebrow="Who we are"
+          heading={aboutHero.heading}
+          text={aboutHero.text}
+          illustration="/illustrations/about-globe.svg"
+        />
         <section aria-labelledby="mission-heading" className="py-16 sm:py-24">
           <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
             <div className="scroll-animation">

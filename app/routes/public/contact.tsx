@@ -43,16 +43,25 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const company = useCompany()
   return (
     <main>
-      <section className="bg-brand-900 py-16 text-white">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h1 className="text-4xl font-bold">Contact Us</h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Tell us what you need and a language services specialist will get back to you.
-          </p>
-          <a href={telHref(company.phone)} className="btn-accent mt-8">
-            <PhoneIcon aria-hidden="true" className="size-4" />
-            Call {company.phone}
-          </a>
+      <section className="bg-brand-900 py-12 text-white sm:py-16">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-[1fr_auto] lg:px-8">
+          <div>
+            <h1 className="text-4xl font-bold">Contact Us</h1>
+            <p className="mt-4 max-w-2xl text-lg text-brand-100">
+              Tell us what you need and a language services specialist will get back to you.
+            </p>
+            <a href={telHref(company.phone)} className="btn-accent mt-8">
+              <PhoneIcon aria-hidden="true" className="size-4" />
+              Call {company.phone}
+            </a>
+          </div>
+          <img
+            src="/illustrations/contact-messages.svg"
+            width="480"
+            height="400"
+            alt=""
+            className="hidden h-auto w-80 lg:block"
+          />
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">

@@ -46,7 +46,12 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
-        <PageHero eyebrow="Live demonstration" heading={demoHero.heading} text={demoHero.text} />
+        <PageHero
+          eyebrow="Live demonstration"
+          heading={demoHero.heading}
+          text={demoHero.text}
+          illustration="/illustrations/demo-calendar.svg"
+        />
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8">
           <section
             id="demo-form"

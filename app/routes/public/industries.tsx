@@ -48,6 +48,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
           eyebrow="Industries"
           heading={industriesHero.heading}
           text={industriesHero.text}
+          illustration="/illustrations/industries-skyline.svg"
         />
         <StatStrip stats={industriesStats} label="Our numbers" />
         <PageSection

@@ -7,6 +7,7 @@ import {
   PageSection,
   StatStrip,
 } from '~/components/marketing/page-parts'
+import { FeatureRow } from '~/components/marketing/sections'
 import { claims } from '~/content/marketing/claims'
 import { servicesPage } from '~/content/marketing/services'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
@@ -44,35 +45,44 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
-        <PageHero eyebrow="Services" heading={servicesHero.heading} text={servicesHero.text} />
+        <PageHero
+          eyebrow="Services"
+          heading={servicesHero.heading}
+          text={servicesHero.text}
+          illustration="/illustrations/services-video-call.svg"
+        />
         <StatStrip stats={servicesStats} label="Service figures" />
         <PageSection
           headingId="service-cards-heading"
           heading="How We Help You Communicate"
           text="Choose the way of interpreting that fits the conversation, or combine them."
         >
-          <div className="mt-12 grid gap-8 md:grid-cols-2">
-            {serviceOfferings.map((service) => (
-              <article
+          <div className="mt-10 space-y-12 sm:mt-16 sm:space-y-20">
+            {serviceOfferings.map((service, index) => (
+              <FeatureRow
                 key={service.id}
                 id={service.id}
-                aria-labelledby={`${service.id}-heading`}
-                className="scroll-animation rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+                reverse={index % 2 === 1}
+                media={
+                  <ul
+                    className="space-y-3 rounded-2xl bg-brand-50 p-6 text-slate-800 ring-1 ring-brand-100 sm:p-8"
+                    aria-label={`${service.title} features`}
+                  >
+                    {service.features.map((feature) => (
+                      <CheckItem key={feature}>{feature}</CheckItem>
+                    ))}
+                  </ul>
+                }
               >
                 <IconBadge icon={service.icon} />
-                <h3 id={`${service.id}-heading`} className="mt-4 text-2xl font-semibold">
+                <h3
+                  id={`${service.id}-heading`}
+                  className="mt-4 text-2xl font-semibold sm:text-3xl"
+                >
                   {service.title}
                 </h3>
-                <p className="mt-3 text-slate-700">{service.description}</p>
-                <ul
-                  className="mt-6 space-y-3 text-slate-800"
-                  aria-label={`${service.title} features`}
-                >
-                  {service.features.map((feature) => (
-                    <CheckItem key={feature}>{feature}</CheckItem>
-                  ))}
-                </ul>
-              </article>
+                <p className="mt-3 text-lg text-slate-700">{service.description}</p>
+              </FeatureRow>
             ))}
           </div>
         </PageSection>
