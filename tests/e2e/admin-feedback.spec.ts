@@ -114,6 +114,40 @@ test('an application with an interview scheduled can be approved or rejected on 
   expect(await statusOf(app, id)).toBe('rejected')
 })
 
+test('a dialog read before its script runs keeps its scroll position and focus as it becomes modal', async ({
+  page,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const email = `sam-${tag}@example.org`
+  const id = await createApplicant(app.db, { firstName: 'Sam', lastName: `Scroll${tag}`, email })
+  // The page's scripts are held back until the reader has scrolled and focused a control.
+  let releaseScripts!: () => void
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto(`/admin/interpreters/${id}?decide=approved`, { waitUntil: 'commit' })
+  const dialog = page.getByRole('dialog', { name: `Sam Scroll${tag}` })
+  const sendEmail = dialog.getByLabel(`Send this e-mail to ${email}`)
+  await sendEmail.focus()
+  const scrolledTo = await dialog.evaluate((element) => {
+    element.scrollTop = 120
+    return element.scrollTop
+  })
+  expect(scrolledTo).toBeGreaterThan(0)
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(false)
+
+  releaseScripts()
+  await expect(dialog).toHaveJSProperty('open', true)
+  await page.waitForFunction(() => document.querySelector('dialog')?.matches(':modal'))
+  expect(await dialog.evaluate((element) => element.scrollTop)).toBe(scrolledTo)
+  await expect(sendEmail).toBeFocused()
+  await sendEmail.uncheck()
+  await expect(sendEmail).not.toBeChecked()
+})
+
 test('focus returns to the control that opened a dialog after Escape and Close', async ({
   page,
   app,

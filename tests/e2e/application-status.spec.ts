@@ -194,8 +194,7 @@ test.describe('the applicant status page', () => {
     })
     const admin = await createAccount('admin')
     await signIn(page.context(), app.url, admin)
-    // Until the page's JavaScript has run, a click in the dialog can be lost.
-    await page.goto(`/admin/clients/${request.id}`, { waitUntil: 'networkidle' })
+    await page.goto(`/admin/clients/${request.id}`)
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('link', { name: 'Erase personal data' }).click()
     await expect(

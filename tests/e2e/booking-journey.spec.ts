@@ -49,8 +49,7 @@ test('from a contact request to a confirmed interpreter', async ({ page, browser
   const staff = await browser.newContext()
   await signIn(staff, app.url, admin)
   const staffPage = await staff.newPage()
-  // Until the page's JavaScript has run, a click on the dialog's button can be lost.
-  await staffPage.goto(`${app.url}/admin/clients/${requestId}`, { waitUntil: 'networkidle' })
+  await staffPage.goto(`${app.url}/admin/clients/${requestId}`)
   await staffPage.getByRole('button', { name: 'Invite to portal' }).click()
   await expect(
     staffPage.getByRole('status').getByText('Portal invitation sent.').first(),

@@ -63,10 +63,7 @@ test('apply, approve, set a password, upload a HIPAA certificate, staff accept i
   const admin = await createAccount('admin', 'Olga Onboarding')
   await signIn(staff, app.url, admin)
   const adminPage = await staff.newPage()
-  // Until the page's JavaScript has run, a click on the dialog's button can be lost.
-  await adminPage.goto(`${app.url}/admin/interpreters/${application.id}?decide=approved`, {
-    waitUntil: 'networkidle',
-  })
+  await adminPage.goto(`${app.url}/admin/interpreters/${application.id}?decide=approved`)
   await adminPage.getByRole('button', { name: 'Confirm approval' }).click()
   const [invitation] = await eventually(async () => {
     const found = await mailsTo(app, email, 'interpreter-invitation')
