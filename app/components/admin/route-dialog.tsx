@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { rememberDialogOpener } from './focus-restorer'
+import { showModal } from './show-modal'
 import { ToastRegion } from './toast-region'
 
 /**
@@ -27,20 +28,7 @@ export function RouteDialog({
     const dialog = ref.current
     if (!dialog) return
     rememberDialogOpener(document.activeElement)
-    if (!dialog.open) {
-      dialog.showModal()
-      return
-    }
-    if (dialog.matches(':modal')) return
-    // The server's open dialog becomes modal by closing and reopening, which would drop
-    // where the reader had scrolled to and what they had focused before the script ran (a
-    // click aimed at a control would land beside it). Both are put back.
-    const { scrollTop } = dialog
-    const focused = dialog.contains(document.activeElement) ? document.activeElement : null
-    dialog.close()
-    dialog.showModal()
-    dialog.scrollTop = scrollTop
-    if (focused instanceof HTMLElement) focused.focus({ preventScroll: true })
+    showModal(dialog)
   }, [])
   return (
     <dialog

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { showModal } from './show-modal'
 
 /**
  * 'Send to N people?': the step between Send Message and a group send. The server renders
@@ -29,8 +30,7 @@ export function SendConfirmationDialog({
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (dialog.open && !dialog.matches(':modal')) dialog.close()
-    if (!dialog.open) dialog.showModal()
+    showModal(dialog)
     // Sending cannot be undone: the safe choice has the focus.
     cancelRef.current?.focus()
   }, [])
