@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { CoalescingStream } from './lib/http/coalescing-stream.server'
+import { lowerScriptPreloadPriority } from './lib/http/script-preloads'
 import { NonceProvider } from './lib/nonce'
 import { runtime } from './platform/runtime.server'
 
@@ -54,7 +55,7 @@ export default function handleRequest(
           const body = new CoalescingStream(() => {
             clearTimeout(timeoutId)
             timeoutId = undefined
-          })
+          }, lowerScriptPreloadPriority)
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)

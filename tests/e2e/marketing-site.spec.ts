@@ -508,6 +508,18 @@ test.describe('the marketing site', () => {
     expect(loaded).toContain('Inter')
   })
 
+  test('scripts are preloaded at low priority, so the first paint waits only for styles and font', async ({
+    request,
+  }) => {
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await request.get(path)).text()
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+      expect(preloads.length, path).toBeGreaterThan(0)
+      for (const preload of preloads) expect(preload, path).toContain('fetchpriority="low"')
+      expect(html, path).toMatch(/<link rel="preload" href="[^"]+\.woff2" as="font"/)
+    }
+  })
+
   test('the Organization and FAQPage structured data carry the company facts', async ({ page }) => {
     await page.goto('/')
     const data = await page.$$eval('script[type="application/ld+json"]', (scripts) =>

@@ -46,4 +46,17 @@ describe('CoalescingStream', () => {
     await new Promise((resolve) => stream.on('end', resolve))
     expect(chunks).toEqual([])
   })
+
+  it('lets the first chunk it passes on (the shell, with the head) be rewritten, and only that one', async () => {
+    const stream = new CoalescingStream(
+      () => {},
+      (html) => Buffer.from(html.toString().toUpperCase()),
+    )
+    const chunks = collect(stream)
+    stream.write('<head>')
+    stream.flush()
+    stream.end('<body>')
+    await new Promise((resolve) => stream.on('end', resolve))
+    expect(chunks).toEqual(['<HEAD>', '<body>'])
+  })
 })

@@ -13,8 +13,16 @@ const MAX_GATHERED_BYTES = 64 * 1024
 export class CoalescingStream extends Transform {
   #chunks: Buffer[] = []
   #size = 0
+  #passedOn = false
 
-  constructor(private readonly onEnd: () => void) {
+  /**
+   * `rewriteShell` may change the first chunk passed on: React's shell, which holds the
+   * whole `<head>`.
+   */
+  constructor(
+    private readonly onEnd: () => void,
+    private readonly rewriteShell: (html: Buffer) => Buffer = (html) => html,
+  ) {
     super()
   }
 
@@ -37,6 +45,11 @@ export class CoalescingStream extends Transform {
     const gathered = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks)
     this.#chunks = []
     this.#size = 0
-    this.push(gathered)
+    if (this.#passedOn) {
+      this.push(gathered)
+      return
+    }
+    this.#passedOn = true
+    this.push(this.rewriteShell(gathered))
   }
 }
