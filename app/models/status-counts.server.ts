@@ -16,6 +16,7 @@ export type StatusCounter =
   | 'mail_outbox'
   | 'message_deliveries'
   | 'onboarding_progress'
+  | 'bookings'
 
 const total = sql<number>`sum(${statusCounts.delta})::int`
 

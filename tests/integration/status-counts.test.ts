@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { count, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
+  bookings,
   clientRequests,
   interpreterApplications,
   mailOutbox,
   statusCounts,
   storedFiles,
 } from '../../db/schema'
+import type { BookingStatus } from '../../app/domain/bookings'
 import type { ClientRequestStatus } from '../../app/domain/statuses'
+import { listBookings, type BookingFilters } from '../../app/models/dispatch/bookings.server'
 import { clientRequestCounts, listClientRequests } from '../../app/models/client-requests.server'
 import { listOutbox } from '../../app/models/mail.server'
 import { applicationCounts } from '../../app/models/interpreter-applications/review.server'
@@ -23,6 +26,7 @@ import {
   foldStatusCounts,
 } from '../../app/models/status-counts.server'
 import { runInRequestScope } from '../../app/platform/request-scope.server'
+import { createBookingRow, createOrganization } from '../support/booking-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -286,5 +290,37 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
 
     await foldStatusCounts(test.db)
     expect(await onboardingCounts()).toEqual(counts)
+  })
+
+  it('gives the bookings list its total from the counts, and counts a date range in the table', async () => {
+    const organizationId = await createOrganization(test.db, `Clinic ${randomUUID().slice(0, 6)}`)
+    const made = [
+      await createBookingRow(test.db, { organizationId, localDate: '2031-03-02' }),
+      await createBookingRow(test.db, { organizationId, localDate: '2031-03-03' }),
+      await createBookingRow(test.db, {
+        organizationId,
+        localDate: '2031-04-01',
+        status: 'offered',
+      }),
+    ]
+    await test.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, made[0]!))
+    const tableCount = async (status?: BookingStatus) =>
+      (await test.db.$count(bookings, status ? eq(bookings.status, status) : undefined)) as number
+    const totalOf = (filters: Partial<BookingFilters>) =>
+      listBookings({ status: 'all', from: '', to: '', page: 1, ...filters }).then(
+        (page) => page.total,
+      )
+
+    expect(await totalOf({})).toBe(await tableCount())
+    expect(await totalOf({ status: 'cancelled' })).toBe(await tableCount('cancelled'))
+    expect(await totalOf({ status: 'requested' })).toBe(await tableCount('requested'))
+    expect(await totalOf({ status: 'assigned' })).toBe(await tableCount('assigned'))
+    expect(await totalOf({ from: '2031-03-01', to: '2031-03-31' })).toBe(2)
+    expect(await totalOf({ status: 'offered', from: '2031-03-01' })).toBe(1)
+
+    await test.db.delete(bookings).where(inArray(bookings.id, made))
+    await foldStatusCounts(test.db)
+    expect(await totalOf({})).toBe(await tableCount())
+    expect(await totalOf({ status: 'offered' })).toBe(await tableCount('offered'))
   })
 })

@@ -15,6 +15,7 @@ import {
 } from '../../domain/bookings'
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { now } from '../../platform/clock.server'
+import { countsByStatus } from '../status-counts.server'
 import { db } from '../../platform/runtime.server'
 
 /** The staff Bookings screen's queries (docs/product.md#bookings). */
@@ -55,7 +56,7 @@ function filterConditions(filters: BookingFilters): SQL | undefined {
 /** Every booking, soonest first, one page at a time. */
 export async function listBookings(filters: BookingFilters) {
   const where = filterConditions(filters)
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db()
       .select({
         id: bookings.id,
@@ -78,12 +79,26 @@ export async function listBookings(filters: BookingFilters) {
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE),
-    db()
-      .select({ total: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(where),
+    countBookings(filters, where),
   ])
-  return { items, total: Number(count?.total ?? 0), pageSize: PAGE_SIZE }
+  return { items, total, pageSize: PAGE_SIZE }
+}
+
+/**
+ * Without a date range the total comes from the counts per status the triggers keep
+ * (app/models/status-counts.server.ts); a date range is counted in the table.
+ */
+async function countBookings(filters: BookingFilters, where: SQL | undefined) {
+  if (!filters.from && !filters.to) {
+    const byStatus = await countsByStatus('bookings')
+    if (filters.status !== 'all') return byStatus.get(filters.status) ?? 0
+    return [...byStatus.values()].reduce((sum, count) => sum + count, 0)
+  }
+  const [row] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(where)
+  return Number(row?.total ?? 0)
 }
 
 /** One booking with its organisation, requester, interpreter and offers; undefined when missing. */
