@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
     expect(await totalOf({})).toBe(await tableCount())
     expect(await totalOf({ status: 'cancelled' })).toBe(await tableCount('cancelled'))
     expect(await totalOf({ status: 'requested' })).toBe(await tableCount('requested'))
-    expect(await totalOf({ status: 'assigned' })).toBe(await tableCount('assigned'))
+    expect(await totalOf({ status: 'confirmed' })).toBe(await tableCount('confirmed'))
     expect(await totalOf({ from: '2031-03-01', to: '2031-03-31' })).toBe(2)
     expect(await totalOf({ status: 'offered', from: '2031-03-01' })).toBe(1)
 
