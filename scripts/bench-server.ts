@@ -1,28 +1,24 @@
 // The production build as the benchmarks run it: on a free local port, with the allocator
-// settings and V8 flags of `npm start` (scripts/production-server.mjs), ready once /readyz answers.
+// settings of `npm start` (scripts/production-server.mjs), ready once /readyz answers.
 import { spawn } from 'node:child_process'
 import { freePort } from '../tests/support/free-port'
-import { productionNodeFlags, withAllocatorSettings } from './production-server.mjs'
+import { withAllocatorSettings } from './production-server.mjs'
 
-/** `nodeFlags` go after the production ones (a later V8 flag wins), e.g. `--cpu-prof`. */
+/** `nodeFlags` are V8 or Node flags for the server, e.g. `--cpu-prof`. */
 export async function startBenchServer(env: NodeJS.ProcessEnv, nodeFlags: string[] = []) {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const server = spawn(
-    process.execPath,
-    [...productionNodeFlags, ...nodeFlags, 'build/host/index.js'],
-    {
-      env: withAllocatorSettings({
-        ...env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SITE_URL: url,
-        SESSION_SECRET: 'benchmark-session-secret-long-enough',
-      }),
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
+  const server = spawn(process.execPath, [...nodeFlags, 'build/host/index.js'], {
+    env: withAllocatorSettings({
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      SESSION_SECRET: 'benchmark-session-secret-long-enough',
+    }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   const exited = new Promise((resolve) => server.on('exit', resolve))
   for (let i = 0; ; i++) {
     const ready = await fetch(`${url}/readyz`).then(

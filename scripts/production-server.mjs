@@ -1,22 +1,18 @@
 // Runs the production build (`build/host/index.js`) in a child process with the C allocator
-// settings (docs/decisions/036-allocator-settings.md) and V8 flags it is measured with, and stops it
-// gracefully. Used by `npm start` and `npm run serve`.
+// settings it is measured with (docs/decisions/036-allocator-settings.md, amended by
+// docs/decisions/052-release-memory-when-idle.md), and stops it gracefully. Used by `npm start`
+// and `npm run serve`.
 import { spawn } from 'node:child_process'
 
-// Uploads arrive in 64 KiB chunks; with glibc's defaults those chunks fragment the main heap
-// and the process keeps ~100 MB it no longer uses after a burst of submissions. Serving
-// allocations of 32 KiB and more from their own mappings returns them to the system when
-// freed, and two arenas (instead of eight per core) bound the rest. The allocator reads these
-// at process start, hence the child process.
+// Uploads arrive in chunks of up to 64 KiB; with glibc's defaults those chunks fragment the
+// main heap and the process keeps ~100 MB it no longer uses after a burst of submissions.
+// Serving allocations of 16 KiB and more from their own mappings returns them to the system
+// when freed, and two arenas (instead of eight per core) bound the rest. The allocator reads
+// these at process start, hence the child process.
 export const allocatorSettings = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '32768',
+  MALLOC_MMAP_THRESHOLD_: '16384',
 }
-
-// V8 flags of the production server (docs/decisions/042-collect-garbage-when-idle.md):
-// `gc()` for the one collection the server runs once idle (server/idle-collection.ts), after
-// which V8 starts giving back what it grew under load.
-export const productionNodeFlags = ['--expose-gc']
 
 /** `env` with the allocator settings added where it does not set them already. */
 export function withAllocatorSettings(env) {
@@ -39,7 +35,7 @@ const KILL_AFTER_MS = 30_000
  * die, the server sees its IPC channel close.
  */
 export function runProductionServer(env) {
-  const child = spawn(process.execPath, [...productionNodeFlags, 'build/host/index.js'], {
+  const child = spawn(process.execPath, ['build/host/index.js'], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: withAllocatorSettings({ ...env, NODE_ENV: 'production' }),
   })

@@ -16,6 +16,7 @@ import { isPrivatePath, isSecretLinkPath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
 import { collectGarbageWhenIdle } from './idle-collection'
+import { releaseUnusedHeap } from './heap-release'
 import { publicPageCache } from './page-cache'
 import { reactRouterHandler } from './react-router-handler'
 import { limitRequestBodies } from './request-body'
@@ -267,8 +268,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       (error?: Error) => (error ? reject(error) : resolve(listening)),
     )
   })
-  const collect = (globalThis as { gc?: () => void }).gc
-  if (collect) collectGarbageWhenIdle(server, { idleMs: IDLE_COLLECTION_MS, collect })
+  collectGarbageWhenIdle(server, {
+    idleMs: IDLE_COLLECTION_MS,
+    collect: () =>
+      releaseUnusedHeap().catch((error: unknown) =>
+        logger.warn({ err: error }, 'the idle garbage collection failed'),
+      ),
+  })
   const address = server.address() as AddressInfo
   const shownHost =
     address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.address

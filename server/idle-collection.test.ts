@@ -17,7 +17,7 @@ async function start(answerAfterMs: number) {
   server = http.createServer((_req, res) => {
     setTimeout(() => res.end('ok'), answerAfterMs)
   })
-  collectGarbageWhenIdle(server, { idleMs: IDLE_MS, collect: () => counts.collections++ })
+  collectGarbageWhenIdle(server, { idleMs: IDLE_MS, collect: () => void counts.collections++ })
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, counts }
 }
