@@ -76,7 +76,7 @@ export async function listPage<Table extends ListTable, Filters extends AnyListF
 }
 
 /** How many rows an export reads at a time. */
-export const EXPORT_BATCH_SIZE = 1_000
+export const EXPORT_BATCH_SIZE = 250
 
 /**
  * Every row the filters keep, in list order, for the CSV export: the matching ids first (a
