@@ -119,7 +119,10 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   await shoot(adminPage, 'admin-invoices-1280')
   await adminPage.getByRole('link', { name: new RegExp(`of ${organizationName}$`) }).click()
   await expect(adminPage).toHaveURL(new RegExp(`/admin/invoices/${invoiceId}$`))
-  const number = (await adminPage.getByRole('heading', { level: 1 }).textContent())!.replace(
+  // The address changes as the navigation starts; the new heading follows once it renders.
+  const heading = adminPage.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(/^Invoice INV-\d{6}$/)
+  const number = (await heading.textContent())!.replace(
     'Invoice ',
     '',
   )

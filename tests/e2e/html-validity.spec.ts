@@ -119,7 +119,10 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     ['/interpreter-login', 'Sign In'],
   ] as const) {
     await page.goto(path)
-    await page.getByRole('button', { name: submit, exact: true }).click()
+    const button = page.getByRole('button', { name: submit, exact: true })
+    // Before hydration the browser's own checks would refuse the submission instead.
+    await expect(page.locator('form', { has: button })).toHaveAttribute('novalidate', '')
+    await button.click()
     await expect(page.getByRole('group', { name: /^Please correct/ })).toBeFocused()
     documents.push({ name: `${path} after a refused submit (DOM)`, html: await page.content() })
   }
