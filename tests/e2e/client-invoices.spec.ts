@@ -122,10 +122,7 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   // The address changes as the navigation starts; the new heading follows once it renders.
   const heading = adminPage.getByRole('heading', { level: 1 })
   await expect(heading).toHaveText(/^Invoice INV-\d{6}$/)
-  const number = (await heading.textContent())!.replace(
-    'Invoice ',
-    '',
-  )
+  const number = (await heading.textContent())!.replace('Invoice ', '')
   expect(number).toMatch(/^INV-\d{6}$/)
   const lines = adminPage.getByRole('table', { name: 'Invoice lines' })
   await expect(lines).toContainText('Spanish, on-site interpreting (late cancellation)')
