@@ -14,6 +14,7 @@ import { setClock } from '../../app/platform/clock.server'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
 import {
   applicationCounts,
+  applicationsMatching,
   decideApplication,
   deleteApplication,
   listApplications,
@@ -216,5 +217,50 @@ describe.each(testDatabaseKinds())('application administration on %s', (kind) =>
     expect(await deleteApplication(id, actor)).toBe(false)
     const [entry] = await test.db.select().from(auditLog).where(eq(auditLog.action, 'delete'))
     expect((entry?.before as { firstName: string }).firstName).toBe('Gone')
+  })
+
+  it('exports every matching application in the list order, a batch at a time', async () => {
+    const names = ['Carla', 'Amira', 'Bao', 'Elif', 'Dara', 'Farah', 'Goran']
+    const ids: string[] = []
+    for (const [index, name] of names.entries()) {
+      setClock(() => new Date(Date.UTC(2026, 0, 1 + index)))
+      ids.push(await apply(name, index % 2 ? ['Arabic'] : ['Thai']))
+    }
+    await setApplicationStatus(ids[2]!, 'interview_scheduled', actor)
+    await setApplicationStatus(ids[5]!, 'interview_scheduled', actor)
+    const exported = async (chosen: Parameters<typeof applicationsMatching>[0]) => {
+      const { count, batches } = await applicationsMatching(chosen, 3)
+      const sizes: number[] = []
+      const rows: string[] = []
+      for await (const batch of batches) {
+        sizes.push(batch.length)
+        rows.push(...batch.map((row) => row.firstName))
+      }
+      expect(rows).toHaveLength(count)
+      return { rows, sizes }
+    }
+    const listed = async (chosen: Parameters<typeof listApplications>[0]) =>
+      (await listApplications(chosen)).items.map((item) => item.firstName)
+    for (const chosen of [
+      filters,
+      { ...filters, direction: 'asc' },
+      { ...filters, sort: 'name', direction: 'asc' },
+      { ...filters, sort: 'name', direction: 'desc' },
+      { ...filters, sort: 'status', direction: 'asc' },
+      { ...filters, q: 'arabic' },
+      { ...filters, status: 'pending' },
+    ] as const) {
+      const { rows } = await exported(chosen)
+      expect(rows).toEqual(await listed(chosen))
+    }
+    expect((await exported(filters)).sizes).toEqual([3, 3, 1])
+    expect((await exported({ ...filters, q: 'nobody' })).sizes).toEqual([])
+
+    // A row deleted after the ids were read is left out; the others keep their places.
+    const { batches } = await applicationsMatching(filters, 3)
+    await deleteApplication(ids[5]!, actor)
+    const rows: string[] = []
+    for await (const batch of batches) rows.push(...batch.map((row) => row.firstName))
+    expect(rows).toEqual(['Goran', 'Dara', 'Elif', 'Bao', 'Amira', 'Carla'])
   })
 })

@@ -48,9 +48,9 @@ export async function listApplications(filters: ApplicationFilters) {
   return listPage(db(), applicationList, filters)
 }
 
-/** Every application matching the filters, in batches, for the CSV export. */
-export function applicationsMatching(filters: ApplicationFilters) {
-  return listRowBatches(db(), applicationList, filters)
+/** Every application matching the filters, in the list's order and in batches, for the CSV export. */
+export function applicationsMatching(filters: ApplicationFilters, batchSize?: number) {
+  return listRowBatches(db(), applicationList, filters, batchSize)
 }
 
 /**
