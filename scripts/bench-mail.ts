@@ -1,5 +1,6 @@
-// npm run bench runs this too; alone: npx tsx --expose-gc scripts/bench-mail.ts [--postgres]
-//   [--recipients 10000] [--connections 4] [--rounds 3]
+// npm run bench runs this too (with the server's allocator settings, as below); alone:
+//   MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16384 npx tsx --expose-gc scripts/bench-mail.ts
+//   [--postgres] [--recipients 10000] [--connections 4] [--rounds 3]
 // Bulk mail throughput. Starts an SMTP peer in a child process (scripts/bench-mail-peer.mjs:
 // accepts and discards, counts messages and connections), seeds 10,000 approved applicants,
 // and has staff send one message to Active Interpreters through the app's own code
@@ -317,7 +318,7 @@ try {
   if (!values['dry-run'])
     appendBenchmarkSection(
       `bulk mail to ${recipientCount} recipients, ${databaseLabel}`,
-      `\`scripts/bench-mail.ts\` (part of \`npm run bench\`): a staff message to Active Interpreters (${recipientCount} approved applicants) queued through \`sendMessage\` and delivered by the mail worker (\`MAIL_SMTP_CONNECTIONS=${connections}\`, no rate limit) to a local SMTP peer in another process; memory is this process's resident set (the worker${values.postgres ? '' : ' and the embedded database'}). Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n` +
+      `\`scripts/bench-mail.ts\` (part of \`npm run bench\`): a staff message to Active Interpreters (${recipientCount} approved applicants) queued through \`sendMessage\` and delivered by the mail worker (\`MAIL_SMTP_CONNECTIONS=${connections}\`, no rate limit) to a local SMTP peer in another process; memory is this process's resident set (the worker${values.postgres ? '' : ' and the embedded database'}), ${process.env.MALLOC_MMAP_THRESHOLD_ ? "with the server's allocator settings" : "with glibc's default allocator settings"}. Machine: ${machineDescription()}; load average at the end ${loadAverageText()}.\n\n` +
         `${summary}\n\n${targetLines.join('\n')}`,
     )
 } finally {

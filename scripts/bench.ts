@@ -28,6 +28,7 @@ import { openDatabase } from '../app/platform/db.server'
 import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
 import { startBenchServer } from './bench-server'
+import { allocatorSettings } from './production-server.mjs'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
 import { applicationFields, pdfOfSize } from '../tests/support/http-client'
 
@@ -469,7 +470,7 @@ try {
 }
 
 /** Runs a benchmark that has its own process and database, with this run's options. */
-function runOwnBench(script: string, nodeFlags: string[] = []) {
+function runOwnBench(script: string, nodeFlags: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
   execFileSync(
     'npx',
     [
@@ -483,6 +484,7 @@ function runOwnBench(script: string, nodeFlags: string[] = []) {
       stdio: 'inherit',
       env: {
         ...process.env,
+        ...extraEnv,
         TEST_DATABASE_URL:
           values['admin-url'] ?? process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
       },
@@ -498,4 +500,6 @@ runOwnBench('scripts/bench-dispatch.ts')
 runOwnBench('scripts/bench-lists.ts')
 // A staff message to 10,000 recipients delivered by the mail worker to a local SMTP peer,
 // against a plain pooled nodemailer loop: scripts/bench-mail.ts.
-runOwnBench('scripts/bench-mail.ts', ['--expose-gc'])
+// Its memory figure is that process's, where the mail worker runs as it does in the server:
+// with the server's allocator settings (docs/decisions/036-allocator-settings.md).
+runOwnBench('scripts/bench-mail.ts', ['--expose-gc'], allocatorSettings)

@@ -4,6 +4,7 @@ import {
   dispatchList,
   halfMonthOf,
   reasonsNotEligible,
+  wallClock,
   type DispatchBooking,
   type DispatchCandidate,
 } from './dispatch'
@@ -148,6 +149,25 @@ describe('dispatch eligibility', () => {
       start: new Date('2026-12-16T00:00:00Z'),
       end: new Date('2027-01-01T00:00:00Z'),
     })
+  })
+
+  it('reads the wall clock of one instant in each zone, the same when asked again', () => {
+    const instant = new Date('2026-05-13T02:30:00Z')
+    for (let round = 0; round < 2; round++) {
+      expect(wallClock(instant, 'America/Los_Angeles')).toEqual({
+        day: 'tuesday',
+        date: '2026-05-12',
+        minute: 19 * 60 + 30,
+      })
+      expect(wallClock(instant, 'Asia/Tokyo')).toEqual({
+        day: 'wednesday',
+        date: '2026-05-13',
+        minute: 11 * 60 + 30,
+      })
+      expect(wallClock(new Date(instant.getTime() + 60_000), 'Asia/Tokyo').minute).toBe(
+        11 * 60 + 31,
+      )
+    }
   })
 })
 

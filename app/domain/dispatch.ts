@@ -79,15 +79,34 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   })
 }
 
+export interface WallClock {
+  readonly day: Weekday
+  /** `YYYY-MM-DD` */
+  readonly date: string
+  readonly minute: number
+}
+
+// The dispatch list asks the same few instants of every interpreter, in a handful of zones:
+// formatting costs microseconds each time, a lookup almost nothing. Bounded, as the instants
+// differ from one booking to the next.
+const wallClocks = new Map<string, WallClock>()
+const WALL_CLOCKS_KEPT = 1000
+
 /** The wall-clock day, date and minute of the day of an instant in a time zone. */
-export function wallClock(instant: Date, timeZone: string) {
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const key = `${instant.getTime()} ${timeZone}`
+  const known = wallClocks.get(key)
+  if (known) return known
   const parts = wallClockFormatter(timeZone).formatToParts(instant)
   const value = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
-  return {
+  const clock: WallClock = Object.freeze({
     day: value('weekday').toLowerCase() as Weekday,
     date: `${value('year')}-${value('month')}-${value('day')}`,
     minute: Number(value('hour')) * 60 + Number(value('minute')),
-  }
+  })
+  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear()
+  wallClocks.set(key, clock)
+  return clock
 }
 
 const minutesOf = (time: string) => {

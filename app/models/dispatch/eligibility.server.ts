@@ -54,6 +54,17 @@ export async function dispatchCandidatesFor(
   tx?: Database,
 ): Promise<DispatchCandidate[]> {
   const database = db(tx)
+  // Approved languages are stored as the language list spells them, as bookings are.
+  const speaksLanguage = sql`${interpreterProfiles.languages} @> array[${booking.language}]::text[]`
+  // The other queries name these interpreters by this subquery, not by hundreds of ids.
+  const ofLanguage = database
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(speaksLanguage)
+  const applicationsOfLanguage = database
+    .select({ id: interpreterProfiles.applicationId })
+    .from(interpreterProfiles)
+    .where(speaksLanguage)
   const profiles = await database
     .select({
       id: interpreterProfiles.id,
@@ -71,13 +82,8 @@ export async function dispatchCandidatesFor(
       interpreterApplications,
       eq(interpreterApplications.id, interpreterProfiles.applicationId),
     )
-    // Approved languages are stored as the language list spells them, as bookings are.
-    .where(sql`${interpreterProfiles.languages} @> array[${booking.language}]::text[]`)
+    .where(speaksLanguage)
   if (profiles.length === 0) return []
-  const ids = profiles.map((profile) => profile.id)
-  const applicationIds = profiles.flatMap((profile) =>
-    profile.applicationId ? [profile.applicationId] : [],
-  )
   // Wide enough for any interpreter's zone and the longest booking with travel either side.
   const windowStart = new Date(booking.startsAt.getTime() - DAY_MS)
   const windowEnd = new Date(booking.startsAt.getTime() + DAY_MS)
@@ -86,40 +92,47 @@ export async function dispatchCandidatesFor(
   const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
   const [availability, timeOff, credentials, confirmed, completed, minutes] = await all([
     database
-      .select()
+      .select({
+        profileId: interpreterAvailability.profileId,
+        day: interpreterAvailability.day,
+        startsAt: interpreterAvailability.startsAt,
+        endsAt: interpreterAvailability.endsAt,
+      })
       .from(interpreterAvailability)
       .where(
         and(
-          inArray(interpreterAvailability.profileId, ids),
+          inArray(interpreterAvailability.profileId, ofLanguage),
           // In any interpreter's zone the booking falls on its own weekday or a neighbour.
           inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
         ),
       ),
     database
-      .select()
+      .select({
+        profileId: interpreterTimeOff.profileId,
+        startsOn: interpreterTimeOff.startsOn,
+        endsOn: interpreterTimeOff.endsOn,
+      })
       .from(interpreterTimeOff)
       .where(
         and(
-          inArray(interpreterTimeOff.profileId, ids),
+          inArray(interpreterTimeOff.profileId, ofLanguage),
           lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
           gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
         ),
       ),
-    applicationIds.length === 0
-      ? Promise.resolve([])
-      : database
-          .select({
-            applicationId: interpreterDocuments.applicationId,
-            expiresOn: interpreterDocuments.expiresOn,
-          })
-          .from(interpreterDocuments)
-          .where(
-            and(
-              inArray(interpreterDocuments.applicationId, applicationIds),
-              eq(interpreterDocuments.step, 'medical_training'),
-              eq(interpreterDocuments.status, 'accepted'),
-            ),
-          ),
+    database
+      .select({
+        applicationId: interpreterDocuments.applicationId,
+        expiresOn: interpreterDocuments.expiresOn,
+      })
+      .from(interpreterDocuments)
+      .where(
+        and(
+          inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
+          eq(interpreterDocuments.step, 'medical_training'),
+          eq(interpreterDocuments.status, 'accepted'),
+        ),
+      ),
     database
       .select({
         interpreterId: bookings.interpreterId,
@@ -130,7 +143,7 @@ export async function dispatchCandidatesFor(
       .from(bookings)
       .where(
         and(
-          inArray(bookings.interpreterId, ids),
+          inArray(bookings.interpreterId, ofLanguage),
           eq(bookings.status, 'confirmed'),
           gte(bookings.startsAt, windowStart),
           lte(bookings.startsAt, windowEnd),
@@ -142,7 +155,7 @@ export async function dispatchCandidatesFor(
       .from(bookings)
       .where(
         and(
-          inArray(bookings.interpreterId, ids),
+          inArray(bookings.interpreterId, ofLanguage),
           eq(bookings.organizationId, booking.organizationId),
           eq(bookings.status, 'completed'),
         ),
@@ -156,7 +169,7 @@ export async function dispatchCandidatesFor(
       .from(bookings)
       .where(
         and(
-          inArray(bookings.interpreterId, ids),
+          inArray(bookings.interpreterId, ofLanguage),
           inArray(bookings.status, ['confirmed', 'completed']),
           gte(bookings.startsAt, halfMonth.start),
           lt(bookings.startsAt, halfMonth.end),
@@ -166,7 +179,11 @@ export async function dispatchCandidatesFor(
   ])
   const grouped = <Row, Key>(rows: Row[], key: (row: Row) => Key) => {
     const map = new Map<Key, Row[]>()
-    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row])
+    for (const row of rows) {
+      const group = map.get(key(row))
+      if (group) group.push(row)
+      else map.set(key(row), [row])
+    }
     return map
   }
   const availabilityBy = grouped(availability, (row) => row.profileId)
