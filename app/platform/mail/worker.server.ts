@@ -37,8 +37,12 @@ const START_WITHIN_MS = (LEASE_SECONDS * 1000) / 2
 const MAX_BACKOFF_MS = 60 * 60 * 1000
 const NUDGE_DELAYS_MS = [50, 1000]
 // A busy queue doubles the claim up to this: enough to keep every connection going
-// between claims, small enough that a claim's rows (bodies included) stay a few megabytes.
-const MAX_CLAIM = 800
+// between claims (four connections send about 1,000 messages a second), small enough that a
+// claim's rows, bodies included, stay a megabyte or two. A claim's rows are copied several
+// times on their way from the embedded database's thread; claims of 800 let memory grow by
+// up to 61 MB during a bulk send, claims of 200 by 23 MB at most, at the same rate
+// (docs/benchmarks.md).
+const MAX_CLAIM = 200
 // Outcomes are written in blocks of this many (or whatever a second gathered) while the
 // send goes on: a statement per block costs a fifth of one per message on the embedded
 // database. Delivered but unwritten outcomes are what a crash would send again.
