@@ -21,14 +21,26 @@ export function divideRoundingHalfUp(numerator: number, denominator: number): nu
 }
 
 /**
+ * The one format of a typed amount (docs/product.md#validation): an optional `$`, the whole
+ * part as plain digits or in thousands groups of three separated by commas (at most nine
+ * digits), then optionally a point and 1 to `decimals` decimals. Anything else is refused
+ * rather than guessed at, so a decimal comma ("100,00", "1,5") is never taken for a thousands
+ * separator, which would make the amount a hundred or ten times larger.
+ */
+export function amountPattern(decimals: number): RegExp {
+  return new RegExp(`^\\$? ?(\\d{1,9}|\\d{1,3}(?:,\\d{3}){1,2})(?:\\.(\\d{1,${decimals}}))?$`)
+}
+
+/**
  * A decimal amount typed by a person ("1250", "1,250.5", "$0.9167") as an integer number of
- * its smallest unit (`decimals` places), or undefined when it is not one.
+ * its smallest unit (`decimals` places), or undefined when it is not in the one format
+ * ({@link amountPattern}). Every amount field of every form is read through this function.
  */
 export function parseDecimal(text: string, decimals: number): number | undefined {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim()
-  const match = new RegExp(`^(\\d{1,9})(?:\\.(\\d{1,${decimals}}))?$`).exec(cleaned)
+  const match = amountPattern(decimals).exec(text.trim())
   if (!match) return undefined
-  const value = Number(match[1]) * 10 ** decimals + Number((match[2] ?? '').padEnd(decimals, '0'))
+  const whole = Number(match[1]!.replace(/,/g, ''))
+  const value = whole * 10 ** decimals + Number((match[2] ?? '').padEnd(decimals, '0'))
   return Number.isSafeInteger(value) ? value : undefined
 }
 

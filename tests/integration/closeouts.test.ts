@@ -34,7 +34,9 @@ import { setClock } from '../../app/platform/clock.server'
 import {
   closeoutSchema,
   END_AFTER_START_MESSAGE,
+  EXPENSE_AMOUNT_MESSAGE,
   FUTURE_TIME_MESSAGE,
+  MILEAGE_MESSAGE,
   ON_SITE_ONLY_MESSAGE,
   RECEIPT_TOO_LARGE_MESSAGE,
   TOO_LONG_MESSAGE,
@@ -268,6 +270,31 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.action, 'closeout_submitted'))
     expect(audit).toBeDefined()
+  })
+
+  it('refuses a decimal comma in the mileage and an expense on their fields (400), keeping what was typed', async () => {
+    const bookingId = await confirmedBooking()
+    const refused = await submitThroughForm(
+      bookingId,
+      {
+        ...formFields,
+        mileage: '1,5',
+        'expenses[0].description': 'Parking',
+        'expenses[0].amount': '9,99',
+      },
+      { 'expenses[0].receipt': pdfDocument() },
+    )
+    expect(refused.status).toBe(400)
+    expect(fieldErrors(refused)).toMatchObject({
+      mileage: [MILEAGE_MESSAGE],
+      'expenses[0].amount': [EXPENSE_AMOUNT_MESSAGE],
+    })
+    expect(refused.result.initialValue).toMatchObject({
+      mileage: '1,5',
+      expenses: [{ description: 'Parking', amount: '9,99' }],
+    })
+    expect(await test.db.select().from(closeouts)).toHaveLength(0)
+    expect(await test.db.select().from(closeoutExpenses)).toHaveLength(0)
   })
 
   it('goes back to the interpreter with the reason by e-mail; the correction is waiting again', async () => {

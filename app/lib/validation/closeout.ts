@@ -14,6 +14,7 @@ import {
   MAX_RETURN_REASON_LENGTH,
 } from '../../domain/closeouts'
 import { parseDecimal, parsePriceToCents } from '../../domain/money'
+import { amountField } from './amount'
 
 export const OUTCOME_MESSAGE = 'Please choose the outcome.'
 export const LATE_CANCELLED_OUTCOME_MESSAGE =
@@ -42,7 +43,12 @@ const time = (message: string) =>
 
 const expenseRow = z.object({
   description: z.string().trim().max(200, 'Please use at most 200 characters.').optional(),
-  amount: z.string().trim().max(20, EXPENSE_AMOUNT_MESSAGE).optional(),
+  amount: amountField({
+    decimals: 2,
+    min: 1,
+    max: MAX_EXPENSE_CENTS,
+    message: EXPENSE_AMOUNT_MESSAGE,
+  }).optional(),
   receipt: z.instanceof(File).optional(),
   /** An expense of the closeout as last sent, whose receipt is kept unless a new one comes. */
   keptExpenseId: z.uuid().optional(),
@@ -84,7 +90,11 @@ export function closeoutSchema(context: CloseoutFormContext) {
     .object({
       outcome: z.enum(closeoutOutcomeValues, { error: OUTCOME_MESSAGE }),
       ...timeFields,
-      mileage: z.string().trim().max(20, MILEAGE_MESSAGE).optional(),
+      mileage: amountField({
+        decimals: 1,
+        max: MAX_MILEAGE_TENTHS,
+        message: MILEAGE_MESSAGE,
+      }).optional(),
       expenses: z
         .array(expenseRow.optional())
         .max(MAX_EXPENSES * 2)
@@ -110,10 +120,7 @@ export function closeoutSchema(context: CloseoutFormContext) {
           else if (minutes > MAX_ACTUAL_MINUTES) issue(['endTime'], TOO_LONG_MESSAGE)
         }
       }
-      if (value.mileage) {
-        if (!context.onSite) issue(['mileage'], ON_SITE_ONLY_MESSAGE)
-        else if (mileageTenths(value.mileage) === undefined) issue(['mileage'], MILEAGE_MESSAGE)
-      }
+      if (value.mileage && !context.onSite) issue(['mileage'], ON_SITE_ONLY_MESSAGE)
       const rows = value.expenses ?? []
       const filled = rows.filter((row) => !isBlankRow(row))
       if (filled.length > 0 && !context.onSite) issue(['expenses'], ON_SITE_ONLY_MESSAGE)
@@ -121,8 +128,8 @@ export function closeoutSchema(context: CloseoutFormContext) {
       rows.forEach((row, index) => {
         if (!row || isBlankRow(row)) return
         if (!row.description) issue(['expenses', index, 'description'], EXPENSE_DESCRIPTION_MESSAGE)
-        if (expenseCents(row.amount ?? '') === undefined)
-          issue(['expenses', index, 'amount'], EXPENSE_AMOUNT_MESSAGE)
+        // A typed amount was checked on its field; here only a missing one is refused.
+        if (!row.amount) issue(['expenses', index, 'amount'], EXPENSE_AMOUNT_MESSAGE)
         if (!row.receipt && !row.keptExpenseId)
           issue(['expenses', index, 'receipt'], RECEIPT_MESSAGE)
       })
@@ -147,17 +154,6 @@ function actualTimes(value: TypedTimes, timeZone: string): { start: Date; end: D
   }
 }
 
-/** "12.4" miles → 124 tenths; undefined when not a distance we accept. */
-export function mileageTenths(text: string): number | undefined {
-  const tenths = parseDecimal(text, 1)
-  return tenths !== undefined && tenths <= MAX_MILEAGE_TENTHS ? tenths : undefined
-}
-
-function expenseCents(text: string): number | undefined {
-  const cents = parsePriceToCents(text)
-  return cents !== undefined && cents > 0 && cents <= MAX_EXPENSE_CENTS ? cents : undefined
-}
-
 export interface CloseoutExpenseInput {
   description: string
   amountCents: number
@@ -178,13 +174,13 @@ export function closeoutValues(
     outcome: value.outcome as CloseoutOutcome,
     actualStart: times.start,
     actualEnd: times.end,
-    mileageTenths: value.mileage ? mileageTenths(value.mileage)! : 0,
+    mileageTenths: value.mileage ? parseDecimal(value.mileage, 1)! : 0,
     note: value.note || null,
     expenses: (value.expenses ?? [])
       .filter((row): row is ExpenseRow => !isBlankRow(row))
       .map((row): CloseoutExpenseInput => ({
         description: row.description!,
-        amountCents: expenseCents(row.amount!)!,
+        amountCents: parsePriceToCents(row.amount!)!,
         receipt: row.receipt,
         keptExpenseId: row.keptExpenseId,
       })),

@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import {
-  MAX_QUOTE_PRICE_CENTS,
-  parsePriceToCents,
-  QUOTE_MAX_FILES,
-  quoteLanguages,
-} from '../../domain/quotes'
+import { MAX_QUOTE_PRICE_CENTS, QUOTE_MAX_FILES, quoteLanguages } from '../../domain/quotes'
+import { amountField } from './amount'
 
 export const SOURCE_LANGUAGE_MESSAGE = 'Please choose the language of your documents.'
 export const TARGET_LANGUAGES_MESSAGE = 'Please choose at least one language to translate into.'
@@ -68,14 +64,12 @@ export type QuoteRequestValues = z.infer<ReturnType<typeof quoteRequestSchema>>
 export function quotePriceSchema(today: string) {
   return z.object({
     intent: z.literal('price'),
-    price: z
-      .string({ error: PRICE_MESSAGE })
-      .trim()
-      .max(20, PRICE_MESSAGE)
-      .refine((value) => {
-        const cents = parsePriceToCents(value)
-        return cents !== undefined && cents > 0 && cents <= MAX_QUOTE_PRICE_CENTS
-      }, PRICE_MESSAGE),
+    price: amountField({
+      decimals: 2,
+      min: 1,
+      max: MAX_QUOTE_PRICE_CENTS,
+      message: PRICE_MESSAGE,
+    }),
     expiresOn: isoDate(PRICE_EXPIRY_MESSAGE).refine((value) => value > today, PRICE_EXPIRY_MESSAGE),
   })
 }

@@ -4,6 +4,7 @@ import { MAX_DURATION_MINUTES, zonedTimeToUtc } from '../../domain/bookings'
 import { wallClock } from '../../domain/dispatch'
 import { modalityValues } from '../../domain/interpreter-profile'
 import { parseDecimal } from '../../domain/money'
+import { amountField } from './amount'
 
 /** Staff type rates and times in the office's zone (docs/product.md#constants). */
 export const OFFICE_TIME_ZONE = 'America/New_York'
@@ -17,16 +18,6 @@ export const MINIMUM_MESSAGE = `Please enter whole minutes from 1 to ${MAX_DURAT
 export const IN_FORCE_MESSAGE = 'Please choose a date and time.'
 export const IN_FORCE_PAST_MESSAGE =
   'Please choose a time from now on: work already done keeps the rates it was done at.'
-
-/** Digits with an optional dollar sign and up to `decimals` decimals (the browser's pattern too). */
-const amountPattern = (decimals: number) => new RegExp(`^\\$?\\d{1,4}(\\.\\d{1,${decimals}})?$`)
-
-const amount = (decimals: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(amountPattern(decimals), { error: message, abort: true })
-    .refine((value) => (parseDecimal(value, decimals) ?? Infinity) <= max, message)
 
 /** `2026-11-24T09:30`, the value of a `datetime-local` control. */
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
@@ -69,14 +60,26 @@ export function earliestInForce(now: Date): Date {
 export function ratesSchema(now: Date) {
   return z.object({
     modality: z.enum(modalityValues, { error: 'Please choose the modality.' }),
-    clientRate: amount(RATE_DECIMALS, MAX_RATE_UNITS, RATE_MESSAGE),
-    interpreterRate: amount(RATE_DECIMALS, MAX_RATE_UNITS, RATE_MESSAGE),
+    clientRate: amountField({
+      decimals: RATE_DECIMALS,
+      max: MAX_RATE_UNITS,
+      message: RATE_MESSAGE,
+    }),
+    interpreterRate: amountField({
+      decimals: RATE_DECIMALS,
+      max: MAX_RATE_UNITS,
+      message: RATE_MESSAGE,
+    }),
     minimumMinutes: z.coerce
       .number({ error: MINIMUM_MESSAGE })
       .int(MINIMUM_MESSAGE)
       .min(1, MINIMUM_MESSAGE)
       .max(MAX_DURATION_MINUTES, MINIMUM_MESSAGE),
-    mileageRate: amount(2, MAX_MILEAGE_CENTS_PER_MILE, MILEAGE_MESSAGE),
+    mileageRate: amountField({
+      decimals: 2,
+      max: MAX_MILEAGE_CENTS_PER_MILE,
+      message: MILEAGE_MESSAGE,
+    }),
     effectiveFrom: z
       .string({ error: IN_FORCE_MESSAGE })
       .regex(LOCAL_DATE_TIME, { error: IN_FORCE_MESSAGE, abort: true })
