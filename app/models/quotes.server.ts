@@ -339,14 +339,25 @@ async function lockQuote(tx: Database, quoteId: string) {
 }
 
 /**
+ * The client's answer to a priced quote, with the price their page showed: an answer binds
+ * to that price only, never to one staff gave after the page was loaded.
+ */
+export interface QuoteAnswer {
+  decision: 'accept' | 'decline'
+  /** The price on the client's screen, in cents. */
+  priceCents: number
+}
+
+/**
  * The client accepts or declines a priced quote: only theirs ('missing' otherwise), only
- * while priced and not expired. The row is locked, so of two answers at once the second
- * finds it decided and is refused.
+ * while priced and not expired, and only at the price they saw. The row is locked, so of
+ * two answers at once the second finds it decided and is refused, and a new price from
+ * staff lands either before the answer (which is then refused) or after it (refused too).
  */
 export async function decideQuote(
   quoteId: string,
   viewer: QuoteViewer,
-  decision: 'accept' | 'decline',
+  answer: QuoteAnswer,
   actor: Actor,
 ): Promise<'missing' | 'accepted' | 'declined'> {
   return db().transaction(async (tx) => {
@@ -365,7 +376,11 @@ export async function decideQuote(
             ? 'This quote has no price yet.'
             : 'This quote has already been answered.',
       )
-    const status = decision === 'accept' ? 'accepted' : 'declined'
+    const status = answer.decision === 'accept' ? 'accepted' : 'declined'
+    if (quote.priceCents !== answer.priceCents)
+      throw new QuoteRuleError(
+        `This quote was priced again at ${formatCents(quote.priceCents!)} after you opened it. Nothing was ${status}: please look at the new price and answer again.`,
+      )
     await tx
       .update(translationQuotes)
       .set({ status, decidedAt: now() })
@@ -373,7 +388,7 @@ export async function decideQuote(
     await recordAudit(
       actor,
       {
-        action: decision === 'accept' ? 'quote_accepted' : 'quote_declined',
+        action: answer.decision === 'accept' ? 'quote_accepted' : 'quote_declined',
         entityType: 'translation_quote',
         entityId: quoteId,
         before: { status: quote.status },

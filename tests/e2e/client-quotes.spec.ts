@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { mailOutbox, storedFiles, translationQuotes } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
-import { createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { priceQuote, requestQuote } from '../../app/models/quotes.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
-import { docxDocument, zipArchive } from '../support/document-fixtures'
+import { docxDocument, docxQuoteFile, zipArchive } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
 
@@ -215,6 +216,67 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
   ).toBe(404)
   await otherContext.close()
   await staffContext.close()
+})
+
+test('a quote priced again while the client looks at it is shown again at its new price before it can be answered', async ({
+  page,
+  app,
+}) => {
+  const tag = Date.now().toString(36)
+  const { staff, client } = await clientOf(
+    app,
+    `Reprice Firm ${tag}`,
+    `remy-${tag}@reprice.example`,
+  )
+  const staffActor = { id: staff.id, name: staff.name }
+  const quoteId = await requestQuote(
+    { userId: client.id, ...(await clientContextOf(client.id))! },
+    {
+      sourceLanguage: 'English',
+      targetLanguages: ['Spanish'],
+      deadline: officeDay(14),
+      certified: false,
+      purchaseOrder: null,
+      files: [docxQuoteFile()],
+    },
+    { id: client.id, name: client.name },
+  )
+  await priceQuote(quoteId, { priceCents: 9000, expiresOn: officeDay(7) }, staffActor)
+  await signIn(page.context(), app.url, client)
+  await page.goto(`/client/quotes/${quoteId}`)
+  const price = page.getByRole('region', { name: 'Price' })
+  await expect(price).toContainText('$90.00')
+
+  // Staff price it again while the client's page still shows $90.00.
+  await priceQuote(quoteId, { priceCents: 99_999_999, expiresOn: officeDay(7) }, staffActor)
+  await price.getByRole('button', { name: 'Accept quote' }).click()
+  await expect(
+    page.getByText(
+      'This quote was priced again at $999,999.99 after you opened it. Nothing was accepted: please look at the new price and answer again.',
+    ),
+  ).toBeVisible()
+  await expect(price).toContainText('$999,999.99')
+  await expect(price).not.toContainText('$90.00')
+  const [stored] = await app.db
+    .select()
+    .from(translationQuotes)
+    .where(eq(translationQuotes.id, quoteId))
+  expect(stored).toMatchObject({ status: 'priced', priceCents: 99_999_999, decidedAt: null })
+  await expectNoAxeViolations(page, 'client quote priced again')
+
+  // Without JavaScript the same answer comes back as a page: 409, with the new price.
+  const stale = await page.request.post(`/client/quotes/${quoteId}`, {
+    form: { intent: 'accept', priceCents: '9000' },
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(stale.status()).toBe(409)
+  expect(await stale.text()).toContain('$999,999.99')
+
+  // Seen, the new price can be answered.
+  await price.getByRole('button', { name: 'Decline quote' }).click()
+  await expect(page.getByText('Quote declined.')).toBeVisible()
+  await expect(price).toContainText('You declined this price.')
 })
 
 test('a refused quote request names the field and stores nothing', async ({ page, app }) => {

@@ -333,10 +333,15 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   const [toPrice, priced, accepted] = quoteIds as [string, string, string]
   for (const id of [priced, accepted])
     await priceQuote(id, { priceCents: 125050, expiresOn: '2099-01-15' }, actor)
-  await decideQuote(accepted, { userId: mona.id, ...monaContext }, 'accept', {
-    id: mona.id,
-    name: mona.name,
-  })
+  await decideQuote(
+    accepted,
+    { userId: mona.id, ...monaContext },
+    { decision: 'accept', priceCents: 125050 },
+    {
+      id: mona.id,
+      name: mona.name,
+    },
+  )
   // Invoices: one open (October 2025) and one sent (September 2025), with a line each.
   const invoicedWork = async (localDate: string) => {
     const { bookingId } = await createApprovedAssignment(app.db, actor, {

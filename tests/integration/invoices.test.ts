@@ -377,7 +377,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
       requester.actor,
     )
     await priceQuote(quoteId, { priceCents: 48_250, expiresOn: '2026-03-20' }, staff)
-    await decideQuote(quoteId, who, 'accept', requester.actor)
+    await decideQuote(quoteId, who, { decision: 'accept', priceCents: 48_250 }, requester.actor)
     await addQuoteDelivery(
       quoteId,
       [

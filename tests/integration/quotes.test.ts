@@ -45,6 +45,10 @@ import { testDatabaseKinds } from '../support/test-database'
 
 const at = (date: string) => new Date(`${date}T15:00:00Z`)
 
+/** The client's answer, with the price their page showed (in cents). */
+const accept = (priceCents: number) => ({ decision: 'accept' as const, priceCents })
+const decline = (priceCents: number) => ({ decision: 'decline' as const, priceCents })
+
 const contentTypes = (part: string, type: string) =>
   `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${type}"/></Types>`
 
@@ -185,7 +189,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(priced?.text).toContain('$1,250.50')
     expect(priced?.text).toContain(`https://lang.example/client/quotes/${quoteId}`)
 
-    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+    expect(await decideQuote(quoteId, requester, accept(125050), requester)).toBe('accepted')
     await expect(markQuoteDelivered(quoteId, staff)).rejects.toThrow(
       'Please upload the translated files',
     )
@@ -230,12 +234,12 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
 
   it('a declined quote cannot be accepted or priced afterwards', async () => {
     const quoteId = await request(requester)
-    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+    await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This quote has no price yet.',
     )
     await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
-    expect(await decideQuote(quoteId, manager, 'decline', manager)).toBe('declined')
-    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+    expect(await decideQuote(quoteId, manager, decline(9900), manager)).toBe('declined')
+    await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This quote has already been answered.',
     )
     await expect(
@@ -249,12 +253,12 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
     // The day after the expiry date.
     setClock(() => at('2027-03-06'))
-    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+    await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This price has expired.',
     )
     expect((await staffQuote(quoteId))?.quote.status).toBe('priced')
     await priceQuote(quoteId, { priceCents: 10900, expiresOn: '2027-03-12' }, staff)
-    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+    expect(await decideQuote(quoteId, requester, accept(10900), requester)).toBe('accepted')
     expect((await staffQuote(quoteId))?.quote.priceCents).toBe(10900)
   })
 
@@ -262,20 +266,20 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     const quoteId = await request(requester)
     await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
     setClock(() => at('2027-03-05'))
-    expect(await decideQuote(quoteId, requester, 'accept', requester)).toBe('accepted')
+    expect(await decideQuote(quoteId, requester, accept(9900), requester)).toBe('accepted')
   })
 
   it('a double accept, even at once, is accepted once', async () => {
     const quoteId = await request(requester)
     await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
     const outcomes = await Promise.allSettled([
-      decideQuote(quoteId, requester, 'accept', requester),
-      decideQuote(quoteId, manager, 'accept', manager),
+      decideQuote(quoteId, requester, accept(9900), requester),
+      decideQuote(quoteId, manager, accept(9900), manager),
     ])
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     const refused = outcomes.find((outcome) => outcome.status === 'rejected')
     expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(QuoteRuleError)
-    await expect(decideQuote(quoteId, requester, 'accept', requester)).rejects.toThrow(
+    await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'already been answered',
     )
     const accepts = await test.db
@@ -283,6 +287,49 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.action, 'quote_accepted'))
     expect(accepts).toHaveLength(1)
+  })
+
+  it('an accept binds to the price on the client’s page: priced again meanwhile, it is refused until the new price was seen', async () => {
+    const quoteId = await request(requester)
+    await priceQuote(quoteId, { priceCents: 9000, expiresOn: '2027-03-10' }, staff)
+    // The client's page shows $90.00; staff price it again before the client answers.
+    await priceQuote(quoteId, { priceCents: 99_999_999, expiresOn: '2027-03-10' }, staff)
+    await expect(decideQuote(quoteId, requester, accept(9000), requester)).rejects.toThrow(
+      'This quote was priced again at $999,999.99 after you opened it. Nothing was accepted:',
+    )
+    await expect(decideQuote(quoteId, manager, decline(9000), manager)).rejects.toThrow(
+      'Nothing was declined',
+    )
+    expect((await staffQuote(quoteId))?.quote).toMatchObject({
+      status: 'priced',
+      priceCents: 99_999_999,
+      decidedAt: null,
+    })
+    const answers = await test.db.select().from(auditLog).where(eq(auditLog.entityId, quoteId))
+    expect(answers.map((entry) => entry.action).sort()).toEqual([
+      'quote_priced',
+      'quote_priced',
+      'quote_requested',
+    ])
+    // Shown the new price, the client can accept it.
+    expect(await decideQuote(quoteId, requester, accept(99_999_999), requester)).toBe('accepted')
+  })
+
+  it('a new price and an accept at the same moment: the quote is accepted only at the price the client saw', async () => {
+    for (let round = 0; round < 4; round++) {
+      const quoteId = await request(requester)
+      await priceQuote(quoteId, { priceCents: 9000, expiresOn: '2027-03-10' }, staff)
+      const [repriced, accepted] = await Promise.allSettled([
+        priceQuote(quoteId, { priceCents: 12_000, expiresOn: '2027-03-10' }, staff),
+        decideQuote(quoteId, requester, accept(9000), requester),
+      ])
+      // Exactly one of them went through, under the quote's row lock.
+      expect([repriced.status, accepted.status].sort()).toEqual(['fulfilled', 'rejected'])
+      const { quote } = (await staffQuote(quoteId))!
+      if (accepted.status === 'fulfilled')
+        expect(quote).toMatchObject({ status: 'accepted', priceCents: 9000 })
+      else expect(quote).toMatchObject({ status: 'priced', priceCents: 12_000 })
+    }
   })
 
   it('requesters see their own quotes, managers the organisation’s, nobody another’s', async () => {
@@ -305,8 +352,8 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
 
     // Another organisation's id: nothing happens, as if it did not exist.
     await priceQuote(foreign, { priceCents: 100, expiresOn: '2027-03-05' }, staff)
-    expect(await decideQuote(foreign, manager, 'accept', manager)).toBe('missing')
-    expect(await decideQuote(theirs, requester, 'accept', requester)).toBe('missing')
+    expect(await decideQuote(foreign, manager, accept(100), manager)).toBe('missing')
+    expect(await decideQuote(theirs, requester, accept(9900), requester)).toBe('missing')
     expect((await staffQuote(foreign))?.quote.status).toBe('priced')
 
     // Files: another's is forbidden, an unknown one missing.

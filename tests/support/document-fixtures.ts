@@ -139,6 +139,16 @@ export function docxDocument(): Buffer {
   })
 }
 
+/** A Word document as a quote's file, the way the upload check hands it to the model. */
+export function docxQuoteFile(originalName = 'contract.docx') {
+  return {
+    bytes: docxDocument(),
+    mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+    originalName,
+  }
+}
+
 /**
  * A compound file (OLE/CFB, version 3) whose directory holds a root entry and one stream;
  * `WordDocument` makes it a Word 97-2003 file, `Workbook` an Excel one.

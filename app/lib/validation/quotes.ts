@@ -77,7 +77,14 @@ export function quotePriceSchema(today: string) {
 /** Staff's upload of the translated files. */
 export const quoteDeliverySchema = z.object({ intent: z.literal('deliver'), files })
 
-/** The client's answer to a priced quote. */
+/**
+ * The client's answer to a priced quote, with the price (in cents) the page showed: the
+ * answer binds to that price only.
+ */
 export const quoteDecisionSchema = z.object({
   intent: z.enum(['accept', 'decline'], { error: 'Please accept or decline the quote.' }),
+  priceCents: z
+    .string({ error: 'Please accept or decline the quote.' })
+    .regex(/^\d{1,9}$/, 'Please accept or decline the quote.')
+    .transform(Number),
 })

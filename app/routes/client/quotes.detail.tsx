@@ -5,6 +5,7 @@ import { QuoteFacts, QuoteFileList, QuotesBackLink } from '~/components/quotes/q
 import { canDecideQuote, formatCents, quoteDisplayStatus } from '~/domain/quotes'
 import { requireClient } from '~/lib/auth/client.server'
 import { formatCalendarDate } from '~/lib/format'
+import { revalidateAfterConflict } from '~/lib/http/conflict-revalidation'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
@@ -62,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const outcome = await decideQuote(
       quoteId,
       { userId: client.id, ...client.client },
-      parsed.data.intent,
+      { decision: parsed.data.intent, priceCents: parsed.data.priceCents },
       client.actor,
     )
     if (outcome === 'missing') throw notFound()
@@ -72,6 +73,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: error.message }, { status: 409 })
   }
 }
+
+// A refused answer (409: priced again, expired, answered) shows the quote as it is now.
+export const shouldRevalidate = revalidateAfterConflict
 
 /** One quote: what was asked, the price to accept or decline, the translated files. */
 export default function ClientQuote({ loaderData, actionData }: Route.ComponentProps) {
@@ -125,12 +129,14 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
           <div className="mt-4 flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="priceCents" value={quote.priceCents ?? ''} />
               <button type="submit" className="btn-primary" disabled={busy}>
                 Accept quote
               </button>
             </Form>
             <Form method="post">
               <input type="hidden" name="intent" value="decline" />
+              <input type="hidden" name="priceCents" value={quote.priceCents ?? ''} />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Decline quote
               </button>
