@@ -46,10 +46,17 @@ const MIGRATION_LOCK_KEY = 7_261_998
 /** Opens the database and applies every pending migration before returning it. */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { onConnectionError?: (error: Error) => void } = {},
+  options: {
+    /**
+     * Told when a connection to PostgreSQL, or the embedded database's thread, fails; the
+     * pool opens a new connection, or a new thread opens the data directory.
+     */
+    onConnectionError?: (error: Error) => void
+  } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.onConnectionError)
-  if (target.kind === 'pglite') return openPgliteDirectory(target.dataDir)
+  if (target.kind === 'pglite')
+    return openPgliteDirectory(target.dataDir, options.onConnectionError)
   const client = await PGlite.create({
     extensions: pgliteExtensions,
     loadDataDir: target.loadDataDir,
@@ -62,9 +69,15 @@ async function openPostgres(
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
-  // An idle connection that the server closes (restart, failover, termination) must not
-  // crash the process: the pool drops it and opens a new one when needed.
-  pool.on('error', onConnectionError)
+  // A connection that the server closes (restart, fail-over, termination) must not crash
+  // the process. The pool listens for errors only on idle connections; one checked out
+  // (a transaction between two queries) emits its error with no listener, which Node
+  // treats as fatal. Every connection gets a listener of its own for its whole life: the
+  // query in flight fails, the request answers 500, and the pool drops the connection.
+  pool.on('connect', (client) => client.on('error', onConnectionError))
+  // The pool passes an idle connection's error on as its own; the listener above has
+  // reported it already, and an 'error' with no listener would end the process.
+  pool.on('error', () => {})
   const lockClient = await pool.connect()
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
@@ -84,13 +97,16 @@ async function openPostgres(
   }
 }
 
-async function openPgliteDirectory(dataDir: string): Promise<DatabaseHandle> {
+async function openPgliteDirectory(
+  dataDir: string,
+  onThreadExit?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true })
   const releaseLock = acquireDataDirLock(dataDir)
   try {
     const pgdata = path.join(dataDir, 'pgdata')
     if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initialiseInChildProcess(pgdata)
-    const client = await startPgliteWorker({ dataDir: pgdata })
+    const client = await startPgliteWorker({ dataDir: pgdata, onThreadExit })
     return await wrapPglite(client, releaseLock)
   } catch (error) {
     releaseLock()

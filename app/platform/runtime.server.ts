@@ -72,7 +72,8 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
   const logger = options.logger ?? createLogger(config)
   const target = options.database ?? databaseTargetFor(config)
   const database = await openDatabase(target, {
-    onConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+    onConnectionError: (error) =>
+      logger.error({ err: error }, 'a database connection failed: a new one replaces it'),
   })
   logger.info({ database: database.kind }, 'database open and migrated')
   const storage = options.storage ?? (await fileStorageFor(config))

@@ -293,6 +293,31 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
     }
   }, 60_000)
 
+  it('a server that dies: the launcher exits 1 at once, so that its supervisor restarts it on the same data', async () => {
+    const dataDir = newDataDir('server-dies')
+    const launcher = await launch(dataDir, { direct: true })
+    try {
+      await waitUntilReady(launcher)
+      const serverPid = lockHolder(dataDir)!
+      const killedAt = Date.now()
+      process.kill(serverPid, 'SIGKILL')
+      expect(await launcher.exited).toBe(1)
+      expect(Date.now() - killedAt).toBeLessThan(2_000)
+      await Promise.race([launcher.outputRead, sleep(5_000)])
+      expect(launcher.output()).toContain('The server was stopped by SIGKILL.')
+    } finally {
+      launcher.killGroup()
+    }
+    // What a supervisor does next (docs/deploy.md#when-the-server-exits): the stale lock of the
+    // dead process does not stop the new one.
+    const restarted = await launch(dataDir, { direct: true })
+    try {
+      await waitUntilReady(restarted)
+    } finally {
+      restarted.killGroup()
+    }
+  }, 60_000)
+
   it('SIGKILL to the launcher: the server sees its IPC channel close and stops gracefully', async () => {
     const dataDir = newDataDir('launcher-kill')
     const launcher = await launch(dataDir, { direct: true })
