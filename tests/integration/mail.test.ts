@@ -318,6 +318,25 @@ describe.each(testDatabaseKinds())('mail outbox on %s', (kind) => {
     expect(await test.db.$count(mailAttempts, eq(mailAttempts.outboxId, id!))).toBe(1)
   })
 
+  it('sends a message a crash left unrecorded again with the same Message-ID and Date, so the receiver can drop the copy', async () => {
+    const [id] = await enqueueMail(test.db, [message('twice@example.org')])
+    await worker.runOnce()
+    // The server died after the SMTP server accepted the message and before the outcome was
+    // written: the row is still claimed, and its lease has run out.
+    await test.db
+      .update(mailOutbox)
+      .set({ status: 'sending', sentAt: null, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id!))
+    await worker.runOnce()
+    expect(peer.received).toHaveLength(2)
+    const header = (raw: string, name: string) =>
+      new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(raw)?.[1]?.trim()
+    const [first, second] = peer.received.map((mail) => mail.raw)
+    expect(header(first!, 'Message-ID')).toBe(`<${id}@example.com>`)
+    expect(header(second!, 'Message-ID')).toBe(header(first!, 'Message-ID'))
+    expect(header(second!, 'Date')).toBe(header(first!, 'Date'))
+  })
+
   it('keeps to the rate limit counted in the database, waiting for the next second', async () => {
     const clock = { ms: 1_800_000_000_000 + Math.floor(Math.random() * 1e6) * 1000 }
     const grants: { window: number; granted: number }[] = []
