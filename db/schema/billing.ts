@@ -71,6 +71,11 @@ export const closeouts = pgTable(
     status: text('status', { enum: closeoutStatuses }).notNull().default('submitted'),
     returnReason: text('return_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by every submission: staff's approval carries the version they looked at, and
+     * is refused when the closeout was sent again since (returned, then corrected).
+     */
+    version: integer('version').notNull().default(1),
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },

@@ -1,7 +1,10 @@
+import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { bookings, closeoutExpenses, mailOutbox, statementLines } from '../../db/schema'
 import { todayIn } from '../../app/domain/availability'
 import { addDays } from '../../app/domain/onboarding'
+import { returnCloseout } from '../../app/models/billing/closeout-review.server'
+import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
@@ -11,7 +14,14 @@ import {
   createOrganization,
 } from '../support/booking-fixtures'
 import { createAccount, signIn } from './auth-helpers'
-import { checkPage, expect, test } from './fixtures'
+import { checkPage, expect, test, type TestApp } from './fixtures'
+
+/** The toast a page shows after an action. */
+const toast = (page: Page, text: string) => page.getByRole('status').getByText(text).first()
+
+/** What approving a booking's closeout posted on the interpreter's statement. */
+const statementLinesOf = (app: TestApp, bookingId: string) =>
+  app.db.select().from(statementLines).where(eq(statementLines.bookingId, bookingId))
 
 test('an on-site assignment closed out with mileage and a receipt, returned, corrected and approved', async ({
   page,
@@ -77,12 +87,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   })
   await form.getByRole('button', { name: 'Send closeout' }).click()
   await expect(interpreterPage).toHaveURL(/\/interpreter\/assignments$/)
-  await expect(
-    interpreterPage
-      .getByRole('status')
-      .getByText('Closeout sent: it is waiting for approval.')
-      .first(),
-  ).toBeVisible()
+  await expect(toast(interpreterPage, 'Closeout sent: it is waiting for approval.')).toBeVisible()
   await expect(due).toContainText('No closeouts due.')
   await expect(interpreterPage.getByRole('region', { name: 'Past' })).toContainText(
     'Waiting for approval',
@@ -122,10 +127,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await dialog.getByLabel('Reason for returning it').fill('Please give the time you really left.')
   await dialog.getByRole('button', { name: 'Return', exact: true }).click()
   await expect(
-    page
-      .getByRole('status')
-      .getByText('Closeout returned; the interpreter was e-mailed the reason.')
-      .first(),
+    toast(page, 'Closeout returned; the interpreter was e-mailed the reason.'),
   ).toBeVisible()
   const [returned] = await app.db
     .select()
@@ -147,12 +149,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await expect(form.getByText('On file: parking.pdf')).toBeVisible()
   await form.getByLabel('End time').fill('11:20')
   await form.getByRole('button', { name: 'Send closeout' }).click()
-  await expect(
-    interpreterPage
-      .getByRole('status')
-      .getByText('Closeout sent: it is waiting for approval.')
-      .first(),
-  ).toBeVisible()
+  await expect(toast(interpreterPage, 'Closeout sent: it is waiting for approval.')).toBeVisible()
   const [expense] = await app.db
     .select()
     .from(closeoutExpenses)
@@ -167,19 +164,14 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await stalePage.goto(`${app.url}/admin/closeouts/${bookingId}`)
   await dialog.getByRole('button', { name: 'Approve' }).click()
   await expect(
-    page
-      .getByRole('status')
-      .getByText('Closeout approved: it is on the statement and the invoice.')
-      .first(),
+    toast(page, 'Closeout approved: it is on the statement and the invoice.'),
   ).toBeVisible()
   await stalePage.getByRole('button', { name: 'Approve' }).click()
   await expect(
     stalePage.getByText('This closeout was already decided: nothing was changed.'),
   ).toBeVisible()
   await stale.close()
-  expect(
-    await app.db.select().from(statementLines).where(eq(statementLines.bookingId, bookingId)),
-  ).toHaveLength(1)
+  expect(await statementLinesOf(app, bookingId)).toHaveLength(1)
   const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
   expect(booking!.status).toBe('completed')
   await page.goto(`/admin/bookings/${bookingId}`)
@@ -196,4 +188,94 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   })
   await portal.close()
   expect(await htmlErrors(documents)).toEqual([])
+})
+
+test('staff approving a closeout that was sent again after they opened it are refused and shown it as it is now', async ({
+  page,
+  app,
+}) => {
+  const stamp = Date.now()
+  const staff = await createAccount('admin', 'Vera Versions')
+  const actor = { id: staff.id, name: staff.name }
+  const interpreter = await createDispatchInterpreter(app.db, actor, {
+    firstName: 'Ivan',
+    lastName: `Inflated${stamp}`,
+  })
+  const interpreterActor = { id: interpreter.userId, name: `Ivan Inflated${stamp}` }
+  const bookingId = await createBookingRow(app.db, {
+    organizationId: await createOrganization(app.db, `Version Clinic ${stamp}`),
+    localDate: addDays(todayIn('America/New_York', new Date()), -1),
+    localTime: '10:00',
+    status: 'confirmed',
+    interpreterId: interpreter.profileId,
+  })
+  const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
+  const hour = 3_600_000
+  const startsAt = booking!.startsAt
+  await submitCloseout(
+    interpreter.userId,
+    bookingId,
+    {
+      outcome: 'completed',
+      actualStart: startsAt,
+      actualEnd: new Date(startsAt.getTime() + hour),
+      mileageTenths: 0,
+      note: null,
+      expenses: [],
+    },
+    interpreterActor,
+  )
+
+  // Staff open it: the 120-minute minimum at $0.75, $90.00.
+  await signIn(page.context(), app.url, staff)
+  await page.goto(`/admin/closeouts/${bookingId}`)
+  const dialog = page.getByRole('dialog', { name: `Closeout: Ivan Inflated${stamp}` })
+  const pay = dialog.getByRole('region', { name: 'Interpreter pay' })
+  await expect(pay).toContainText('$90.00')
+
+  // Meanwhile a colleague returns it and the interpreter sends it again: 16 hours, 999.9
+  // miles and ten expenses of $1,000.
+  await returnCloseout(bookingId, 'Please check the times.', actor)
+  await submitCloseout(
+    interpreter.userId,
+    bookingId,
+    {
+      outcome: 'completed',
+      actualStart: new Date(startsAt.getTime() - 5 * hour),
+      actualEnd: new Date(startsAt.getTime() + 11 * hour),
+      mileageTenths: 9_999,
+      note: null,
+      expenses: Array.from({ length: 10 }, (_, index) => ({
+        description: `Parking ${index + 1}`,
+        amountCents: 100_000,
+        receipt: {
+          bytes: pdfDocument(`Receipt ${index + 1}`),
+          mediaType: 'application/pdf',
+          extension: 'pdf',
+          originalName: `receipt-${index + 1}.pdf`,
+        },
+      })),
+    },
+    interpreterActor,
+  )
+
+  // Approving what they saw is refused; the dialog shows the closeout as it is now.
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await expect(
+    dialog.getByText(
+      'This closeout was sent again after you opened it: nothing was approved. Please check it as it is now before you approve it.',
+    ),
+  ).toBeVisible()
+  await expect(pay).toContainText('$11,419.93')
+  await expect(dialog).toContainText('999.9 miles')
+  expect(await statementLinesOf(app, bookingId)).toHaveLength(0)
+  await checkPage(page, 'admin-closeout-changed')
+
+  // Seen, it can be approved (or returned).
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await expect(
+    toast(page, 'Closeout approved: it is on the statement and the invoice.'),
+  ).toBeVisible()
+  const [line] = await statementLinesOf(app, bookingId)
+  expect(line!.totalCents).toBe(1_141_993)
 })

@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema'
 import type { Actor } from '../../app/models/audit.server'
-import { approveCloseout, returnCloseout } from '../../app/models/billing/closeout-review.server'
+import { returnCloseout } from '../../app/models/billing/closeout-review.server'
 import { postTranslationJob } from '../../app/models/billing/ledger.server'
 import { setClock } from '../../app/platform/clock.server'
 import {
@@ -31,6 +31,7 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
+import { approveCurrentCloseout } from '../support/billing-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -154,7 +155,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
       mileageTenths: 340,
       expenseCents: [1250],
     })
-    expect(await approveCloseout(bookingId, staff)).toBe('done')
+    expect(await approveCurrentCloseout(test.db, bookingId, staff)).toBe('done')
 
     const statement = await statementOf('2026-03-01')
     expect(statement).toMatchObject({ periodEnd: '2026-03-15', status: 'open' })
@@ -197,7 +198,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
       outcome: 'late_cancellation',
       minutes: 0,
     })
-    await approveCloseout(bookingId, staff)
+    await approveCurrentCloseout(test.db, bookingId, staff)
     const statement = await statementOf('2026-03-01')
     expect(statement!.lines[0]).toMatchObject({ minutes: 30, amountCents: 600, totalCents: 600 })
     const invoice = await invoiceOf('2026-03-01')
@@ -208,20 +209,22 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
     const bookingId = await closedOutBooking('2026-03-06')
     const secondStaff = { id: staff.id, name: 'Another Admin' }
     const results = await Promise.all([
-      approveCloseout(bookingId, staff),
-      approveCloseout(bookingId, secondStaff),
+      approveCurrentCloseout(test.db, bookingId, staff),
+      approveCurrentCloseout(test.db, bookingId, secondStaff),
     ])
     expect(results.sort()).toEqual(['done', 'not-waiting'])
     expect(await test.db.select().from(statementLines)).toHaveLength(1)
     expect(await test.db.select().from(invoiceLines)).toHaveLength(1)
-    expect(await approveCloseout(bookingId, staff)).toBe('not-waiting')
+    expect(await approveCurrentCloseout(test.db, bookingId, staff)).toBe('not-waiting')
     expect(await returnCloseout(bookingId, 'too late', staff)).toBe('not-waiting')
-    expect(await approveCloseout('00000000-0000-4000-8000-000000000000', staff)).toBe('missing')
+    expect(
+      await approveCurrentCloseout(test.db, '00000000-0000-4000-8000-000000000000', staff),
+    ).toBe('missing')
   })
 
   it('puts late work into the next open period, never into a closed statement or a sent invoice', async () => {
     const first = await closedOutBooking('2026-03-04')
-    await approveCloseout(first, staff)
+    await approveCurrentCloseout(test.db, first, staff)
     await test.db
       .update(interpreterStatements)
       .set({ status: 'approved' })
@@ -239,7 +242,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
     })
 
     const late = await closedOutBooking('2026-03-05')
-    await approveCloseout(late, staff)
+    await approveCurrentCloseout(test.db, late, staff)
 
     expect((await statementOf('2026-03-01'))!.lines.map((line) => line.bookingId)).toEqual([first])
     expect((await statementOf('2026-03-16'))!.lines).toEqual([])
@@ -250,7 +253,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
 
   it('leaves past statements and invoices unchanged when a rate changes; later work uses the new rate', async () => {
     const before = await closedOutBooking('2026-03-04', { modality: 'phone', minutes: 10 })
-    await approveCloseout(before, staff)
+    await approveCurrentCloseout(test.db, before, staff)
     const statementBefore = await statementOf('2026-03-01')
     const invoiceBefore = await invoiceOf('2026-03-01')
 
@@ -263,7 +266,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
       effectiveFrom: new Date('2026-03-10T00:00:00Z'),
     })
     const after = await closedOutBooking('2026-03-12', { modality: 'phone', minutes: 10 })
-    await approveCloseout(after, staff)
+    await approveCurrentCloseout(test.db, after, staff)
 
     const statement = await statementOf('2026-03-01')
     const invoice = await invoiceOf('2026-03-01')
@@ -312,7 +315,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
 
   it('never lets a line total disagree with its parts (the database refuses it)', async () => {
     const bookingId = await closedOutBooking('2026-03-04')
-    await approveCloseout(bookingId, staff)
+    await approveCurrentCloseout(test.db, bookingId, staff)
     await expect(
       test.db.execute(sql`update statement_lines set total_cents = total_cents + 1`),
     ).rejects.toThrow()

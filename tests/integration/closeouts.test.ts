@@ -49,6 +49,7 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
+import { approveCurrentCloseout } from '../support/billing-fixtures'
 import { htmlDocument, largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
@@ -339,7 +340,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     })
 
     // Approved: never changed again.
-    expect(await approveCloseout(bookingId, staff)).toBe('done')
+    expect(await approveCurrentCloseout(test.db, bookingId, staff)).toBe('done')
     expect(await submitCloseout(ana.userId, bookingId, completed(), anaActor())).toBe('approved')
     const form = await closeoutFormOf(ana.userId, bookingId)
     expect(form?.editable).toBe(false)
@@ -356,9 +357,10 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
       chargeCents: 14000,
       mileageCents: 868,
     })
+    const seen = { version: preview!.closeout.version }
     const decisions = await Promise.all([
-      approveCloseout(bookingId, staff),
-      approveCloseout(bookingId, staff),
+      approveCloseout(bookingId, seen, staff),
+      approveCloseout(bookingId, seen, staff),
     ])
     expect(decisions.sort()).toEqual(['done', 'not-waiting'])
     expect(await test.db.select().from(statementLines)).toHaveLength(1)
@@ -367,21 +369,98 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     expect(booking!.status).toBe('completed')
   })
 
-  it('a correction sent while staff approve: either it is refused as approved, or the approval takes it', async () => {
+  it('a correction sent while staff approve is refused: what is posted is what staff saw', async () => {
     const bookingId = await confirmedBooking()
     await submitCloseout(ana.userId, bookingId, completed(), anaActor())
+    const seen = { version: (await staffCloseout(bookingId))!.closeout.version }
     const [decision, submitted] = await Promise.all([
-      approveCloseout(bookingId, staff),
+      approveCloseout(bookingId, seen, staff),
       submitCloseout(ana.userId, bookingId, completed({ mileageTenths: 200 }), anaActor()),
     ])
     expect(decision).toBe('done')
-    expect(['approved', 'submitted']).toContain(submitted)
+    // Waiting for approval or approved by then: either way not changed.
+    expect(['waiting', 'approved']).toContain(submitted)
     const [closeout] = await test.db.select().from(closeouts)
-    expect(closeout!.status).toBe('approved')
+    expect(closeout).toMatchObject({ status: 'approved', mileageTenths: 124 })
     const lines = await test.db.select().from(statementLines)
     expect(lines).toHaveLength(1)
-    // What was posted is what the closeout says now.
-    expect(lines[0]!.mileageCents).toBe(closeout!.mileageTenths * 7)
+    expect(lines[0]!.mileageCents).toBe(868)
+  })
+
+  it('a slow submission that lands after staff opened the review is refused: a submitted closeout changes only after a return', async () => {
+    const bookingId = await confirmedBooking()
+    // The form was open and editable; a quick submission lands first, and staff open it.
+    expect(await submitCloseout(ana.userId, bookingId, completed(), anaActor())).toBe('submitted')
+    const opened = (await staffCloseout(bookingId))!
+    expect(opened.amounts.payTotalCents).toBe(9000 + 868)
+    const filesBefore = await test.db.$count(storedFiles)
+    // The slow one, with inflated values, lands after that.
+    const slow = await submitThroughForm(
+      bookingId,
+      {
+        ...formFields,
+        startTime: '00:00',
+        endTime: '11:00',
+        mileage: '990',
+        'expenses[0].description': 'Parking',
+        'expenses[0].amount': '999',
+      },
+      { 'expenses[0].receipt': pdfDocument() },
+    )
+    expect(slow).toMatchObject({ status: 409, outcome: 'waiting' })
+    const [closeout] = await test.db.select().from(closeouts)
+    expect(closeout).toMatchObject({
+      status: 'submitted',
+      mileageTenths: 124,
+      version: opened.closeout.version,
+    })
+    expect(await test.db.select().from(closeoutExpenses)).toHaveLength(0)
+    // Its receipt was not kept either.
+    expect(await test.db.$count(storedFiles)).toBe(filesBefore)
+    expect(await approveCloseout(bookingId, { version: opened.closeout.version }, staff)).toBe(
+      'done',
+    )
+    const [line] = await test.db.select().from(statementLines)
+    expect(line!.totalCents).toBe(9000 + 868)
+  })
+
+  it('an approval carries the version staff saw: a closeout returned and sent again since is refused, nothing posted', async () => {
+    const bookingId = await confirmedBooking()
+    await submitCloseout(ana.userId, bookingId, completed({ mileageTenths: 0 }), anaActor())
+    // Staff open it: $90.00 of pay.
+    const opened = (await staffCloseout(bookingId))!
+    expect(opened.amounts.payTotalCents).toBe(9000)
+    // Meanwhile another staff member returns it and the interpreter sends it again, inflated.
+    expect(await returnCloseout(bookingId, 'Please add your mileage.', staff)).toBe('done')
+    expect(
+      await submitCloseout(
+        ana.userId,
+        bookingId,
+        completed({
+          actualStart: new Date(BOOKED_START.getTime() - 14 * 3_600_000),
+          actualEnd: BOOKED_END,
+          mileageTenths: 9_999,
+        }),
+        anaActor(),
+      ),
+    ).toBe('submitted')
+    const current = (await staffCloseout(bookingId))!
+    expect(current.closeout.version).not.toBe(opened.closeout.version)
+
+    // The first reviewer approves what they saw: refused, nothing posted.
+    expect(await approveCloseout(bookingId, { version: opened.closeout.version }, staff)).toBe(
+      'changed',
+    )
+    expect(await test.db.select().from(statementLines)).toHaveLength(0)
+    expect(await test.db.select().from(invoiceLines)).toHaveLength(0)
+    const [closeout] = await test.db.select().from(closeouts)
+    expect(closeout!.status).toBe('submitted')
+    // Approving what is there now, seen, posts it.
+    expect(await approveCloseout(bookingId, { version: current.closeout.version }, staff)).toBe(
+      'done',
+    )
+    const [line] = await test.db.select().from(statementLines)
+    expect(line!.totalCents).toBe(current.amounts.payTotalCents)
   })
 
   it('a late cancellation is closed out as one, without times to type', async () => {

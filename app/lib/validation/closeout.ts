@@ -187,7 +187,19 @@ export function closeoutValues(
   }
 }
 
-/** Staff's return of a closeout: the reason is required (approving needs no form). */
+/**
+ * Staff's approval: the version of the closeout their page showed, so that the approval is
+ * refused when the closeout was sent again since.
+ */
+export const approveCloseoutSchema = z.object({
+  intent: z.literal('approve'),
+  version: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+})
+
+/** Staff's return of a closeout: the reason is required. */
 export const returnCloseoutSchema = z.object({
   intent: z.literal('return'),
   reason: z

@@ -24,17 +24,38 @@ import { postAssignment } from './ledger.server'
  * posted once, and the second approval is told so.
  */
 
-export type CloseoutDecision = 'done' | 'not-waiting' | 'missing'
+/** 'changed': the closeout was sent again after staff opened it; nothing was decided. */
+export type CloseoutDecision = 'done' | 'not-waiting' | 'changed' | 'missing'
 
-export async function approveCloseout(bookingId: string, actor: Actor): Promise<CloseoutDecision> {
+/** The closeout as staff saw it when they decided: its version (raised by every submission). */
+export interface SeenCloseout {
+  version: number
+}
+
+/**
+ * Approves the closeout staff looked at, and only that one: the update matches the version
+ * they saw, so a closeout returned and sent again meanwhile (other times, mileage, expenses)
+ * is refused as 'changed' and nothing is posted.
+ */
+export async function approveCloseout(
+  bookingId: string,
+  seen: SeenCloseout,
+  actor: Actor,
+): Promise<CloseoutDecision> {
   return db().transaction(async (tx) => {
     await lockBooking(tx, bookingId)
     const [closeout] = await tx
       .update(closeouts)
       .set({ status: 'approved', reviewedById: actor.id, reviewedAt: now(), returnReason: null })
-      .where(and(eq(closeouts.bookingId, bookingId), eq(closeouts.status, 'submitted')))
+      .where(
+        and(
+          eq(closeouts.bookingId, bookingId),
+          eq(closeouts.status, 'submitted'),
+          eq(closeouts.version, seen.version),
+        ),
+      )
       .returning()
-    if (!closeout) return (await closeoutExists(tx, bookingId)) ? 'not-waiting' : 'missing'
+    if (!closeout) return refusedDecision(tx, bookingId)
     const [row] = await tx
       .select({ booking: bookings, organizationName: organizations.name })
       .from(bookings)
@@ -71,6 +92,7 @@ export async function approveCloseout(bookingId: string, actor: Actor): Promise<
           chargeTotalCents: posted.amounts.chargeTotalCents,
           statementId: posted.statementId,
           invoiceId: posted.invoiceId,
+          version: closeout.version,
         },
       },
       tx,
@@ -92,7 +114,7 @@ export async function returnCloseout(
       .set({ status: 'returned', returnReason: reason, reviewedById: actor.id, reviewedAt: now() })
       .where(and(eq(closeouts.bookingId, bookingId), eq(closeouts.status, 'submitted')))
       .returning({ bookingId: closeouts.bookingId, interpreterId: closeouts.interpreterId })
-    if (!closeout) return (await closeoutExists(tx, bookingId)) ? 'not-waiting' : 'missing'
+    if (!closeout) return refusedDecision(tx, bookingId)
     await mailReturnedCloseout(tx, closeout.interpreterId, bookingId, reason)
     await recordAudit(
       actor,
@@ -153,10 +175,15 @@ async function lockBooking(tx: Database, bookingId: string) {
     .for('update')
 }
 
-async function closeoutExists(tx: Database, bookingId: string): Promise<boolean> {
+/**
+ * Why a decision changed nothing: no closeout, one decided already, or (only an approval can
+ * miss a waiting closeout) one sent again since staff opened it.
+ */
+async function refusedDecision(tx: Database, bookingId: string): Promise<CloseoutDecision> {
   const [row] = await tx
-    .select({ bookingId: closeouts.bookingId })
+    .select({ status: closeouts.status })
     .from(closeouts)
     .where(eq(closeouts.bookingId, bookingId))
-  return row !== undefined
+  if (!row) return 'missing'
+  return row.status === 'submitted' ? 'changed' : 'not-waiting'
 }

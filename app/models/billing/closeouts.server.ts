@@ -170,7 +170,11 @@ export interface CloseoutSubmission {
   }[]
 }
 
-export type SubmitOutcome = 'submitted' | 'missing' | 'approved' | 'receipt-gone'
+/**
+ * 'waiting': sent already and waiting for approval; it changes only after staff return it,
+ * so that what staff review is what they approve.
+ */
+export type SubmitOutcome = 'submitted' | 'missing' | 'approved' | 'waiting' | 'receipt-gone'
 
 export class CloseoutRuleError extends Error {
   override name = 'CloseoutRuleError'
@@ -179,7 +183,10 @@ export class CloseoutRuleError extends Error {
 /**
  * Sends (or sends again) the interpreter's closeout: the new receipts are stored first, then
  * under a lock on the booking the closeout is written as "submitted" with its expenses
- * replaced. An approved closeout is never changed. A failure deletes the new receipts.
+ * replaced and its version raised. Whether it may be sent is decided here, under that lock,
+ * not by the form that was loaded earlier: only a first submission or one after staff
+ * returned it; one waiting for approval or approved is never changed. A refusal or a failure
+ * deletes the new receipts.
  */
 export async function submitCloseout(
   userId: string,
@@ -218,6 +225,7 @@ export async function submitCloseout(
         .where(eq(closeouts.bookingId, bookingId))
         .for('update')
       if (previous?.status === 'approved') return 'approved' as const
+      if (previous?.status === 'submitted') return 'waiting' as const
       checkRules(booking, input)
       const oldExpenses = previous ? await closeoutExpensesOf(bookingId, tx) : []
       const keptFile = new Map(oldExpenses.map((expense) => [expense.id, expense.receiptFileId]))
@@ -240,10 +248,14 @@ export async function submitCloseout(
         reviewedById: null,
         reviewedAt: null,
       }
-      await tx
+      const [written] = await tx
         .insert(closeouts)
         .values({ bookingId, ...values })
-        .onConflictDoUpdate({ target: closeouts.bookingId, set: values })
+        .onConflictDoUpdate({
+          target: closeouts.bookingId,
+          set: { ...values, version: sql`${closeouts.version} + 1` },
+        })
+        .returning({ version: closeouts.version })
       await replaceExpenses(tx, bookingId, input, uploads, keys, keptFile)
       await recordAudit(
         actor,
@@ -257,6 +269,7 @@ export async function submitCloseout(
             actualEnd: input.actualEnd.toISOString(),
             mileageTenths: input.mileageTenths,
             expenses: input.expenses.length,
+            version: written!.version,
           },
         },
         tx,

@@ -11,11 +11,12 @@ import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { formatDateTime } from '~/lib/format'
+import { revalidateAfterConflict } from '~/lib/http/conflict-revalidation'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { dataWithToast } from '~/lib/toast.server'
-import { returnCloseoutSchema } from '~/lib/validation/closeout'
+import { approveCloseoutSchema, returnCloseoutSchema } from '~/lib/validation/closeout'
 import { staffCloseout } from '~/models/billing/closeout-list.server'
 import { approveCloseout, returnCloseout } from '~/models/billing/closeout-review.server'
 import type { Route } from './+types/closeouts.detail'
@@ -44,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     organizationName: found.organizationName,
     interpreterName: `${found.interpreterFirstName} ${found.interpreterLastName}`,
     status: closeout.status,
+    version: closeout.version,
     returnReason: closeout.returnReason,
     submittedAt: formatDateTime(closeout.submittedAt),
     reviewed:
@@ -85,6 +87,10 @@ interface DecisionReply {
 
 const decisionMessages = {
   'not-waiting': 'This closeout was already decided: nothing was changed.',
+  changed:
+    'This closeout was sent again after you opened it: nothing was approved. Please check it as it is now before you approve it.',
+  outdated:
+    'This page was out of date: nothing was approved. Please check the closeout as it is now before you approve it.',
   missing: 'This closeout no longer exists.',
 } as const
 
@@ -93,9 +99,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const bookingId = requireUuidParam(params, 'bookingId')
   const formData = await request.formData()
   if (formData.get('intent') === 'approve') {
-    const decision = await approveCloseout(bookingId, admin.actor)
+    const approval = approveCloseoutSchema.safeParse(Object.fromEntries(formData))
+    // Without the version the page showed, the approval would bind to whatever is stored.
+    if (!approval.success)
+      return data<DecisionReply>({ error: decisionMessages.outdated }, { status: 409 })
+    const decision = await approveCloseout(bookingId, approval.data, admin.actor)
     if (decision === 'missing') throw notFound()
-    if (decision === 'not-waiting')
+    if (decision !== 'done')
       return data<DecisionReply>({ error: decisionMessages[decision] }, { status: 409 })
     return dataWithToast<DecisionReply>(
       {},
@@ -114,6 +124,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     'Closeout returned; the interpreter was e-mailed the reason.',
   )
 }
+
+// A refused decision (409: decided already, or sent again) shows the closeout as it is now.
+export const shouldRevalidate = revalidateAfterConflict
 
 /** One closeout for staff: what the interpreter reported, what approving posts, the decision. */
 export default function StaffCloseout({ loaderData, actionData }: Route.ComponentProps) {
@@ -179,7 +192,11 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
         </p>
       </section>
       {status === 'submitted' ? (
-        <DecisionForms reply={answer} constraint={loaderData.constraint} />
+        <DecisionForms
+          reply={answer}
+          constraint={loaderData.constraint}
+          version={loaderData.version}
+        />
       ) : null}
     </RouteDialog>
   )
@@ -188,9 +205,12 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
 function DecisionForms({
   reply,
   constraint,
+  version,
 }: {
   reply: DecisionReply | undefined
   constraint: Route.ComponentProps['loaderData']['constraint']
+  /** The version shown: approving binds to it. */
+  version: number
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -206,6 +226,7 @@ function DecisionForms({
       </h3>
       <Form method="post" preventScrollReset className="mt-2">
         <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="version" value={version} />
         <button type="submit" className="btn-primary" disabled={busy}>
           Approve
         </button>

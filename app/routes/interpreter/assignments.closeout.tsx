@@ -110,16 +110,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
+const refusals = {
+  approved: 'This closeout is approved: it can no longer be changed.',
+  approvedMeanwhile: 'This closeout was approved meanwhile: it can no longer be changed.',
+  waiting:
+    'This closeout is waiting for approval: our team returns it to you if something needs correcting.',
+} as const
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, bookingId, form } = await loadForm(request, params)
+  // A quick answer before the receipts are read; submitCloseout decides again under the
+  // booking's lock, since the closeout can be sent or approved while the body arrives.
   if (!form.editable)
     return data(
       {
         result: undefined,
-        message:
-          form.closeout?.status === 'approved'
-            ? 'This closeout is approved: it can no longer be changed.'
-            : 'This closeout is waiting for approval: our team returns it to you if something needs correcting.',
+        message: form.closeout?.status === 'approved' ? refusals.approved : refusals.waiting,
       },
       { status: 409 },
     )
@@ -141,8 +147,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       result: outcome.result as FormReply,
       message:
         outcome.outcome === 'approved'
-          ? 'This closeout was approved meanwhile: it can no longer be changed.'
-          : null,
+          ? refusals.approvedMeanwhile
+          : outcome.outcome === 'waiting'
+            ? refusals.waiting
+            : null,
     },
     { status: outcome.status },
   )
