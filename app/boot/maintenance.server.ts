@@ -8,6 +8,7 @@ import { runLeadBreachAlerts } from '../models/leads.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
 import { runRetention, type RetentionPeriods } from '../models/privacy/retention.server'
 import { deleteExpiredSessions } from '../models/sessions.server'
+import { deleteEndedAuthTokens } from '../models/auth-tokens.server'
 import { foldStatusCounts } from '../models/status-counts.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
 import type { FileStorage } from '../platform/storage/file-storage.server'
@@ -31,6 +32,11 @@ const tasks: {
 }[] = [
   { name: 'delete expired rate-limit windows', run: (db) => deleteExpiredRateLimitWindows(db) },
   { name: 'delete expired sessions', run: (db) => deleteExpiredSessions(db) },
+  {
+    // With them go the invitations they carried: the name and address of someone invited.
+    name: 'delete single-use links that ended 30 days ago',
+    run: (db) => deleteEndedAuthTokens(db),
+  },
   {
     name: 'delete stored files no record refers to',
     run: (db, { storage }) => sweepOrphanFiles(db, storage),

@@ -94,7 +94,7 @@ export async function portalAccountOf(applicationEmail: string): Promise<PortalA
 
 /**
  * Staff's "Send portal invitation": for an approved applicant without a password yet, a
- * fresh 48-hour link (an older one stays valid until it expires or is used). An applicant
+ * fresh 48-hour link (an older one stays valid until it expires, or until any of them is used). An applicant
  * approved before portal accounts existed gets the account first.
  */
 export async function sendPortalInvitation(

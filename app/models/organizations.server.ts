@@ -2,13 +2,15 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { clientMemberships, clientRequests, organizations, sessions, users } from '../../db/schema'
 import type { OrganizationRole } from '../domain/organizations'
 import { normalizeEmail } from '../domain/email'
-import { clientInvitationMail } from '../emails/client-invitation.server'
 import type { Database } from '../platform/db.server'
-import { enqueueMail } from '../platform/mail/outbox.server'
-import { db, runtime } from '../platform/runtime.server'
+import { db } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
-import { createAuthToken } from './auth-tokens.server'
-import { findUserByEmail, hasUsablePassword, INVITED_PASSWORD_HASH } from './users.server'
+import {
+  inviteToOrganization,
+  pendingInvitationsTo,
+  type InviteOutcome,
+} from './client-invitations.server'
+import { findUserByEmail, hasUsablePassword } from './users.server'
 
 export type Organization = typeof organizations.$inferSelect
 
@@ -49,91 +51,7 @@ async function organizationNamed(name: string, actor: Actor, tx: Database): Prom
   return organization!
 }
 
-export type InviteOutcome =
-  | { state: 'invited'; userId: string; organizationId: string }
-  | { state: 'already-member'; userId: string; organizationId: string }
-  | { state: 'other-organization' }
-  | { state: 'other-role' }
-
-/**
- * Gives a person a client account in an organisation and e-mails the invitation to choose a
- * password (a 48-hour single-use link). Someone who already has a client account in this
- * organisation gets a fresh link if they have no password yet; an address that belongs to
- * staff, an interpreter or another organisation is left alone.
- */
-async function inviteToOrganization(
-  person: { name: string; email: string; role: OrganizationRole; clientRequestId?: string },
-  organization: Organization,
-  actor: Actor,
-  tx: Database,
-): Promise<InviteOutcome> {
-  const email = normalizeEmail(person.email)
-  let user = await findUserByEmail(email, tx)
-  if (user && user.role !== 'client') return { state: 'other-role' }
-  if (!user) {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email,
-        name: person.name.trim(),
-        role: 'client',
-        passwordHash: INVITED_PASSWORD_HASH,
-      })
-      .onConflictDoNothing()
-      .returning()
-    user = created ?? (await findUserByEmail(email, tx))!
-  }
-  const [membership] = await tx
-    .insert(clientMemberships)
-    .values({
-      userId: user.id,
-      organizationId: organization.id,
-      role: person.role,
-      clientRequestId: person.clientRequestId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning()
-  const current = membership ?? (await clientMembershipOf(user.id, tx))
-  if (current?.organizationId !== organization.id) return { state: 'other-organization' }
-  if (hasUsablePassword(user))
-    return { state: 'already-member', userId: user.id, organizationId: organization.id }
-  const { config } = runtime()
-  const token = await createAuthToken('invitation', user.id, tx)
-  const mail = clientInvitationMail({
-    name: user.name,
-    organizationName: organization.name,
-    acceptUrl: `${config.siteUrl}/accept-invite?token=${token}`,
-    company: config.company,
-  })
-  await enqueueMail(tx, [
-    {
-      template: 'client-invitation',
-      to: email,
-      replyTo: config.mailReplyTo,
-      reference: `user:${user.id}`,
-      ...mail,
-    },
-  ])
-  await recordAudit(
-    actor,
-    {
-      action: 'invite',
-      entityType: 'user',
-      entityId: user.id,
-      after: { role: 'client', organizationId: organization.id, organizationRole: current.role },
-    },
-    tx,
-  )
-  return { state: 'invited', userId: user.id, organizationId: organization.id }
-}
-
-async function clientMembershipOf(userId: string, tx: Database) {
-  const [membership] = await tx
-    .select()
-    .from(clientMemberships)
-    .where(eq(clientMemberships.userId, userId))
-  return membership
-}
+export type { InviteOutcome }
 
 /**
  * Staff's "Invite to portal" on a contact or demo request: the organisation named by the
@@ -157,6 +75,7 @@ export async function inviteClientFromRequest(
       organization,
       actor,
       tx,
+      { refuseOtherRoles: true },
     )
     if (outcome.state === 'invited')
       await recordAudit(
@@ -180,11 +99,14 @@ export async function createOrganizationWithUser(
 ): Promise<InviteOutcome> {
   return db().transaction(async (tx) => {
     const organization = await organizationNamed(input.organizationName, actor, tx)
-    return inviteToOrganization(input, organization, actor, tx)
+    return inviteToOrganization(input, organization, actor, tx, { refuseOtherRoles: true })
   })
 }
 
-/** A manager invites a colleague into their own organisation. */
+/**
+ * A manager invites a colleague into their own organisation. The answer never depends on
+ * accounts outside it (app/models/client-invitations.server.ts).
+ */
 export async function inviteColleague(
   organizationId: string,
   person: { name: string; email: string; role: OrganizationRole },
@@ -261,14 +183,27 @@ export async function removeColleague(
   })
 }
 
-/** What the client request's dialog says about its writer's portal account. */
+/**
+ * What the client request's dialog says about its writer's portal account, with every
+ * invitation still waiting for the address (staff may withdraw them).
+ */
 export async function portalStateOfRequester(email: string) {
+  const invitations = await pendingInvitationsTo(email)
   const user = await findUserByEmail(normalizeEmail(email))
-  if (!user) return { state: 'none' as const }
-  if (user.role !== 'client') return { state: 'other-role' as const }
-  const context = await clientContextOf(user.id)
-  return {
-    state: hasUsablePassword(user) ? ('active' as const) : ('invited' as const),
-    organizationName: context?.organizationName ?? null,
-  }
+  if (user && user.role !== 'client') return { state: 'other-role' as const, invitations }
+  const context = user ? await clientContextOf(user.id) : undefined
+  if (user && hasUsablePassword(user))
+    return {
+      state: 'active' as const,
+      organizationName: context?.organizationName ?? null,
+      invitations,
+    }
+  const invitedTo = [
+    ...new Set([
+      ...(context ? [context.organizationName] : []),
+      ...invitations.map((invitation) => invitation.organizationName),
+    ]),
+  ]
+  if (invitedTo.length === 0) return { state: 'none' as const, invitations }
+  return { state: 'invited' as const, organizationName: invitedTo.join(', '), invitations }
 }

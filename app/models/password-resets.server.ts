@@ -1,5 +1,11 @@
-import { createAuthToken } from './auth-tokens.server'
-import { findUserByEmail } from './users.server'
+import {
+  consumeAuthToken,
+  createAuthToken,
+  readAuthToken,
+  type GoneReason,
+} from './auth-tokens.server'
+import { findUserByEmail, setPasswordHash } from './users.server'
+import { hashPassword } from '../platform/passwords.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { passwordResetMail } from '../emails/account.server'
 import { hitRateLimit, type RateLimitRule } from '../platform/rate-limit.server'
@@ -35,4 +41,24 @@ export async function requestPasswordReset(email: string): Promise<void> {
       { template: 'password-reset', to: user.email, reference: `user:${user.id}`, ...mail },
     ])
   })
+}
+
+/**
+ * Uses a reset link: in one transaction the link is used (every other reset link of the
+ * account lapses), the password set and every session of the account ended.
+ */
+export async function resetPassword(
+  token: string,
+  password: string,
+): Promise<{ state: 'reset' } | { state: 'gone'; reason: GoneReason }> {
+  const passwordHash = await hashPassword(password)
+  const reset = await db().transaction(async (tx) => {
+    const used = await consumeAuthToken(token, 'password_reset', tx)
+    if (!used?.userId) return false
+    await setPasswordHash(used.userId, passwordHash, {}, tx)
+    return true
+  })
+  if (reset) return { state: 'reset' }
+  const { state } = await readAuthToken(token, 'password_reset')
+  return { state: 'gone', reason: state === 'valid' ? 'used' : state }
 }

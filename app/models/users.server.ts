@@ -8,7 +8,7 @@ import { enqueueMail } from '../platform/mail/outbox.server'
 import { hashPassword } from '../platform/passwords.server'
 import { db, runtime } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
-import { createAuthToken } from './auth-tokens.server'
+import { createAuthToken, inTransaction, revokeAuthTokens } from './auth-tokens.server'
 import { deleteUserSessions } from './sessions.server'
 
 export type User = typeof users.$inferSelect
@@ -71,7 +71,10 @@ export async function getUserWithPassword(id: string, tx?: Database) {
   return user
 }
 
-/** Sets a new password and ends every session of the user (a reset or change). */
+/**
+ * Sets a new password, ends every session of the user (but the one that changed it, from the
+ * account page) and every reset or invitation link still outstanding for the account.
+ */
 export async function setPassword(
   userId: string,
   password: string,
@@ -79,17 +82,26 @@ export async function setPassword(
   tx?: Database,
 ) {
   const passwordHash = await hashPassword(password)
-  await db(tx).transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId))
-    const remaining = options.keepSessionTokenHash
-    await tx
-      .delete(sessions)
-      .where(
-        remaining
-          ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${remaining}`)
-          : eq(sessions.userId, userId),
-      )
-  })
+  await inTransaction(tx, (tx) => setPasswordHash(userId, passwordHash, options, tx))
+}
+
+/** setPassword with the hash made beforehand, so no lock waits for argon2. */
+export async function setPasswordHash(
+  userId: string,
+  passwordHash: string,
+  options: { keepSessionTokenHash?: string },
+  tx: Database,
+) {
+  await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId))
+  const remaining = options.keepSessionTokenHash
+  await tx
+    .delete(sessions)
+    .where(
+      remaining
+        ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${remaining}`)
+        : eq(sessions.userId, userId),
+    )
+  await revokeAuthTokens(tx, ['password_reset', 'invitation'], { userId }, 'superseded')
 }
 
 export async function countActiveAdmins(tx?: Database): Promise<number> {

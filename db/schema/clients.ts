@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizationRoles } from '../../app/domain/organizations'
 import { clientRequests } from './client-requests'
-import { users } from './users'
+import { authTokens, users } from './users'
 
 /** A client organisation (a hospital, a court, a school, a company): its people and work. */
 export const organizations = pgTable(
@@ -41,4 +41,38 @@ export const clientMemberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('client_memberships_organization_idx').on(table.organizationId)],
+)
+
+/**
+ * An invitation to join an organisation in the client portal, waiting for the person to
+ * accept it through its e-mailed link. It claims nothing: the account and the membership
+ * are made only when it is accepted, and it ends with its link (used, expired, withdrawn,
+ * or lapsed because another invitation to the address was accepted).
+ */
+export const clientInvitations = pgTable(
+  'client_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash')
+      .notNull()
+      .unique()
+      .references(() => authTokens.tokenHash, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased, as typed by whoever invited; no account needs to exist. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: organizationRoles }).notNull(),
+    /** The contact request the invitation came from, if any. */
+    clientRequestId: uuid('client_request_id').references(() => clientRequests.id, {
+      onDelete: 'set null',
+    }),
+    invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('client_invitations_organization_idx').on(table.organizationId),
+    index('client_invitations_email_idx').on(table.email),
+  ],
 )

@@ -71,6 +71,14 @@ export const loginThrottles = pgTable('login_throttles', {
 export const authTokenPurposes = ['password_reset', 'first_admin_setup', 'invitation'] as const
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number]
 
+/**
+ * Why a link stopped working before it was used or expired: staff or a manager withdrew the
+ * invitation, or another link for the same address and purpose was used (or the password
+ * changed) and this one lapsed.
+ */
+export const authTokenRevocations = ['withdrawn', 'superseded'] as const
+export type AuthTokenRevocation = (typeof authTokenRevocations)[number]
+
 /** Single-use links sent by e-mail or printed to the log; only hashes are stored. */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -78,9 +86,20 @@ export const authTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The lower-cased address the link was sent to. Using one link ends every other link of
+     * the same purpose for this address (app/models/auth-tokens.server.ts); an invitation to
+     * the client portal has no user until it is accepted.
+     */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason', { enum: authTokenRevocations }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('auth_tokens_user_idx').on(table.userId)],
+  (table) => [
+    index('auth_tokens_user_idx').on(table.userId),
+    index('auth_tokens_email_idx').on(table.email),
+  ],
 )

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
-import type { UserRole } from '../../db/schema'
+import { and, desc, eq } from 'drizzle-orm'
+import { mailOutbox, type UserRole } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
 import { createUser, type PublicUser } from '../../app/models/users.server'
+import { eventually, expect, type TestApp } from './fixtures'
 
 export const TEST_PASSWORD = 'a long and memorable test password'
 
@@ -26,4 +28,17 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: Pub
     { name: name!, value: value!, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
   ])
   return `${name}=${value}`
+}
+
+/** The path of the newest client portal invitation link e-mailed to the address. */
+export async function clientInvitationLink(app: TestApp, email: string) {
+  return eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'client-invitation'), eq(mailOutbox.toAddress, email)))
+      .orderBy(desc(mailOutbox.createdAt))
+    expect(mail).toBeDefined()
+    return /\/accept-invite\?token=\S+/.exec(mail!.text)![0]
+  })
 }

@@ -3,12 +3,13 @@ import type { Page } from '@playwright/test'
 import { todayIn } from '../../app/domain/availability'
 import { invoicePeriodOf, periodLabel, statementPeriodOf } from '../../app/domain/billing'
 import { addDays } from '../../app/domain/onboarding'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
 import { pdfDocument } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, test } from './fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 async function downloadedPdfText(page: Page, linkName: string | RegExp) {
   const link = page.getByRole('link', { name: linkName })
@@ -48,7 +49,7 @@ test('a closed-out assignment becomes a paid statement and a sent invoice', asyn
   const staff = await createAccount('admin', 'Jules Journey')
   const actor = { id: staff.id, name: staff.name }
   const managerEmail = `maya-${tag}@journey.example`
-  await createOrganizationWithUser(
+  await createOrganizationMember(
     { organizationName, name: 'Maya Manager', email: managerEmail, role: 'manager' },
     actor,
   )

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm'
 import { bookings } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { createBooking } from '../../app/models/bookings.server'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 async function clientAccount(
   app: TestApp,
@@ -16,7 +17,7 @@ async function clientAccount(
 ) {
   const staff = await createAccount('admin', 'Booking Staff')
   const email = `${role}-${randomUUID().slice(0, 6)}@clinic.example`
-  const outcome = await createOrganizationWithUser(
+  const outcome = await createOrganizationMember(
     { organizationName, name: `Cleo ${role}`, email, role },
     { id: staff.id, name: staff.name },
   )

@@ -5,12 +5,13 @@ import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { mailOutbox } from '../../db/schema'
 import type { CloseoutOutcome } from '../../app/domain/billing'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 const SHOTS = process.env.SCREENSHOT_DIR
 
@@ -34,7 +35,7 @@ async function clientUser(
   email: string,
   role: 'manager' | 'requester',
 ) {
-  await createOrganizationWithUser(
+  await createOrganizationMember(
     { organizationName, name: email.split('@')[0]!, email, role },
     staff,
   )

@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
-import { mailOutbox } from '../../db/schema'
 import { createClientRequest } from '../../app/models/client-requests.server'
-import { createAccount, signIn } from './auth-helpers'
-import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
-
-async function invitationLink(app: TestApp, email: string) {
-  return eventually(async () => {
-    const [mail] = await app.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.template, 'client-invitation'), eq(mailOutbox.toAddress, email)))
-    expect(mail).toBeDefined()
-    return /\/accept-invite\?token=\S+/.exec(mail!.text)![0]
-  })
-}
+import { clientInvitationLink, createAccount, signIn } from './auth-helpers'
+import { expect, expectNoAxeViolations, test } from './fixtures'
 
 async function choosePassword(page: Page, link: string) {
   await page.goto(link)
@@ -57,7 +44,7 @@ test('staff invite a client from a contact request; the manager invites and remo
   )
   await expectNoAxeViolations(adminPage, 'client request dialog with the portal section')
 
-  await choosePassword(page, await invitationLink(app, email))
+  await choosePassword(page, await clientInvitationLink(app, email))
   await expect(page).toHaveURL(/\/client\/dashboard$/)
   await expect(page.getByRole('heading', { name: 'Welcome, Clara Client' })).toBeVisible()
   await expect(page.getByRole('region', { name: company })).toContainText('You are a manager')
@@ -77,7 +64,7 @@ test('staff invite a client from a contact request; the manager invites and remo
   await expect(page.getByText(`Invitation sent to ${colleague}.`)).toBeVisible()
   await expect(page.getByRole('row', { name: /Rex Requester/ })).toContainText('Invited')
   await expectNoAxeViolations(page, 'client users at 1280 px')
-  const requesterLink = await invitationLink(app, colleague)
+  const requesterLink = await clientInvitationLink(app, colleague)
 
   // The requester sees no Users screen.
   const requester = await browser.newContext()
@@ -95,6 +82,9 @@ test('staff invite a client from a contact request; the manager invites and remo
   const forbidden = await requesterPage.goto(`${app.url}/client/users`)
   expect(forbidden?.status()).toBe(404)
 
+  // Accepted, the invitation has become a user of the organisation.
+  await page.reload()
+  await expect(page.getByRole('row', { name: /Rex Requester/ })).toContainText('Active')
   await page.getByRole('button', { name: 'Remove Rex Requester' }).click()
   await expect(page.getByText('The user was removed and signed out.')).toBeVisible()
   await expect(page.getByRole('row', { name: /Rex Requester/ })).toHaveCount(0)
@@ -135,7 +125,7 @@ test('staff create an organisation with its first user from the Clients screen',
       .getByText(`County Court ${tag}: invitation sent to jo-${tag}@court.example.`)
       .first(),
   ).toBeVisible()
-  await invitationLink(app, `jo-${tag}@court.example`)
+  await clientInvitationLink(app, `jo-${tag}@court.example`)
   await page.goto('/admin/clients/new-organization')
   await expectNoAxeViolations(page, 'new organisation dialog')
 })

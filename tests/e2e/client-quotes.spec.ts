@@ -3,12 +3,13 @@ import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { mailOutbox, storedFiles, translationQuotes } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { priceQuote, requestQuote } from '../../app/models/quotes.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { docxDocument, docxQuoteFile, zipArchive } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 const SHOTS = process.env.SCREENSHOT_DIR
 
@@ -33,7 +34,7 @@ const officeDay = (days: number) => addDays(calendarDate(new Date()), days)
 
 async function clientOf(app: TestApp, organizationName: string, email: string) {
   const staff = await createAccount('admin', 'Quinn Staff')
-  await createOrganizationWithUser(
+  await createOrganizationMember(
     { organizationName, name: 'Lena Lawyer', email, role: 'manager' },
     { id: staff.id, name: staff.name },
   )

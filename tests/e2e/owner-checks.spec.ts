@@ -12,7 +12,7 @@ import { sendInvoice, staffInvoice } from '../../app/models/billing/invoices.ser
 import { createBooking } from '../../app/models/bookings.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { uploadDocument } from '../../app/models/onboarding/documents.server'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { requestQuote } from '../../app/models/quotes.server'
 import { createResource } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
@@ -27,6 +27,7 @@ import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtur
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 /**
  * Who owns what each URL parameter of the interpreter portal names: one interpreter's
@@ -222,7 +223,7 @@ test('a client opens only their organisation’s records, and a requester only t
     role: 'manager' | 'requester',
   ): Promise<{ id: string; cookie: string }> => {
     const email = `owner-${who}-${tag}@client.example`
-    await createOrganizationWithUser(
+    await createOrganizationMember(
       { organizationName: organization, name: `Owner ${who}`, email, role },
       actor,
     )

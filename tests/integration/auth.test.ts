@@ -22,6 +22,7 @@ import { setClock } from '../../app/platform/clock.server'
 import {
   consumeAuthToken,
   createAuthToken,
+  deleteEndedAuthTokens,
   findValidAuthToken,
 } from '../../app/models/auth-tokens.server'
 import {
@@ -279,13 +280,11 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
   })
 
   describe('single-use links', () => {
+    const createAda = () =>
+      createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+
     it('are valid once and for their lifetime only', async () => {
-      const user = await createUser({
-        email: 'ada@example.com',
-        name: 'Ada',
-        role: 'admin',
-        password: PASSWORD,
-      })
+      const user = await createAda()
       const token = await createAuthToken('password_reset', user.id)
       expect(await findValidAuthToken(token, 'invitation')).toBeUndefined()
       expect((await consumeAuthToken(token, 'password_reset'))?.userId).toBe(user.id)
@@ -296,8 +295,67 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       expect(await consumeAuthToken(late, 'password_reset')).toBeUndefined()
     })
 
+    it('using one reset link revokes every other outstanding reset link of the account', async () => {
+      const user = await createAda()
+      const first = await createAuthToken('password_reset', user.id)
+      const second = await createAuthToken('password_reset', user.id)
+      expect((await consumeAuthToken(first, 'password_reset'))?.userId).toBe(user.id)
+      expect(await findValidAuthToken(second, 'password_reset')).toBeUndefined()
+      expect(await consumeAuthToken(second, 'password_reset')).toBeUndefined()
+    })
+
+    it('a password change revokes outstanding reset links and ends every other session', async () => {
+      const user = await createAda()
+      const reset = await createAuthToken('password_reset', user.id)
+      const here = await createSession(user.id)
+      const elsewhere = await createSession(user.id)
+      const current = await getSessionUser(requestWith(here))
+      // The account page keeps the session it was changed from.
+      await setPassword(user.id, 'a brand new password', {
+        keepSessionTokenHash: current!.sessionTokenHash,
+      })
+      expect(await consumeAuthToken(reset, 'password_reset')).toBeUndefined()
+      expect(await getSessionUser(requestWith(here))).toBeDefined()
+      expect(await getSessionUser(requestWith(elsewhere))).toBeUndefined()
+    })
+
+    it('ten invitation links of one account used at once: exactly one is accepted', async () => {
+      const { inviteUser } = await import('../../app/models/users.server')
+      const owner = await createUser({
+        email: 'owner@example.com',
+        name: 'Owner',
+        role: 'admin',
+        password: PASSWORD,
+      })
+      for (let sent = 0; sent < 10; sent++)
+        await inviteUser(
+          { email: 'new@example.com', name: 'New', role: 'admin' },
+          { id: owner.id, name: 'Owner' },
+        )
+      const links = (await test.db.select().from(mailOutbox)).map(
+        (mail) => /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!,
+      )
+      expect(links).toHaveLength(10)
+      const used = await Promise.all(links.map((token) => consumeAuthToken(token, 'invitation')))
+      expect(used.filter(Boolean)).toHaveLength(1)
+    })
+
+    it('are deleted by the maintenance loop 30 days after they ended, not before', async () => {
+      const user = await createAda()
+      const used = await createAuthToken('password_reset', user.id)
+      await consumeAuthToken(used, 'password_reset')
+      advance(29 * 24 * 60 * MINUTE)
+      await deleteEndedAuthTokens(test.db)
+      expect(await test.db.$count(authTokens)).toBe(1)
+      advance(2 * 24 * 60 * MINUTE)
+      const fresh = await createAuthToken('password_reset', user.id)
+      await deleteEndedAuthTokens(test.db)
+      expect(await test.db.$count(authTokens)).toBe(1)
+      expect(await findValidAuthToken(fresh, 'password_reset')).toBeDefined()
+    })
+
     it('mails a reset link only to an existing active account', async () => {
-      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await createAda()
       await requestPasswordReset('nobody@example.com')
       expect(await test.db.$count(mailOutbox)).toBe(0)
       await requestPasswordReset('ADA@example.com')
@@ -307,7 +365,7 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
     })
 
     it('send an account at most three reset mails an hour, however often the form is sent', async () => {
-      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await createAda()
       await Promise.all(Array.from({ length: 20 }, () => requestPasswordReset('ada@example.com')))
       expect(await test.db.$count(mailOutbox)).toBe(3)
       expect(await test.db.$count(authTokens)).toBe(3)
@@ -328,7 +386,7 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       advance(61 * MINUTE)
       expect(await findValidAuthToken(token, 'first_admin_setup')).toBeUndefined()
 
-      await createUser({ email: 'ada@example.com', name: 'Ada', role: 'admin', password: PASSWORD })
+      await createAda()
       await announceFirstAdminSetup(runtime)
       expect(logged).toHaveLength(1)
     })

@@ -20,11 +20,12 @@ import {
   type ClientActor,
   type NewBooking,
 } from '../../app/models/bookings.server'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   let test: TestRuntime
@@ -54,7 +55,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     email: string,
     role: 'manager' | 'requester',
   ): Promise<ClientActor> {
-    const outcome = await createOrganizationWithUser(
+    const outcome = await createOrganizationMember(
       { organizationName, name: email.split('@')[0]!, email, role },
       staff,
     )

@@ -39,11 +39,7 @@ import {
   type InvoiceViewer,
 } from '../../app/models/billing/invoices.server'
 import { clientBooking } from '../../app/models/bookings.server'
-import {
-  clientContextOf,
-  createOrganizationWithUser,
-  type ClientContext,
-} from '../../app/models/organizations.server'
+import { clientContextOf, type ClientContext } from '../../app/models/organizations.server'
 import {
   addQuoteDelivery,
   decideQuote,
@@ -58,6 +54,7 @@ import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtur
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 interface Member {
   actor: Actor
@@ -89,7 +86,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
   afterEach(() => setClock())
 
   async function member(organizationName: string, email: string, role: 'manager' | 'requester') {
-    await createOrganizationWithUser(
+    await createOrganizationMember(
       { organizationName, name: email.split('@')[0]!, email, role },
       staff,
     )

@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, clientRequests, interpreterApplications, mailOutbox } from '../../db/schema'
+import {
+  auditLog,
+  clientRequests,
+  interpreterApplications,
+  mailOutbox,
+  organizations,
+} from '../../db/schema'
 import { applicationStatusToken } from '../../app/emails/application-status-token.server'
 import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
 import { addStaffNote } from '../../app/models/audit.server'
@@ -10,6 +16,7 @@ import { createClientRequest } from '../../app/models/client-requests.server'
 import { sendMessage } from '../../app/models/communications.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { setApplicationStatus } from '../../app/models/interpreter-applications/review.server'
+import { inviteColleague } from '../../app/models/organizations.server'
 import { erasePerson } from '../../app/models/privacy/erasure.server'
 import { exportPersonalData } from '../../app/models/privacy/export.server'
 import { runRetention } from '../../app/models/privacy/retention.server'
@@ -172,6 +179,16 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
         subject: 'Your interview, {{firstName}}',
         message: 'Hello {{firstName}}, see you soon.',
       },
+      actor,
+    )
+    // An invitation to the client portal, not accepted: it holds the name and the address.
+    const [organization] = await test.db
+      .insert(organizations)
+      .values({ name: `Inviting Firm ${id}` })
+      .returning()
+    await inviteColleague(
+      organization!.id,
+      { name: `${person.firstName} ${person.lastName}`, email: person.email, role: 'requester' },
       actor,
     )
     expect(await requestErasure(await statusToken(id))).toBe('sent')

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
 import { detectQuoteFileType } from '../../app/lib/uploads/quote-file.server'
-import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
+import { clientContextOf } from '../../app/models/organizations.server'
 import {
   addQuoteDelivery,
   clientQuote,
@@ -42,6 +42,7 @@ import {
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
+import { createOrganizationMember } from '../support/organization-fixtures'
 
 const at = (date: string) => new Date(`${date}T15:00:00Z`)
 
@@ -107,7 +108,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
   afterEach(() => setClock())
 
   async function member(organizationName: string, email: string, role: 'manager' | 'requester') {
-    await createOrganizationWithUser(
+    await createOrganizationMember(
       { organizationName, name: email.split('@')[0]!, email, role },
       staff,
     )

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import {
   applicationResumes,
   auditLog,
+  authTokens,
   clientRequests,
   formSubmissions,
   interpreterApplications,
@@ -177,6 +178,8 @@ export async function eraseRecords(
     await tx.delete(rateLimitWindows).where(inArray(rateLimitWindows.key, forgotten))
     await tx.delete(mailUnsubscribes).where(inArray(mailUnsubscribes.email, forgotten))
     await tx.delete(loginThrottles).where(inArray(loginThrottles.accountKey, forgotten))
+    // Invitations still waiting for the address (their name and address go with the link).
+    await tx.delete(authTokens).where(inArray(authTokens.email, forgotten))
   }
 
   for (const [entityType, ids] of [

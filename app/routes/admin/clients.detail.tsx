@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { PersonalDataSection } from '~/components/admin/personal-data'
 import { RecordHistory, StaffNotes } from '~/components/admin/record-history'
 import { RouteDialog } from '~/components/admin/route-dialog'
+import { RowAction } from '~/components/ui/row-action'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { replyDraftHref } from '~/lib/admin/mail-draft'
 import { requireAdmin } from '~/lib/auth/session.server'
@@ -26,6 +27,7 @@ import { LeadOwnerSection } from '~/components/admin/lead-owner'
 import { LeadResponseBadge } from '~/components/admin/lead-response'
 import { now } from '~/platform/clock.server'
 import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organizations.server'
+import { withdrawInvitation } from '~/models/client-invitations.server'
 import { requestInviteSchema } from '~/lib/validation/organization'
 import type { Route } from './+types/clients.detail'
 import { notFound } from '~/lib/http/responses'
@@ -41,13 +43,11 @@ const intentSchema = z.discriminatedUnion('intent', [
     body: z.string().trim().min(1, 'Please write a note.').max(5000),
   }),
   z.object({ intent: z.literal('invite') }).extend(requestInviteSchema.shape),
+  z.object({ intent: z.literal('withdraw-invitation'), invitationId: z.uuid() }),
 ])
 
-const inviteRefusals = {
-  'other-role':
-    'This address belongs to a staff or interpreter account: no client account was made.',
-  'other-organization': 'This person already has a client account with another organisation.',
-} as const
+const OTHER_ROLE_REFUSAL =
+  'This address belongs to a staff or interpreter account: no client account was made.'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -85,14 +85,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (input.intent === 'invite') {
     const outcome = await inviteClientFromRequest(requestId, input.role, actor)
     if (outcome === 'missing') throw notFound()
-    if (outcome.state === 'other-role' || outcome.state === 'other-organization')
-      return data({ error: inviteRefusals[outcome.state] }, { status: 409 })
+    if (outcome.state === 'other-role') return data({ error: OTHER_ROLE_REFUSAL }, { status: 409 })
     return dataWithToast(
       { error: null },
       outcome.state === 'invited'
         ? 'Portal invitation sent.'
         : 'This person already uses the client portal.',
     )
+  }
+  if (input.intent === 'withdraw-invitation') {
+    const outcome = await withdrawInvitation(input.invitationId, 'staff', actor)
+    if (outcome === 'missing') throw notFound()
+    if (outcome === 'not-pending')
+      return data(
+        { error: 'This invitation was already accepted, withdrawn or has expired.' },
+        { status: 409 },
+      )
+    return dataWithToast({ error: null }, 'Invitation withdrawn: its link no longer works.')
   }
   if (input.intent === 'owner') {
     try {
@@ -227,7 +236,11 @@ function ClientPortalSection({
   portal,
   company,
 }: {
-  portal: { state: keyof typeof portalTexts; organizationName?: string | null }
+  portal: {
+    state: keyof typeof portalTexts
+    organizationName?: string | null
+    invitations: { id: string; organizationName: string; expiresAt: Date }[]
+  }
   company: string
 }) {
   return (
@@ -239,6 +252,25 @@ function ClientPortalSection({
         {portalTexts[portal.state]}
         {portal.organizationName ? ` Organisation: ${portal.organizationName}.` : ''}
       </p>
+      {portal.invitations.length > 0 ? (
+        <ul className="mt-2 space-y-2 text-sm text-slate-700">
+          {portal.invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3">
+              <span>
+                Invitation to {invitation.organizationName}, valid until{' '}
+                {formatDateTime(invitation.expiresAt)}.
+              </span>
+              <RowAction
+                intent="withdraw-invitation"
+                field="invitationId"
+                value={invitation.id}
+                label="Withdraw"
+                accessibleName={`Withdraw the invitation to ${invitation.organizationName}`}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {portal.state === 'none' || portal.state === 'invited' ? (
         <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />

@@ -27,19 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { constraint: getZodConstraint(newOrganizationSchema) }
 }
 
-const refusals = {
-  'other-role': 'This address belongs to a staff or interpreter account.',
-  'other-organization': 'This person already has a client account with another organisation.',
-} as const
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const submission = parseWithZod(await request.formData(), { schema: newOrganizationSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await createOrganizationWithUser(submission.value, admin.actor)
-  if (outcome.state === 'other-role' || outcome.state === 'other-organization')
+  if (outcome.state === 'other-role')
     return data(
-      { result: submission.reply({ fieldErrors: { email: [refusals[outcome.state]] } }) },
+      {
+        result: submission.reply({
+          fieldErrors: { email: ['This address belongs to a staff or interpreter account.'] },
+        }),
+      },
       { status: 400 },
     )
   throw redirectWithToast(

@@ -1,20 +1,18 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
-import { homeFor } from '~/lib/auth/redirect'
-import { createSession } from '~/lib/auth/session.server'
+import { PasswordField } from '~/components/ui/password-field'
+import { getSessionUser } from '~/lib/auth/session.server'
+import { invitationGoneMessages } from '~/lib/auth/link-messages'
 import { useCompany } from '~/lib/company'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
-import { db } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
-import { setPasswordSchema } from '~/lib/validation/auth'
-import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
-import { getUser, setPassword } from '~/models/users.server'
+import { loginSchema, setPasswordSchema } from '~/lib/validation/auth'
+import { readInvitation, type InvitationPage } from '~/models/invitations.server'
+import { acceptSignedIn, acceptWithPassword, statusOf } from './+shared/invitation-answers.server'
 import type { Route } from './+types/accept-invite'
-
-const EXPIRED = 'This invitation has expired or was already used. Ask an admin to invite you again.'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -27,69 +25,183 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   )
 
+const signInSchema = loginSchema.pick({ password: true })
+
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const row = token ? await findValidAuthToken(token, 'invitation') : undefined
-  const user = row?.userId ? await getUser(row.userId) : undefined
-  return {
-    token,
-    invitee: user && user.active ? { name: user.name, email: user.email } : null,
-    constraint: getZodConstraint(setPasswordSchema),
-  }
+  const viewer = await getSessionUser(request)
+  const page = await readInvitation(token, viewer?.id)
+  return data(
+    {
+      token,
+      page,
+      constraint: getZodConstraint(setPasswordSchema),
+      signInConstraint: getZodConstraint(signInSchema),
+    },
+    { status: statusOf(page) },
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const token = String(formData.get('token') ?? '')
+  if (formData.get('intent') === 'join') {
+    const password = formData.get('password')
+    return acceptSignedIn(
+      token,
+      typeof password === 'string' ? password : '',
+      request,
+      context.clientIp,
+    )
+  }
   const submission = parseWithZod(formData, { schema: setPasswordSchema })
   const hidden = { hideFields: ['password', 'confirmPassword'] }
   if (submission.status !== 'success')
     return data({ result: submission.reply(hidden) }, { status: 400 })
-  const used = await db().transaction(async (tx) => consumeAuthToken(token, 'invitation', tx))
-  const user = used?.userId ? await getUser(used.userId) : undefined
-  if (!user || !user.active)
-    return data({ result: submission.reply({ formErrors: [EXPIRED], ...hidden }) }, { status: 400 })
-  await setPassword(user.id, submission.value.password)
-  const setCookie = await createSession(user.id, {
-    ipAddress: context.clientIp,
-    userAgent: request.headers.get('user-agent'),
-  })
-  throw redirect(homeFor(user.role), {
-    headers: { 'Set-Cookie': setCookie },
-  })
+  return acceptWithPassword(token, submission.value.password, request, context.clientIp)
 }
 
-/** The fields' labels, also their names in the error summary. */
-const labels = FIRST_PASSWORD_LABELS
+const eyebrows = {
+  admin: 'Staff invitation',
+  interpreter: 'Interpreter portal invitation',
+  client: 'Client portal invitation',
+} as const
 
+/**
+ * The invitation link's page: choose a password (a new account, or one never used), or for
+ * an existing client account, accept signed in; otherwise why the link cannot be used.
+ */
 export default function AcceptInvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const { form, fields, formProps, summary } = useFormWithSummary({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    labels,
-  })
-  if (!loaderData.invitee) {
+  const page = actionData && 'page' in actionData ? actionData.page : loaderData.page
+  if (page.state === 'gone' || page.state === 'refused')
     return (
       <AuthCard title="Accept the invitation" companyName={company.name}>
-        <FormMessage tone="error">{EXPIRED}</FormMessage>
+        <FormMessage tone="error">
+          {page.state === 'gone'
+            ? invitationGoneMessages[page.reason]
+            : `This invitation cannot be accepted with the account of this address. Please contact us at ${company.email}.`}
+        </FormMessage>
         <Link to="/" className="btn-secondary mt-6 w-full">
           Back to Home
         </Link>
       </AuthCard>
     )
-  }
+  if (page.state === 'join')
+    return (
+      <JoinOrganization
+        page={page}
+        token={loaderData.token}
+        constraint={loaderData.signInConstraint}
+        signInError={actionData && 'signInError' in actionData ? actionData.signInError : null}
+      />
+    )
   return (
-    <AuthCard eyebrow="Staff invitation" title="Accept the invitation" companyName={company.name}>
+    <ChoosePassword
+      page={page}
+      token={loaderData.token}
+      constraint={loaderData.constraint}
+      result={actionData && 'result' in actionData ? actionData.result : undefined}
+    />
+  )
+}
+
+/** The fields' labels, also their names in the error summary. */
+const labels = FIRST_PASSWORD_LABELS
+
+function ChoosePassword({
+  page,
+  token,
+  constraint,
+  result,
+}: {
+  page: Extract<InvitationPage, { state: 'choose-password' }>
+  token: string
+  constraint: Route.ComponentProps['loaderData']['constraint']
+  result: Parameters<typeof useFormWithSummary>[0]['lastResult']
+}) {
+  const company = useCompany()
+  const { form, fields, formProps, summary } = useFormWithSummary({
+    lastResult: result,
+    constraint,
+    labels,
+  })
+  return (
+    <AuthCard
+      eyebrow={eyebrows[page.role]}
+      title="Accept the invitation"
+      companyName={company.name}
+    >
       <p className="text-sm text-slate-700">
-        Welcome, {loaderData.invitee.name}. Choose the password for {loaderData.invitee.email}.
+        Welcome, {page.name}.{' '}
+        {page.organizationName ? `You are invited to join ${page.organizationName}. ` : ''}
+        Choose the password for {page.email}.
       </p>
       <Form method="post" {...formProps} className="mt-5 space-y-5">
         <ErrorSummary {...summary} />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
-        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="token" value={token} />
         <NewPasswordFields fields={fields} labels={labels} submitLabel="Set password and sign in" />
       </Form>
+    </AuthCard>
+  )
+}
+
+/** An existing client account joins another organisation: its owner, signed in, accepts. */
+function JoinOrganization({
+  page,
+  token,
+  constraint,
+  signInError,
+}: {
+  page: Extract<InvitationPage, { state: 'join' }>
+  token: string
+  constraint: Route.ComponentProps['loaderData']['signInConstraint']
+  signInError: string | null
+}) {
+  const company = useCompany()
+  const busy = useNavigation().state === 'submitting'
+  const { fields, formProps, summary } = useFormWithSummary({
+    lastResult: undefined,
+    constraint,
+    labels: { password: 'Password' },
+  })
+  const moves =
+    page.currentOrganizationName && page.currentOrganizationName !== page.organizationName
+  return (
+    <AuthCard eyebrow={eyebrows.client} title="Accept the invitation" companyName={company.name}>
+      <p className="text-sm text-slate-700">
+        {page.name}, you are invited to join {page.organizationName}. You already have an account
+        for {page.email}
+        {page.signedIn ? ', and you are signed in to it.' : ': sign in to accept.'}
+      </p>
+      {moves ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Accepting moves your account from {page.currentOrganizationName} to{' '}
+          {page.organizationName}: you will see {page.organizationName}’s requests instead of{' '}
+          {page.currentOrganizationName}’s.
+        </p>
+      ) : null}
+      {page.signedIn ? (
+        <Form method="post" className="mt-5">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="join" />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Accepting...' : 'Accept the invitation'}
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" {...formProps} className="mt-5 space-y-5">
+          <ErrorSummary {...summary} />
+          {signInError ? <FormMessage tone="error">{signInError}</FormMessage> : null}
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="join" />
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in and accept'}
+          </button>
+        </Form>
+      )}
     </AuthCard>
   )
 }

@@ -7,8 +7,9 @@ import { useCompany } from '~/lib/company'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { setPasswordSchema } from '~/lib/validation/auth'
-import { consumeAuthToken, findValidAuthToken } from '~/models/auth-tokens.server'
-import { setPassword } from '~/models/users.server'
+import { GONE_STATUS, resetGoneMessages } from '~/lib/auth/link-messages'
+import { readAuthToken } from '~/models/auth-tokens.server'
+import { resetPassword } from '~/models/password-resets.server'
 import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,8 +25,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const valid = token !== '' && (await findValidAuthToken(token, 'password_reset')) !== undefined
-  return { token, valid, constraint: getZodConstraint(setPasswordSchema) }
+  const { state } = await readAuthToken(token, 'password_reset')
+  return data(
+    {
+      token,
+      gone: state === 'valid' ? null : state,
+      constraint: getZodConstraint(setPasswordSchema),
+    },
+    { status: state === 'valid' ? 200 : GONE_STATUS },
+  )
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,28 +42,16 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: setPasswordSchema })
   if (submission.status !== 'success') {
     return data(
-      { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
+      { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), gone: null },
       { status: 400 },
     )
   }
-  const used = await consumeAuthToken(token, 'password_reset')
-  if (!used?.userId) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [EXPIRED_MESSAGE],
-          hideFields: ['password', 'confirmPassword'],
-        }),
-      },
-      { status: 400 },
-    )
-  }
-  // A new password ends every session of the account.
-  await setPassword(used.userId, submission.value.password)
+  // A new password ends every session of the account and every other reset link.
+  const outcome = await resetPassword(token, submission.value.password)
+  if (outcome.state === 'gone')
+    return data({ result: undefined, gone: outcome.reason }, { status: GONE_STATUS })
   throw redirect('/interpreter-login?reset=1')
 }
-
-const EXPIRED_MESSAGE = 'This link has expired or was already used. Please ask for a new one.'
 
 /** The fields' labels, also their names in the error summary. */
 const labels = NEW_PASSWORD_LABELS
@@ -67,10 +63,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     constraint: loaderData.constraint,
     labels,
   })
-  if (!loaderData.valid) {
+  const gone = actionData?.gone ?? loaderData.gone
+  if (gone) {
     return (
       <AuthCard title="Choose a new password" companyName={company.name}>
-        <FormMessage tone="error">{EXPIRED_MESSAGE}</FormMessage>
+        <FormMessage tone="error">{resetGoneMessages[gone]}</FormMessage>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full">
           Ask for a new link
         </Link>

@@ -3,15 +3,19 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable } from '~/components/admin/data-table'
+import { RowAction } from '~/components/ui/row-action'
 import { FormMessage } from '~/components/layout/auth-card'
 import { SelectField, TextField } from '~/components/ui/form-fields'
 import { requireClient } from '~/lib/auth/client.server'
+import type { Actor } from '~/models/audit.server'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { organizationRoleLabels } from '~/domain/organizations'
 import { clientInviteSchema } from '~/lib/validation/organization'
 import { inviteColleague, organizationUsers, removeColleague } from '~/models/organizations.server'
+import { pendingInvitations, withdrawInvitation } from '~/models/client-invitations.server'
+import { formatDateTime } from '~/lib/format'
 import type { Route } from './+types/users'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,8 +31,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const manager = await requireClient(request, { manager: true })
+  const [members, invitations] = await Promise.all([
+    organizationUsers(manager.client.organizationId),
+    pendingInvitations(manager.client.organizationId),
+  ])
   return {
-    users: await organizationUsers(manager.client.organizationId),
+    // The organisation's people, then the invitations still waiting for an answer.
+    users: [
+      ...members.map((user) => ({ ...user, invitationExpiresAt: null })),
+      ...invitations.map(({ expiresAt, ...invitation }) => ({
+        ...invitation,
+        active: false,
+        invited: true,
+        invitationExpiresAt: expiresAt,
+      })),
+    ],
     currentUserId: manager.id,
     organizationName: manager.client.organizationName,
     constraint: getZodConstraint(clientInviteSchema),
@@ -36,11 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const removeIntent = z.object({ intent: z.literal('remove'), userId: z.uuid() })
-
-const inviteMessages = {
-  'other-role': 'This address belongs to an account that is not a client account.',
-  'other-organization': 'This person already has an account with another organisation.',
-} as const
+const withdrawIntent = z.object({ intent: z.literal('withdraw'), invitationId: z.uuid() })
 
 export async function action({ request }: Route.ActionArgs) {
   const manager = await requireClient(request, { manager: true })
@@ -50,23 +63,18 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: clientInviteSchema })
     if (submission.status !== 'success')
       return data({ invite: submission.reply(), notice: null }, { status: 400 })
+    // The same answer whatever accounts the address has outside the organisation.
     const outcome = await inviteColleague(organizationId, submission.value, manager.actor)
-    if (outcome.state === 'other-role' || outcome.state === 'other-organization')
-      return data(
-        {
-          invite: submission.reply({ fieldErrors: { email: [inviteMessages[outcome.state]] } }),
-          notice: null,
-        },
-        { status: 400 },
-      )
     return {
       invite: submission.reply({ resetForm: true }),
       notice:
-        outcome.state === 'invited'
-          ? `Invitation sent to ${submission.value.email}.`
-          : `${submission.value.email} already uses the portal.`,
+        outcome.state === 'already-member'
+          ? `${submission.value.email} already uses the portal.`
+          : `Invitation sent to ${submission.value.email}.`,
     }
   }
+  if (formData.get('intent') === 'withdraw')
+    return withdraw(organizationId, formData, manager.actor)
   const parsed = removeIntent.safeParse(Object.fromEntries(formData))
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
@@ -81,7 +89,27 @@ export async function action({ request }: Route.ActionArgs) {
   return { invite: undefined, notice: 'The user was removed and signed out.' }
 }
 
-/** The organisation's users for its managers: invite a colleague, remove one. */
+/** A manager withdraws one of the organisation's invitations: its link stops working. */
+async function withdraw(organizationId: string, formData: FormData, actor: Actor) {
+  const parsed = withdrawIntent.safeParse(Object.fromEntries(formData))
+  if (!parsed.success)
+    return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
+  const outcome = await withdrawInvitation(parsed.data.invitationId, { organizationId }, actor)
+  // Another organisation's invitation is not one of theirs to name.
+  if (outcome === 'missing') throw notFound()
+  if (outcome === 'not-pending')
+    return data(
+      {
+        invite: undefined,
+        notice: null,
+        error: 'This invitation was already accepted, withdrawn or has expired.',
+      },
+      { status: 409 },
+    )
+  return { invite: undefined, notice: 'The invitation was withdrawn: its link no longer works.' }
+}
+
+/** The organisation's users for its managers: invite a colleague, remove one, withdraw an invitation. */
 export default function ClientUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, currentUserId, organizationName } = loaderData
   const navigation = useNavigation()
@@ -127,23 +155,34 @@ export default function ClientUsers({ loaderData, actionData }: Route.ComponentP
             { header: 'Role', cell: (user) => organizationRoleLabels[user.role] },
             {
               header: 'Status',
-              cell: (user) => (user.invited ? 'Invited' : user.active ? 'Active' : 'Deactivated'),
+              cell: (user) =>
+                user.invitationExpiresAt
+                  ? `Invited, until ${formatDateTime(user.invitationExpiresAt)}`
+                  : user.invited
+                    ? 'Invited'
+                    : user.active
+                      ? 'Active'
+                      : 'Deactivated',
             },
             {
               header: 'Actions',
               cell: (user) =>
-                user.id === currentUserId ? null : (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="userId" value={user.id} />
-                    <button
-                      type="submit"
-                      className="btn-secondary px-3 py-1.5"
-                      aria-label={`Remove ${user.name}`}
-                    >
-                      Remove
-                    </button>
-                  </Form>
+                user.invitationExpiresAt ? (
+                  <RowAction
+                    intent="withdraw"
+                    field="invitationId"
+                    value={user.id}
+                    label="Withdraw"
+                    accessibleName={`Withdraw the invitation to ${user.name}`}
+                  />
+                ) : user.id === currentUserId ? null : (
+                  <RowAction
+                    intent="remove"
+                    field="userId"
+                    value={user.id}
+                    label="Remove"
+                    accessibleName={`Remove ${user.name}`}
+                  />
                 ),
             },
           ]}
