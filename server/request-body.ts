@@ -66,8 +66,8 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: 413 | 415, te
 }
 
 /**
- * Every request body is a form: other content types get 415. Bodies of routes that take
- * uploads stream on; every other body is read here, counted while it arrives (chunked ones
+ * Every request body is a form: other content types get 415. Multipart bodies of routes
+ * that take uploads stream on; every other body is read here, counted while it arrives (chunked ones
  * too), and refused with 413 as soon as it passes FORM_BODY_LIMIT, so that a huge post
  * never reaches memory.
  */
@@ -77,7 +77,9 @@ export function limitRequestBodies(options: RequestBodyOptions): RequestHandler 
     if (!FORM_CONTENT_TYPES.includes(mediaType(req))) {
       return refuse(req, res, 415, 'Unsupported Media Type: send the form as a web form.')
     }
-    if (await options.acceptsUploads(req)) return next()
+    // Only a multipart body can carry files: any other body of an upload route is a form.
+    if (mediaType(req) === 'multipart/form-data' && (await options.acceptsUploads(req)))
+      return next()
 
     const tooLarge = () => {
       options.logger.warn(

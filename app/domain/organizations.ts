@@ -1,3 +1,5 @@
+import { formatFileSize } from './file-size'
+
 /**
  * A client user's role in their organisation (docs/product.md#accounts-and-roles): a
  * requester makes and sees their own requests; a manager sees every request of the
@@ -9,4 +11,12 @@ export type OrganizationRole = (typeof organizationRoles)[number]
 export const organizationRoleLabels: Record<OrganizationRole, string> = {
   requester: 'Requester',
   manager: 'Manager',
+}
+
+/**
+ * What a client sees when an upload would take the organisation's stored files (quote
+ * documents and booking preparation files, docs/product.md#client-portal) past its quota.
+ */
+export function storageQuotaMessage(usedBytes: number, quotaBytes: number): string {
+  return `These files would take your organisation past its ${formatFileSize(quotaBytes)} of stored documents (${formatFileSize(usedBytes)} in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.`
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import {
   bookingFiles,
@@ -25,7 +24,8 @@ import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail, type OutgoingMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
-import { newStorageKey } from '../platform/storage/file-storage.server'
+import { claimOrganizationStorage } from './organization-storage.server'
+import { sizeOfNewFiles, withStoredFiles, type NewFile } from './stored-files.server'
 import { recordAudit, type Actor } from './audit.server'
 
 export type Booking = typeof bookings.$inferSelect
@@ -52,7 +52,8 @@ export interface NewBooking extends BookingWhen {
   contactPhone: string
   notes?: string
   preferredInterpreterId?: string
-  files: { bytes: Uint8Array; mediaType: string; extension: string; originalName: string }[]
+  /** Preparation files: their bytes, or the uploads already streamed to storage. */
+  files: NewFile[]
 }
 
 /** One line that says what a booking is, for e-mails and the audit log. */
@@ -89,79 +90,61 @@ function staffMail(
 /**
  * Stores a client's booking: the preparation files first, then the booking, its files and
  * the staff notification in one transaction. A start under 24 hours away is accepted and
- * marked urgent. A preferred interpreter must be one who worked for the organisation.
+ * marked urgent. A preferred interpreter must be one who worked for the organisation. The
+ * files must fit the organisation's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
-  const { storage, logger } = runtime()
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone)
-  const keys = input.files.map((file) => newStorageKey('bookings', file.extension))
-  for (const [index, file] of input.files.entries())
-    await storage.put(keys[index]!, file.bytes, { contentType: file.mediaType })
-  try {
-    return await db().transaction(async (tx) => {
-      const preferred =
-        input.preferredInterpreterId &&
-        (await pastInterpretersOf(who.client.organizationId, tx)).some(
-          (interpreter) => interpreter.id === input.preferredInterpreterId,
-        )
-          ? input.preferredInterpreterId
-          : null
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          organizationId: who.client.organizationId,
-          requestedById: who.actor.id,
-          language: input.language,
-          modality: input.modality,
-          setting: input.setting,
-          localDate: input.date,
-          localTime: input.time,
-          timeZone: input.timeZone,
-          startsAt,
-          durationMinutes: input.durationMinutes,
-          location: input.location,
-          contactName: input.contactName,
-          contactPhone: input.contactPhone,
-          notes: input.notes || null,
-          preferredInterpreterId: preferred,
-          urgent: isUrgent(startsAt, now()),
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning()
-      for (const [index, file] of input.files.entries()) {
-        const [stored] = await tx
-          .insert(storedFiles)
-          .values({
-            storageKey: keys[index]!,
-            originalName: file.originalName,
-            mediaType: file.mediaType,
-            byteSize: file.bytes.byteLength,
-            sha256: createHash('sha256').update(file.bytes).digest('hex'),
-          })
-          .returning({ id: storedFiles.id })
-        await tx.insert(bookingFiles).values({ bookingId: booking!.id, fileId: stored!.id })
-      }
-      await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
-      await recordAudit(
-        who.actor,
-        {
-          action: 'create',
-          entityType: 'booking',
-          entityId: booking!.id,
-          after: { summary: bookingSummary(booking!), urgent: booking!.urgent },
-        },
-        tx,
+  return withStoredFiles('bookings', input.files, async (tx, fileIds) => {
+    if (fileIds.length > 0)
+      await claimOrganizationStorage(tx, who.client.organizationId, sizeOfNewFiles(input.files))
+    const preferred =
+      input.preferredInterpreterId &&
+      (await pastInterpretersOf(who.client.organizationId, tx)).some(
+        (interpreter) => interpreter.id === input.preferredInterpreterId,
       )
-      return booking!
-    })
-  } catch (error) {
-    for (const key of keys)
-      await storage.delete(key).catch((deleteError: unknown) => {
-        logger.warn({ err: deleteError, key }, 'could not delete an unused upload')
+        ? input.preferredInterpreterId
+        : null
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        organizationId: who.client.organizationId,
+        requestedById: who.actor.id,
+        language: input.language,
+        modality: input.modality,
+        setting: input.setting,
+        localDate: input.date,
+        localTime: input.time,
+        timeZone: input.timeZone,
+        startsAt,
+        durationMinutes: input.durationMinutes,
+        location: input.location,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        notes: input.notes || null,
+        preferredInterpreterId: preferred,
+        urgent: isUrgent(startsAt, now()),
+        createdAt: now(),
+        updatedAt: now(),
       })
-    throw error
-  }
+      .returning()
+    if (fileIds.length > 0)
+      await tx
+        .insert(bookingFiles)
+        .values(fileIds.map((fileId) => ({ bookingId: booking!.id, fileId })))
+    await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
+    await recordAudit(
+      who.actor,
+      {
+        action: 'create',
+        entityType: 'booking',
+        entityId: booking!.id,
+        after: { summary: bookingSummary(booking!), urgent: booking!.urgent },
+      },
+      tx,
+    )
+    return booking!
+  })
 }
 
 /** Which bookings a client may see: a requester their own, a manager the organisation's. */

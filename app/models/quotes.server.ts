@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
 import {
   clientMemberships,
@@ -22,12 +21,12 @@ import { quoteDeliveredMail, quotePricedMail, quoteRequestedMail } from '../emai
 import type { RenderedMail } from '../emails/render.server'
 import type { CompanyIdentity } from '../lib/company'
 import { PAGE_SIZE } from '../lib/admin/list-filters'
-import type { NewQuoteFile } from '../lib/uploads/quote-file.server'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
-import { newStorageKey } from '../platform/storage/file-storage.server'
+import { claimOrganizationStorage } from './organization-storage.server'
+import { sizeOfNewFiles, withStoredFiles, type NewFile } from './stored-files.server'
 import { recordAudit, type Actor } from './audit.server'
 import { postTranslationJob } from './billing/ledger.server'
 
@@ -37,7 +36,8 @@ import { postTranslationJob } from './billing/ledger.server'
  * transaction with its audit entry and its e-mail.
  */
 
-export type { NewQuoteFile }
+/** A quote document: its bytes, or the upload already streamed to storage. */
+export type NewQuoteFile = NewFile
 
 /** A refused step of the quote's life (a decision on an expired price, a second accept). */
 export class QuoteRuleError extends Error {
@@ -73,56 +73,16 @@ function visibleTo(viewer: QuoteViewer): SQL {
 }
 
 /**
- * Stores the files, then runs `write` with their `stored_files` ids in one transaction; if
- * the transaction fails the stored objects are deleted again (and a crash in between
- * leaves only orphans, which the hourly sweep removes).
+ * A client asks for a quote: the files, the request, its audit entry and staff's e-mail,
+ * within the organisation's storage quota (`StorageQuotaError` beyond it).
  */
-async function withStoredFiles<T>(
-  files: NewQuoteFile[],
-  write: (tx: Database, fileIds: string[]) => Promise<T>,
-): Promise<T> {
-  const { storage, logger } = runtime()
-  const keys: string[] = []
-  try {
-    for (const file of files) {
-      const key = newStorageKey('quotes', file.extension)
-      await storage.put(key, file.bytes, { contentType: file.mediaType })
-      keys.push(key)
-    }
-    return await db().transaction(async (tx) => {
-      const rows = await tx
-        .insert(storedFiles)
-        .values(
-          files.map((file, index) => ({
-            storageKey: keys[index]!,
-            originalName: file.originalName,
-            mediaType: file.mediaType,
-            byteSize: file.bytes.byteLength,
-            sha256: createHash('sha256').update(file.bytes).digest('hex'),
-          })),
-        )
-        .returning({ id: storedFiles.id })
-      return write(
-        tx,
-        rows.map((row) => row.id),
-      )
-    })
-  } catch (error) {
-    for (const key of keys)
-      await storage.delete(key).catch((deleteError: unknown) => {
-        logger.warn({ err: deleteError, key }, 'could not delete an unused upload')
-      })
-    throw error
-  }
-}
-
-/** A client asks for a quote: the files, the request, its audit entry and staff's e-mail. */
 export async function requestQuote(
   viewer: QuoteViewer,
   input: NewQuoteRequest,
   actor: Actor,
 ): Promise<string> {
-  return withStoredFiles(input.files, async (tx, fileIds) => {
+  return withStoredFiles('quotes', input.files, async (tx, fileIds) => {
+    await claimOrganizationStorage(tx, viewer.organizationId, sizeOfNewFiles(input.files))
     const [quote] = await tx
       .insert(translationQuotes)
       .values({
@@ -524,7 +484,7 @@ export async function addQuoteDelivery(
     .where(eq(translationQuotes.id, quoteId))
   if (current?.status !== 'accepted')
     throw new QuoteRuleError('Only an accepted quote takes translated files.')
-  await withStoredFiles(files, async (tx, fileIds) => {
+  await withStoredFiles('quotes', files, async (tx, fileIds) => {
     const quote = await lockQuote(tx, quoteId)
     if (quote?.status !== 'accepted')
       throw new QuoteRuleError('Only an accepted quote takes translated files.')

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import {
   resourceAcknowledgements,
@@ -10,10 +10,11 @@ import {
 import type { ResourceAudience } from '../domain/resources'
 import { now } from '../platform/clock.server'
 import { db, runtime } from '../platform/runtime.server'
-import { newStorageKey } from '../platform/storage/file-storage.server'
+import type { StoredUpload } from '../platform/storage/new-files.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
 import { recordAudit, type Actor } from './audit.server'
 import { refreshAllOnboardingProgress } from './onboarding/progress.server'
+import { withStoredFiles, type NewFile } from './stored-files.server'
 
 export interface ResourceListItem {
   id: string
@@ -33,12 +34,12 @@ export interface ResourceCounts {
   guide: number
 }
 
-export interface ResourceUpload {
-  bytes: Uint8Array
+/** The resource's file: its bytes, or the upload already streamed to storage. */
+export type ResourceUpload = {
   /** Already cleaned (see cleanOriginalName). */
   originalName: string
   type: ResourceFileType
-}
+} & ({ bytes: Uint8Array } | { stored: StoredUpload })
 
 export type NewResource =
   | { title: string; type: ResourceType; url: string; file?: undefined }
@@ -103,53 +104,31 @@ export async function getResource(id: string) {
  * again, so either everything is kept or nothing is.
  */
 export async function createResource(input: NewResource, actor: Actor): Promise<string> {
-  const { storage, logger } = runtime()
   const id = randomUUID()
-  const storageKey = input.file ? newStorageKey('resources', input.file.type.extension) : undefined
-  if (input.file && storageKey)
-    await storage.put(storageKey, input.file.bytes, { contentType: input.file.type.mediaType })
-  try {
-    await db().transaction(async (tx) => {
-      let fileId: string | null = null
-      if (input.file && storageKey) {
-        const [file] = await tx
-          .insert(storedFiles)
-          .values({
-            storageKey,
-            originalName: input.file.originalName,
-            mediaType: input.file.type.mediaType,
-            byteSize: input.file.bytes.byteLength,
-            sha256: createHash('sha256').update(input.file.bytes).digest('hex'),
-          })
-          .returning({ id: storedFiles.id })
-        fileId = file?.id ?? null
-      }
-      await tx.insert(resources).values({
-        id,
-        title: input.title,
-        type: input.type,
-        url: input.url ?? null,
-        fileId,
-        createdById: actor.id,
-      })
-      await recordAudit(
-        actor,
-        {
-          action: 'create',
-          entityType: 'resource',
-          entityId: id,
-          after: { title: input.title, type: input.type, url: input.url ?? null },
-        },
-        tx,
-      )
+  const { file } = input
+  const files: NewFile[] = file
+    ? [{ ...file, mediaType: file.type.mediaType, extension: file.type.extension }]
+    : []
+  await withStoredFiles('resources', files, async (tx, [fileId]) => {
+    await tx.insert(resources).values({
+      id,
+      title: input.title,
+      type: input.type,
+      url: input.url ?? null,
+      fileId: fileId ?? null,
+      createdById: actor.id,
     })
-  } catch (error) {
-    if (storageKey)
-      await storage.delete(storageKey).catch((deleteError: unknown) => {
-        logger.warn({ err: deleteError, key: storageKey }, 'could not delete an unused upload')
-      })
-    throw error
-  }
+    await recordAudit(
+      actor,
+      {
+        action: 'create',
+        entityType: 'resource',
+        entityId: id,
+        after: { title: input.title, type: input.type, url: input.url ?? null },
+      },
+      tx,
+    )
+  })
   return id
 }
 

@@ -101,6 +101,19 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the storage quota of a client organisation: 2 GiB by default, in MiB', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).organizationStorageQuotaBytes).toBe(2 * 1024 ** 3)
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ORGANIZATION_STORAGE_QUOTA_MB: '500' })
+        .organizationStorageQuotaBytes,
+    ).toBe(500 * 1024 ** 2)
+    for (const bad of ['0', '-1', 'lots', '1.5'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, ORGANIZATION_STORAGE_QUOTA_MB: bad })).toThrow(
+        /ORGANIZATION_STORAGE_QUOTA_MB/,
+      )
+  })
+
   it('derives the site address from PORT when SITE_URL is unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '3100' }).siteUrl).toBe('http://localhost:3100')
     expect(

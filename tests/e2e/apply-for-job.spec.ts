@@ -65,7 +65,7 @@ test.describe('applying on a job posting', () => {
       additionalInfo: 'Court interpreter in Athens for six years.',
     })
     expect(file).toMatchObject({ originalName: 'Eleni CV.pdf', mediaType: 'application/pdf' })
-    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/)
+    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.upload$/)
     expect(bytes?.equals(resume)).toBe(true)
 
     const sent = await eventually(async () => {

@@ -92,6 +92,8 @@ test.describe('the apply page', () => {
     expect(file.mediaType).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     )
-    expect(file.storageKey).toMatch(/\.docx$/)
+    // Uploads are stored under a key of ours as they stream in, before their type is known.
+    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.upload$/)
+    expect(file.originalName).toBe('resume.docx')
   })
 })

@@ -355,7 +355,7 @@ test('a refused quote request names the field and stores nothing', async ({ page
   expect(sameLanguage.status()).toBe(400)
   expect(await sameLanguage.text()).toContain('must differ from the language of the documents')
 
-  // Eleven files: the parser stops at ten, the form comes back with its fields.
+  // Eleven files: the parser stops as the eleventh begins, the form comes back with its fields.
   const eleven = new FormData()
   eleven.append('sourceLanguage', 'English')
   eleven.append('targetLanguages', 'Spanish')
@@ -367,7 +367,7 @@ test('a refused quote request names the field and stores nothing', async ({ page
     headers: { Origin: app.url },
     maxRedirects: 0,
   })
-  expect(tooMany.status()).toBe(400)
+  expect(tooMany.status()).toBe(413)
   expect(await tooMany.text()).toContain('Please send at most 10 files.')
 
   expect(await counts(app)).toEqual(before)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { rateLimitWindows } from '../../db/schema'
@@ -20,7 +20,9 @@ const APPLY = '/application?language=korean-interpreter'
 
 /** Every file anywhere under DATA_DIR, relative to it. */
 function filesUnder(app: TestApp): string[] {
-  return readdirSync(app.dataDir, { recursive: true }).map(String)
+  return readdirSync(app.dataDir, { recursive: true })
+    .map(String)
+    .filter((entry) => statSync(path.join(app.dataDir, entry), { throwIfNoEntry: false })?.isFile())
 }
 
 async function upload(
@@ -75,7 +77,6 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
   const hostile = [
     '../../../../etc/passwd.pdf',
     '..\\..\\windows\\system32\\evil.pdf',
-    'cv\u0000.pdf',
     'cv.html',
     'cv"; filename=evil.html.pdf',
     `${'long'.repeat(300)}.pdf`,
@@ -93,8 +94,8 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
     expect(response.status(), name).toBe(200)
     expect(await response.text()).toContain('Application Submitted!')
     const { application, file } = await findApplication(app, email)
-    // The key is ours; the file is inside DATA_DIR/uploads.
-    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/)
+    // The key is ours, written as the upload streamed in; the file is inside DATA_DIR/uploads.
+    expect(file.storageKey).toMatch(/^resumes\/\d{4}-\d{2}\/[0-9a-f-]{36}\.upload$/)
     expect(existsSync(path.join(app.dataDir, 'uploads', file.storageKey))).toBe(true)
     // The name kept for the download has no path, no control characters, ends in .pdf.
     // eslint-disable-next-line no-control-regex
@@ -112,6 +113,17 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
       /^attachment; filename="[^"\r\n]*\.pdf"; filename\*=UTF-8''/,
     )
   }
+  // A NUL byte is not allowed in a part's header: the form cannot be read, nothing is kept.
+  const before = filesUnder(app).length
+  const withNul = await upload(app, request, 'hostile-nul@example.org', {
+    name: 'cv\u0000.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfDocument('Hostile name with a NUL'),
+  })
+  expect(withNul.status()).toBe(400)
+  expect(await withNul.text()).toContain('We could not read the form you sent.')
+  expect(await countApplications(app, 'hostile-nul@example.org')).toBe(0)
+  expect(filesUnder(app).length).toBe(before)
   // Nothing escaped the uploads folder, and uploads are not reachable from the web.
   expect(filesUnder(app).filter((entry) => /passwd|evil|system32/.test(entry))).toEqual([])
   const { file } = await findApplication(app, 'hostile-0@example.org')

@@ -8,6 +8,7 @@ import {
   clientMemberships,
   mailOutbox,
   organizations,
+  storedFiles,
   users,
 } from '../../db/schema'
 import {
@@ -24,6 +25,10 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import {
+  organizationStorageUsed,
+  StorageQuotaError,
+} from '../../app/models/organization-storage.server'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
 
@@ -31,7 +36,10 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   let test: TestRuntime
   let staff: { id: string; name: string }
   beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
+    // A quota of one mebibyte, so that a few preparation files fill it.
+    test = await startTestRuntime(kind, {
+      env: { SITE_URL: 'https://lang.example', ORGANIZATION_STORAGE_QUOTA_MB: '1' },
+    })
   })
   afterAll(() => test.stop())
   afterEach(() => setClock())
@@ -155,5 +163,26 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     })
     expect(moved!.startsAt.toISOString()).toBe('2026-11-05T19:30:00.000Z')
     expect(await test.db.$count(bookingOffers)).toBe(0)
+  })
+
+  it("counts preparation files against the organisation's storage quota, and keeps nothing it refuses", async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const preparation = (kilobytes: number) => ({
+      bytes: Buffer.alloc(kilobytes * 1024, 0x20),
+      mediaType: 'application/pdf',
+      extension: 'pdf',
+      originalName: 'glossary.pdf',
+    })
+    await createBooking(booking({ files: [preparation(700)] }), manager)
+    const filesBefore = await test.db.$count(storedFiles)
+    await expect(
+      createBooking(booking({ files: [preparation(200), preparation(200)] }), manager),
+    ).rejects.toBeInstanceOf(StorageQuotaError)
+    expect(await test.db.$count(bookings)).toBe(1)
+    expect(await test.db.$count(storedFiles)).toBe(filesBefore)
+    // A booking without files is never refused for the quota.
+    await createBooking(booking(), manager)
+    await createBooking(booking({ files: [preparation(300)] }), manager)
+    expect(await organizationStorageUsed(manager.client.organizationId)).toBe(1000 * 1024)
   })
 })

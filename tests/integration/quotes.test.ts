@@ -33,6 +33,10 @@ import {
 } from '../../app/models/quotes.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import {
+  organizationStorageUsed,
+  StorageQuotaError,
+} from '../../app/models/organization-storage.server'
+import {
   compoundFile,
   docxDocument,
   pdfDocument,
@@ -102,7 +106,10 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
   let outsider: QuoteViewer & { id: string; name: string }
 
   beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
+    // A quota of one mebibyte, so that a few files fill it.
+    test = await startTestRuntime(kind, {
+      env: { SITE_URL: 'https://lang.example', ORGANIZATION_STORAGE_QUOTA_MB: '1' },
+    })
   })
   afterAll(() => test.stop())
   afterEach(() => setClock())
@@ -403,6 +410,50 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(await test.db.$count(storedFiles)).toBe(before)
     expect(await test.db.$count(translationQuotes)).toBe(0)
     expect(await stored()).toEqual(objectsBefore)
+  })
+
+  it('keeps an organisation within its storage quota, even with ten uploads at once', async () => {
+    const stored = async () => {
+      const keys: string[] = []
+      for await (const object of test.runtime.storage.list('quotes/')) keys.push(object.key)
+      return keys
+    }
+    const ask = (viewer: typeof requester, kilobytes: number) =>
+      requestQuote(
+        viewer,
+        {
+          sourceLanguage: 'English',
+          targetLanguages: ['Spanish'],
+          deadline: '2027-03-20',
+          certified: false,
+          purchaseOrder: null,
+          files: [file('scan.docx', Buffer.alloc(kilobytes * 1024, 0x20))],
+        },
+        { id: viewer.userId, name: viewer.name },
+      )
+    const objectsBefore = (await stored()).length
+    // 300 KB each against one mebibyte: three fit, whoever comes first.
+    const people = [requester, colleague, manager]
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => ask(people[index % 3]!, 300)),
+    )
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+    const refusals = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [outcome.reason as Error] : [],
+    )
+    expect(refusals.every((error) => error instanceof StorageQuotaError)).toBe(true)
+    expect(refusals[0]!.message).toBe(
+      'These files would take your organisation past its 1.0 MB of stored documents (900 KB in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.',
+    )
+    // The refused uploads left neither files nor rows.
+    expect(await test.db.$count(translationQuotes)).toBe(3)
+    expect(await test.db.$count(storedFiles)).toBe(3)
+    expect(await stored()).toHaveLength(objectsBefore + 3)
+    expect(await organizationStorageUsed(requester.organizationId)).toBe(900 * 1024)
+    // Another organisation has its own quota; what is left of this one still takes a file.
+    await ask(outsider, 600)
+    await ask(manager, 124)
+    await expect(ask(manager, 1)).rejects.toBeInstanceOf(StorageQuotaError)
   })
 
   it('tells the managers when the requester has left', async () => {

@@ -87,6 +87,39 @@ describe('the S3-compatible file storage against a local S3 server', () => {
     files.close()
   }, 60_000)
 
+  it('streams an upload in parts as it arrives, and keeps nothing of one that stops half-way', async () => {
+    const files = storage('streamed/')
+    const MiB = 1024 * 1024
+    // 12 MiB in 64 KiB chunks: three parts of S3's smallest size or less.
+    const chunk = (index: number) => new Uint8Array(64 * 1024).fill(index % 251)
+    async function* upload(chunks: number, failAt?: number) {
+      for (let index = 0; index < chunks; index++) {
+        if (index === failAt) throw new Error('the client went away')
+        yield chunk(index)
+      }
+    }
+    const key = newStorageKey('quotes', 'upload')
+    await files.putStream(key, upload((12 * MiB) / (64 * 1024)), {
+      contentType: 'application/octet-stream',
+    })
+    const stored = await readAll(await files.get(key))
+    expect(stored.length).toBe(12 * MiB)
+    expect(stored[0]).toBe(0)
+    expect(stored[12 * MiB - 1]).toBe((192 - 1) % 251)
+    // A short one is a single PutObject.
+    const small = newStorageKey('quotes', 'upload')
+    await files.putStream(small, upload(3), { contentType: 'application/octet-stream' })
+    expect((await readAll(await files.get(small))).length).toBe(3 * 64 * 1024)
+
+    const broken = newStorageKey('quotes', 'upload')
+    await expect(
+      files.putStream(broken, upload(160, 150), { contentType: 'application/octet-stream' }),
+    ).rejects.toThrow(/went away/)
+    expect(await files.get(broken)).toBeUndefined()
+    expect((await keysOf(files)).sort()).toEqual([key, small].sort())
+    files.close()
+  }, 60_000)
+
   it('refuses keys we would not generate and fails on an unknown access key', async () => {
     const files = storage()
     await expect(

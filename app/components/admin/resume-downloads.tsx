@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react'
+import { formatFileSize } from '~/domain/file-size'
 import { formatDate } from '~/lib/format'
 
 export interface ResumeLink {
@@ -8,12 +9,6 @@ export interface ResumeLink {
   createdAt: Date | string
   /** The resume the application was sent with (the others came with merged records). */
   own: boolean
-}
-
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 /**
@@ -42,7 +37,7 @@ export function ResumeDownloads({
               aria-label={`Download resume ${resume.originalName}${received}`}
             >
               <Download aria-hidden="true" className="size-4 shrink-0" />
-              Download resume ({resume.originalName}, {formatBytes(resume.byteSize)}
+              Download resume ({resume.originalName}, {formatFileSize(resume.byteSize)}
               {received})
             </a>
           </li>

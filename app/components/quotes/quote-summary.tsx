@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { formatFileSize } from '~/domain/file-size'
 import { formatCalendarDate, formatDate } from '~/lib/format'
 
 export interface QuoteSummaryFacts {
@@ -16,11 +17,6 @@ export interface QuoteFileLink {
   fileId: string
   originalName: string
   byteSize: number
-}
-
-function sizeLabel(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 /** What was asked: languages, deadline, certification, purchase order, who and when. */
@@ -68,7 +64,7 @@ export function QuoteFileList({
           >
             {file.originalName}
           </a>
-          <span className="text-slate-600">{sizeLabel(file.byteSize)}</span>
+          <span className="text-slate-600">{formatFileSize(file.byteSize)}</span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { QUOTE_FILE_MAX_BYTES, QUOTE_MAX_FILES } from '../../domain/quotes'
-import { checkZipArchive, cleanOriginalName } from './resume-file.server'
-import { parseUploadForm, type ManyFilesResult } from './upload-form.server'
+import type { NewFile } from '../../platform/storage/new-files.server'
+import { checkReceivedFile } from './received-file.server'
+import { checkZipArchive } from './resume-file.server'
+import type { UploadFormLimits } from './upload-form.server'
 
 /** A file a translation quote takes (docs/product.md#translation-quotes). */
 export interface QuoteFileType {
@@ -46,55 +48,31 @@ export async function detectQuoteFileType(bytes: Uint8Array): Promise<QuoteFileT
   }
 }
 
-/** A quote file checked by its content, ready to store. */
-export interface NewQuoteFile {
-  bytes: Uint8Array
-  mediaType: string
-  extension: string
-  originalName: string
-}
-
 const MiB = 1024 * 1024
 
-/** Ten files of 25 MB and the form's text fields. */
-const QUOTE_BODY_LIMIT = QUOTE_MAX_FILES * QUOTE_FILE_MAX_BYTES + MiB
-
 /**
- * A quote form with its files (field `files`, several allowed), the limits enforced while
- * the body streams in: 25 MB a file, 10 files. A body that declares more than ten full
- * files is refused before it is read.
+ * A quote form's files (field `files`, several allowed), the limits enforced while the body
+ * streams in: 25 MB a file, 10 files, and ten full files with the text fields in all.
  */
-export async function readQuoteUpload(request: Request): Promise<ManyFilesResult> {
-  const declaredLength = Number(request.headers.get('content-length') ?? '0')
-  if (declaredLength > QUOTE_BODY_LIMIT) return { status: 'too-large', formData: new FormData() }
-  return parseUploadForm(request, {
-    maxFileSize: QUOTE_FILE_MAX_BYTES,
-    maxTotalSize: QUOTE_BODY_LIMIT,
-    fileFields: ['files'],
-    maxFiles: QUOTE_MAX_FILES,
-    drainLimit: QUOTE_BODY_LIMIT + MiB,
-    waitForDrain: true,
-  })
-}
+export const quoteUploadLimits = {
+  maxFileSize: QUOTE_FILE_MAX_BYTES,
+  maxTotalSize: QUOTE_MAX_FILES * QUOTE_FILE_MAX_BYTES + MiB,
+  fileFields: ['files'],
+  maxFiles: QUOTE_MAX_FILES,
+} satisfies UploadFormLimits
 
 /**
  * Every file's type from its content; the first that is not a PDF, DOCX, XLSX or PPTX
- * refuses them all (nothing is stored), named in `refused`.
+ * refuses them all (nothing is recorded), named in `refused`.
  */
 export async function checkQuoteFiles(
   files: File[],
-): Promise<{ files: NewQuoteFile[] } | { refused: string }> {
-  const checked: NewQuoteFile[] = []
+): Promise<{ files: NewFile[] } | { refused: string }> {
+  const checked: NewFile[] = []
   for (const file of files) {
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const type = await detectQuoteFileType(bytes)
-    if (!type) return { refused: file.name }
-    checked.push({
-      bytes,
-      mediaType: type.mediaType,
-      extension: type.extension,
-      originalName: cleanOriginalName(file.name, type.extension, 'document'),
-    })
+    const upload = await checkReceivedFile(file, detectQuoteFileType, 'document')
+    if (!upload) return { refused: file.name }
+    checked.push(upload)
   }
   return { files: checked }
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { parseUploadForm } from './upload-form.server'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LocalFileStorage } from '../../platform/storage/local-file-storage.server'
+import { parseUploadForm, type ReceivedFile } from './upload-form.server'
 
 const boundary = '----test-boundary-7MA4YWxkTrZu0gW'
 
@@ -52,8 +57,30 @@ const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
+let root: string
+let storage: LocalFileStorage
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'upload-form-'))
+  storage = new LocalFileStorage(root)
+})
+afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+/** What is in storage: whole uploads and half-written ones. */
+const stored = () =>
+  readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((name) => /\.(upload|partial)$/.test(name))
+const destination = () => ({ storage, folder: 'quotes' })
+
+async function readStored(file: ReceivedFile) {
+  const chunks: Uint8Array[] = []
+  const stream = await storage.get(file.upload.storageKey)
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
 describe('parseUploadForm', () => {
-  it('returns the text fields and the file', async () => {
+  it('returns the text fields and the file, in storage', async () => {
     const { request } = chunkedRequest(
       multipartBody([
         { name: 'firstName', value: 'Ana' },
@@ -61,16 +88,17 @@ describe('parseUploadForm', () => {
         { name: 'additionalInfo', value: 'Evenings only' },
       ]),
     )
-    const result = await parseUploadForm(request, limits)
+    const result = await parseUploadForm(request, limits, destination())
     expect(result.status).toBe('ok')
     expect(result.formData.get('firstName')).toBe('Ana')
     expect(result.formData.get('additionalInfo')).toBe('Evenings only')
-    const file = result.formData.get('resume') as File
+    const file = result.formData.get('resume') as ReceivedFile
     expect(file.name).toBe('cv.pdf')
-    expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('%PDF-1.4 tiny')
+    expect(file.size).toBe(13)
+    expect((await readStored(file)).toString()).toBe('%PDF-1.4 tiny')
   })
 
-  it('refuses a file over the limit while streaming, keeps the other fields and reads the body to its end', async () => {
+  it('refuses a file over the limit while streaming, keeps the fields before it, stores nothing and reads the rest of the body', async () => {
     const body = multipartBody([
       { name: 'formToken', value: 'token-1' },
       { name: 'firstName', value: 'Ana' },
@@ -79,14 +107,11 @@ describe('parseUploadForm', () => {
       { name: 'privacyConsent', value: 'on' },
     ])
     const { request, consumed } = chunkedRequest(body, 4 * 1024)
-    const result = await parseUploadForm(request, limits)
+    const result = await parseUploadForm(request, limits, destination())
     expect(result.status).toBe('too-large')
-    expect(Object.fromEntries(result.formData)).toEqual({
-      formToken: 'token-1',
-      firstName: 'Ana',
-      additionalInfo: 'typed after the file',
-      privacyConsent: 'on',
-    })
+    // Answered at the byte that passed the limit: what came after it was not waited for.
+    expect(Object.fromEntries(result.formData)).toEqual({ formToken: 'token-1', firstName: 'Ana' })
+    expect(stored()).toEqual([])
     await waitFor(() => consumed() === body.length)
     expect(consumed()).toBe(body.length)
   })
@@ -98,9 +123,10 @@ describe('parseUploadForm', () => {
         { name: 'avatar', filename: 'x.png', bytes: Buffer.from('png') },
       ]),
     )
-    const result = await parseUploadForm(request, limits)
+    const result = await parseUploadForm(request, limits, destination())
     expect(result.status).toBe('ok')
     expect(result.formData.has('avatar')).toBe(false)
+    expect(stored()).toEqual([])
   })
 
   it('calls a body with more files than the form has malformed', async () => {
@@ -110,7 +136,9 @@ describe('parseUploadForm', () => {
         { name: 'resume', filename: 'b.pdf', bytes: Buffer.from('b') },
       ]),
     )
-    expect((await parseUploadForm(request, limits)).status).toBe('malformed')
+    expect((await parseUploadForm(request, limits, destination())).status).toBe('malformed')
+    await waitFor(() => stored().length === 0)
+    expect(stored()).toEqual([])
   })
 
   it('parses a url-encoded form (no file)', async () => {
@@ -119,8 +147,143 @@ describe('parseUploadForm', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'firstName=Ana&lastName=L%C3%B3pez',
     })
-    const result = await parseUploadForm(request, limits)
+    const result = await parseUploadForm(request, limits, destination())
     expect(result.status).toBe('ok')
     expect(result.formData.get('lastName')).toBe('López')
+  })
+})
+
+/** A request whose body the test writes part by part, and ends only when it chooses. */
+function openRequest(headers: Record<string, string> = {}) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let pulls = 0
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => void (controller = c),
+      pull: () => void pulls++,
+    },
+    // Nothing is fetched ahead of the reader: `pulls` counts what the parser asked for.
+    { highWaterMark: 0 },
+  )
+  const request = new Request('http://localhost/client/quotes/new', {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
+    body: stream,
+    duplex: 'half',
+  } as RequestInit)
+  return {
+    request,
+    send: (bytes: Buffer) => controller.enqueue(new Uint8Array(bytes)),
+    end: () => controller.close(),
+    pulls: () => pulls,
+  }
+}
+
+/** The opening of a file part: its headers and the first bytes, the rest still to come. */
+function fileStart(name: string, filename: string, bytes: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    bytes,
+  ])
+}
+
+/** A body without its closing delimiter, so that more parts can follow. */
+const openBody = (parts: Part[]) => {
+  const whole = multipartBody(parts)
+  return whole.subarray(0, whole.length - `--${boundary}--\r\n`.length)
+}
+
+const stillWaiting = (ms: number) =>
+  new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))
+
+describe('parseUploadForm streams files to storage', () => {
+  const quoteLimits = {
+    maxFileSize: 256 * 1024,
+    maxTotalSize: 4 * 1024 * 1024,
+    fileFields: ['files'],
+    maxFiles: 10,
+  }
+  const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 0x20)])
+  const tenFiles = Array.from({ length: 10 }, (_, index) => ({
+    name: 'files',
+    filename: `part-${index}.pdf`,
+    bytes: pdf(20 * 1024),
+  }))
+
+  it('writes a file to storage while the body is still arriving', async () => {
+    const body = openRequest()
+    const parsing = parseUploadForm(body.request, quoteLimits, destination())
+    body.send(openBody([{ name: 'sourceLanguage', value: 'English' }, tenFiles[0]!]))
+    body.send(fileStart('files', 'second.pdf', pdf(1024)))
+    await waitFor(() => stored().some((name) => name.endsWith('.upload')))
+    expect(stored().filter((name) => name.endsWith('.upload'))).toHaveLength(1)
+    body.send(Buffer.from(`\r\n--${boundary}--\r\n`))
+    body.end()
+    const result = await parsing
+    expect(result.status).toBe('ok')
+    const files = result.formData.getAll('files') as ReceivedFile[]
+    expect(files.map((file) => [file.name, file.size])).toEqual([
+      ['part-0.pdf', 20 * 1024 + 9],
+      ['second.pdf', 1024 + 9],
+    ])
+    expect(files[0]!.upload.sha256).toBe(
+      createHash('sha256')
+        .update(pdf(20 * 1024))
+        .digest('hex'),
+    )
+    expect(Buffer.from(files[0]!.upload.head.subarray(0, 8)).toString()).toBe('%PDF-1.7')
+    expect(stored()).toHaveLength(2)
+    expect((await readStored(files[1]!)).equals(pdf(1024))).toBe(true)
+  })
+
+  it('refuses the eleventh file as soon as it starts, before the body ends, and keeps nothing', async () => {
+    const body = openRequest()
+    const parsing = parseUploadForm(body.request, quoteLimits, destination())
+    body.send(openBody([{ name: 'sourceLanguage', value: 'English' }, ...tenFiles]))
+    body.send(fileStart('files', 'eleventh.pdf', pdf(1024)))
+    const result = await Promise.race([parsing, stillWaiting(3000)])
+    expect(result === 'still waiting' ? result : result.status).toBe('too-many-files')
+    expect(result !== 'still waiting' && result.formData.get('sourceLanguage')).toBe('English')
+    await waitFor(() => stored().length === 0)
+    expect(stored()).toEqual([])
+    body.end()
+  })
+
+  it('refuses a file as soon as it passes the limit, before the body ends, and keeps nothing', async () => {
+    const body = openRequest()
+    const parsing = parseUploadForm(body.request, quoteLimits, destination())
+    body.send(openBody([{ name: 'sourceLanguage', value: 'English' }, tenFiles[0]!]))
+    body.send(fileStart('files', 'big.pdf', pdf(300 * 1024)))
+    const result = await Promise.race([parsing, stillWaiting(3000)])
+    expect(result === 'still waiting' ? result : result.status).toBe('too-large')
+    await waitFor(() => stored().length === 0)
+    expect(stored()).toEqual([])
+    body.end()
+  })
+
+  it('refuses files that together pass what is left of the quota, and keeps nothing', async () => {
+    const body = openRequest()
+    const parsing = parseUploadForm(
+      body.request,
+      { ...quoteLimits, maxStoredBytes: 50 * 1024 },
+      destination(),
+    )
+    body.send(openBody(tenFiles.slice(0, 2)))
+    body.send(fileStart('files', 'third.pdf', pdf(20 * 1024)))
+    const result = await Promise.race([parsing, stillWaiting(3000)])
+    expect(result === 'still waiting' ? result : result.status).toBe('over-quota')
+    await waitFor(() => stored().length === 0)
+    expect(stored()).toEqual([])
+    body.end()
+  })
+
+  it('refuses a body whose declared length is over the limit without reading it', async () => {
+    const body = openRequest({ 'content-length': String(5 * 1024 * 1024) })
+    const result = await parseUploadForm(body.request, quoteLimits, destination())
+    expect(result.status).toBe('too-large')
+    expect(body.pulls()).toBe(0)
+    body.end()
   })
 })

@@ -1,325 +1,299 @@
+import { once } from 'node:events'
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import { newStorageKey, type FileStorage } from '../../platform/storage/file-storage.server'
 import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-  type FileUpload,
-} from '@remix-run/form-data-parser'
+  receiveFile,
+  ReceivedFile,
+  UploadStopped,
+  type UploadRefusal,
+} from './received-file.server'
+
+export { ReceivedFile, type UploadRefusal }
 
 export interface UploadFormLimits {
-  /** The largest file accepted, in bytes; checked while the body streams in. */
+  /** The largest file accepted, in bytes; checked while the file streams in. */
   maxFileSize: number
-  /** The whole body: files plus text fields. */
+  /** The whole body: files plus text fields. A larger declared length is refused unread. */
   maxTotalSize: number
   /** File inputs the form has; files under any other name are dropped unread. */
   fileFields: readonly string[]
+  /**
+   * Files in all. Given, one more answers `too-many-files` as soon as it starts; not given,
+   * more files than `fileFields` names is `malformed`.
+   */
+  maxFiles?: number
+  /** What the files may hold together: what is left of an organisation's storage quota. */
+  maxStoredBytes?: number
   maxParts?: number
-  /**
-   * After a refusal, how much of the body in all is read and thrown away so that the browser
-   * gets the 413 page; beyond it the connection is cut. Default 64 MiB.
-   */
-  drainLimit?: number
-  /**
-   * Answer a refused body only once it has been read to the end (within the drain limit):
-   * a response sent while the browser is still uploading can reach it as a reset connection.
-   */
-  waitForDrain?: boolean
+}
+
+/** Where the form's files are written as they arrive. */
+export interface UploadDestination {
+  storage: FileStorage
+  /** The first segment of their storage keys, such as `quotes`. */
+  folder: string
 }
 
 export type UploadFormResult =
-  | { status: 'ok'; formData: FormData }
-  /** A file (or the whole body) went over the limit. `formData` holds the text fields we could still read. */
-  | { status: 'too-large'; formData: FormData }
-  | { status: 'malformed'; formData: FormData }
-
-/**
- * A form whose file field takes several files: `maxFiles` in all (instead of one per file
- * field), and more than that answers `too-many-files` (with the text fields) instead of
- * `malformed`.
- */
-export interface ManyFilesLimits extends UploadFormLimits {
-  maxFiles: number
-}
-export type ManyFilesResult = UploadFormResult | { status: 'too-many-files'; formData: FormData }
+  /** Every file is in storage: `formData` holds them as `ReceivedFile`s among the text fields. */
+  | { status: 'ok'; formData: FormData; files: ReceivedFile[] }
+  /**
+   * Refused as soon as the body broke a limit: nothing it carried is left in storage, and
+   * `formData` holds the text fields that came before the refused part.
+   */
+  | { status: UploadRefusal; formData: FormData }
 
 const KiB = 1024
 const MiB = 1024 * KiB
-
-// Text fields come before the file in a form's body and are small; keep this much of the
-// start of the body so that they can be read back when the file turns out too large.
-const PREFIX_KEPT = 256 * KiB
-// After a refusal the rest of the body is read and thrown away, so that the browser, which is
-// still sending, receives our 413 page instead of a reset connection. Beyond this much the
-// connection is cut instead.
-const DRAIN_LIMIT = 64 * MiB
+/** A text field of an upload form is a name, a date, a note: far below this. */
+const FIELD_MAX_BYTES = 256 * KiB
+const MIN_DRAIN_LIMIT = 64 * MiB
 
 /**
- * Parses a form that may carry file uploads with `@remix-run/form-data-parser`, enforcing the
- * size limits while the body streams in (nothing larger than `maxFileSize` is ever held).
+ * Parses a form that may carry file uploads and streams each file to storage as it arrives,
+ * so that no more than a chunk or two of an upload is in memory at a time (see
+ * docs/decisions/053-streamed-uploads-and-quota.md). The limits are enforced while reading:
+ * a declared length over `maxTotalSize` before any byte is read, a file over `maxFileSize`
+ * or the quota at the byte that passes it, a file too many as soon as its part begins.
  *
- * When a file is too large the parser stops; we still recover the other fields (from the
- * kept start of the body and from the parts after the file) so that the page can show the
- * form again with what the person typed. See docs/decisions/020-resume-uploads.md.
+ * A refusal answers at once, before the rest of the body has arrived: what was stored is
+ * deleted, and the rest of the body is read and dropped in the background (up to the drain
+ * limit) so that the browser receives the answer.
  */
-export async function parseUploadForm(
-  request: Request,
-  limits: ManyFilesLimits,
-): Promise<ManyFilesResult>
 export async function parseUploadForm(
   request: Request,
   limits: UploadFormLimits,
-): Promise<UploadFormResult>
-export async function parseUploadForm(
-  request: Request,
-  limits: UploadFormLimits & { maxFiles?: number },
-): Promise<ManyFilesResult> {
-  if (!request.body) return { status: 'ok', formData: new FormData() }
-  const body = new TrackedBody(request.body, PREFIX_KEPT, limits.drainLimit ?? DRAIN_LIMIT)
+  destination: UploadDestination,
+): Promise<UploadFormResult> {
+  if (!request.body) return { status: 'ok', formData: new FormData(), files: [] }
   const contentType = request.headers.get('content-type') ?? ''
-  const tracked = new Request(request.url, {
-    method: 'POST',
-    headers: { 'content-type': contentType },
-    body: body.stream,
-    duplex: 'half',
-  } as RequestInit)
-  const keepFile = (file: FileUpload) => (limits.fileFields.includes(file.fieldName) ? file : null)
-  try {
-    const formData = await parseFormData(
-      tracked,
-      {
-        maxFileSize: limits.maxFileSize,
-        maxTotalSize: limits.maxTotalSize,
-        maxFiles: limits.maxFiles ?? limits.fileFields.length,
-        maxParts: limits.maxParts ?? 100,
-        maxHeaderSize: 8 * KiB,
-      },
-      keepFile,
-    )
-    return { status: 'ok', formData }
-  } catch (error) {
-    if (!(error instanceof FormDataParseError) && !isLimitError(error)) {
-      void body.discardRest()
-      throw error
-    }
-    const boundary = multipartBoundary(contentType)
-    const tooLarge =
-      error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError
-    const tooMany = error instanceof MaxFilesExceededError && limits.maxFiles !== undefined
-    const formData =
-      (tooLarge || tooMany) && boundary ? await recoverFields(body, boundary) : new FormData()
-    const drained = body.discardRest()
-    if (limits.waitForDrain) await drained
-    if (tooMany) return { status: 'too-many-files', formData }
-    return { status: tooLarge ? 'too-large' : 'malformed', formData }
+  const reader = request.body.getReader()
+  // What a legitimate form of this kind may send, so that its sender still gets the answer.
+  const drainLimit = Math.max(MIN_DRAIN_LIMIT, limits.maxTotalSize + MiB)
+  const refuse = (status: UploadRefusal, formData = new FormData(), bytesRead = 0) => {
+    drainInBackground(reader, bytesRead, drainLimit)
+    return { status, formData }
   }
-}
-
-function isLimitError(error: unknown) {
-  return (
-    error instanceof MaxFileSizeExceededError ||
-    error instanceof MaxTotalSizeExceededError ||
-    error instanceof MaxPartsExceededError ||
-    error instanceof MaxHeaderSizeExceededError
-  )
-}
-
-export function multipartBoundary(contentType: string): string | undefined {
-  if (!/^multipart\/form-data/i.test(contentType)) return undefined
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
-  return match?.[1] ?? match?.[2]
-}
-
-/**
- * The text fields of a body whose parse stopped at an oversized part: those before it come
- * from the kept prefix (cut at the last part that began there, which is the oversized one),
- * those after it from the rest of the body, which we read anyway. Files are dropped.
- */
-async function recoverFields(body: TrackedBody, boundary: string): Promise<FormData> {
-  const encoder = new TextEncoder()
-  const delimiter = encoder.encode(`\r\n--${boundary}`)
-  const closing = encoder.encode(`\r\n--${boundary}--\r\n`)
-  const recovered = new FormData()
-
-  const prefix = body.prefix()
-  const lastPartStart = lastIndexOf(prefix, delimiter)
-  if (lastPartStart > 0) {
-    const before = await parseTextFields(
-      concat([prefix.subarray(0, lastPartStart), closing]),
-      boundary,
-    )
-    for (const [name, value] of before) recovered.append(name, value)
+  if (Number(request.headers.get('content-length') ?? '0') > limits.maxTotalSize)
+    return refuse('too-large')
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    const text = await readText(reader, FIELD_MAX_BYTES)
+    if (text === undefined) return refuse('too-large', new FormData(), FIELD_MAX_BYTES)
+    const formData = new FormData()
+    for (const [name, value] of new URLSearchParams(text)) formData.append(name, value)
+    return { status: 'ok', formData, files: [] }
   }
-
-  const after = await parseTextFields(body.restFromNextPart(delimiter), boundary)
-  for (const [name, value] of after) {
-    if (!recovered.has(name)) recovered.append(name, value)
-  }
-  return recovered
+  if (!/^multipart\/form-data/i.test(contentType)) return refuse('malformed')
+  const parse = new MultipartUpload(reader, contentType, limits, destination)
+  const outcome = await parse.run()
+  if (outcome.status === 'ok') return outcome
+  return refuse(outcome.status, outcome.formData, parse.bytesRead)
 }
 
-/** Text fields of a multipart body; files are skipped and any parse failure yields what was read. */
-async function parseTextFields(
-  source: Uint8Array | ReadableStream<Uint8Array>,
-  boundary: string,
-): Promise<[string, string][]> {
-  const request = new Request('http://localhost/', {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: source,
-    duplex: 'half',
-  } as RequestInit)
-  try {
-    const formData = await parseFormData(
-      request,
-      { maxFileSize: 1 * MiB, maxTotalSize: DRAIN_LIMIT, maxFiles: 100, maxParts: 100 },
-      () => null,
-    )
-    return [...formData].filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  } catch {
-    return []
-  }
-}
-
-/**
- * Reads a request body for the parser while remembering its first bytes and the last chunk
- * handed out; after a refusal it gives access to the rest of the body.
- */
-class TrackedBody {
-  readonly stream: ReadableStream<Uint8Array>
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>
-  private readonly kept: Uint8Array[] = []
-  private keptLength = 0
-  private lastChunk: Uint8Array | undefined
-  private bytesRead = 0
-  private finished = false
+/** One multipart body on its way into storage. */
+class MultipartUpload {
+  readonly formData = new FormData()
+  bytesRead = 0
+  private readonly files: ReceivedFile[] = []
+  private readonly writes: Promise<void>[] = []
+  private readonly streams = new Set<Readable>()
+  private storedBytes = 0
+  private fileCount = 0
+  private refusal: UploadRefusal | undefined
+  private failure: unknown
+  /** Wakes whoever waits in `unlessStopped`; one waiter at a time. */
+  private wake: (() => void) | undefined
+  private readonly parser: busboy.Busboy | undefined
 
   constructor(
-    source: ReadableStream<Uint8Array>,
-    private readonly prefixLimit: number,
-    private readonly drainLimit: number,
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    contentType: string,
+    private readonly limits: UploadFormLimits,
+    private readonly destination: UploadDestination,
   ) {
-    this.reader = source.getReader()
-    this.stream = new ReadableStream<Uint8Array>(
-      {
-        pull: async (controller) => {
-          const chunk = await this.read()
-          if (chunk) controller.enqueue(chunk)
-          else controller.close()
+    try {
+      this.parser = busboy({
+        headers: { 'content-type': contentType },
+        defParamCharset: 'utf8',
+        limits: {
+          files: limits.maxFiles ?? limits.fileFields.length,
+          // One byte over the limit is how a file is known to be too large.
+          fileSize: limits.maxFileSize + 1,
+          fieldSize: FIELD_MAX_BYTES,
+          parts: limits.maxParts ?? 100,
+          headerPairs: 20,
         },
-        // The parser gave up: the source stays open, we read the rest ourselves.
-        cancel: () => {},
-      },
-      // Pull only when the parser asks, so that the last chunk handed out is the one it saw.
-      { highWaterMark: 0 },
+      })
+    } catch {
+      // No boundary in the content type.
+      this.refusal = 'malformed'
+      return
+    }
+    this.parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return this.refuse('malformed')
+      this.formData.append(name, value)
+    })
+    this.parser.on('file', (name, stream, info) => this.onFile(name, stream, info.filename))
+    this.parser.on('filesLimit', () =>
+      this.refuse(limits.maxFiles === undefined ? 'malformed' : 'too-many-files'),
     )
+    this.parser.on('partsLimit', () => this.refuse('malformed'))
+    this.parser.on('error', () => this.refuse('malformed'))
   }
 
-  private async read(): Promise<Uint8Array | undefined> {
-    if (this.finished) return undefined
-    const { done, value } = await this.reader.read()
-    if (done) {
-      this.finished = true
-      return undefined
-    }
-    this.bytesRead += value.length
-    if (this.keptLength < this.prefixLimit) {
-      const slice = value.subarray(0, this.prefixLimit - this.keptLength)
-      this.kept.push(slice)
-      this.keptLength += slice.length
-    }
-    this.lastChunk = value
-    return value
+  /** Stops the parse at the first refusal; the first reason given is the answer. */
+  private refuse(status: UploadRefusal) {
+    this.refusal ??= status
+    this.stop()
   }
 
-  prefix(): Uint8Array {
-    return concat(this.kept)
+  private stop() {
+    this.wake?.()
+  }
+
+  private get halted() {
+    return this.refusal !== undefined || this.failure !== undefined
   }
 
   /**
-   * The body from the first part that starts at or after the last chunk the parser saw,
-   * as a multipart stream of its own; empty when no further part follows.
+   * `promise`, or undefined as soon as the parse is refused or fails. Not `Promise.race`
+   * with one promise that stays pending: each race would leave a reaction on it holding the
+   * chunk read, and a whole upload would stay in memory.
    */
-  restFromNextPart(delimiter: Uint8Array): ReadableStream<Uint8Array> {
-    let carry = this.lastChunk ?? new Uint8Array()
-    let found = false
-    return new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        for (;;) {
-          if (found) {
-            const chunk = await this.readWithinLimit()
-            if (chunk) controller.enqueue(chunk)
-            else controller.close()
-            return
-          }
-          const index = indexOf(carry, delimiter)
-          if (index >= 0) {
-            found = true
-            // Skip the CRLF: a multipart body starts with `--boundary`.
-            controller.enqueue(carry.subarray(index + 2))
-            return
-          }
-          // Keep enough of the end to find a delimiter split across two chunks.
-          carry = carry.subarray(Math.max(0, carry.length - delimiter.length + 1))
-          const chunk = await this.readWithinLimit()
-          if (!chunk) {
-            controller.close()
-            return
-          }
-          carry = concat([carry, chunk])
-        }
-      },
+  private unlessStopped<T>(promise: Promise<T>): Promise<T | undefined> {
+    if (this.halted) return Promise.resolve(undefined)
+    return new Promise<T | undefined>((resolve, reject) => {
+      const wake = () => resolve(undefined)
+      this.wake = wake
+      promise.then(resolve, reject).finally(() => {
+        if (this.wake === wake) this.wake = undefined
+      })
     })
   }
 
-  private async readWithinLimit(): Promise<Uint8Array | undefined> {
-    if (this.bytesRead > this.drainLimit) {
-      this.cutOff()
-      return undefined
+  private onFile(name: string, stream: Readable, filename: string | undefined) {
+    if (this.refusal || !this.limits.fileFields.includes(name)) return void stream.resume()
+    this.streams.add(stream)
+    const sequence = this.fileCount++
+    const key = newStorageKey(this.destination.folder, 'upload')
+    const write = receiveFile(stream, key, this.destination.storage, {
+      maxBytes: this.limits.maxFileSize,
+      // Checked chunk by chunk, so that the file that passes the quota stops there.
+      onChunk: (length) => {
+        this.storedBytes += length
+        if (this.refusal) return this.refusal
+        if (this.storedBytes > (this.limits.maxStoredBytes ?? Infinity)) return 'over-quota'
+      },
+    })
+      .then((upload) => {
+        // An empty file input sends a nameless, empty part: that is no file.
+        if (upload.byteSize === 0 && !filename)
+          return this.destination.storage.delete(upload.storageKey)
+        const file = new ReceivedFile(name, filename ?? '', upload, sequence)
+        this.files.push(file)
+        this.formData.append(name, file)
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UploadStopped) return this.refuse(error.reason)
+        // A file cut off because the upload was refused or failed elsewhere.
+        if (this.halted) return
+        this.failure = error
+        this.stop()
+      })
+      .finally(() => this.streams.delete(stream))
+    this.writes.push(write)
+  }
+
+  async run(): Promise<UploadFormResult> {
+    if (!this.parser) return { status: this.refusal ?? 'malformed', formData: this.formData }
+    const parser = this.parser
+    const finished = once(parser, 'finish').then(
+      () => undefined,
+      () => this.refuse('malformed'),
+    )
+    await this.feed(parser)
+    await this.unlessStopped(finished)
+    if (this.halted) {
+      // Half-written files stop where they are; their storage removes them.
+      for (const stream of this.streams) stream.on('error', () => undefined).destroy()
+      parser.destroy()
     }
-    return this.read()
-  }
-
-  /** Reads and drops whatever is left, in the background, up to the drain limit. */
-  discardRest(): Promise<void> {
-    return (async () => {
-      try {
-        while (await this.readWithinLimit()) {
-          // Dropped.
-        }
-      } catch {
-        // The client went away: nothing left to read.
+    await Promise.all(this.writes)
+    if (this.halted) {
+      await Promise.all(
+        this.files.map((file) => this.destination.storage.delete(file.upload.storageKey)),
+      )
+      if (this.failure !== undefined) {
+        drainInBackground(this.reader, this.bytesRead, MIN_DRAIN_LIMIT)
+        throw this.failure
       }
-    })()
+      return { status: this.refusal!, formData: this.formData }
+    }
+    // Form order: files appended as their writes finished are put back where they were sent.
+    return { status: 'ok', formData: inFormOrder(this.formData, this.files), files: this.files }
   }
 
-  private cutOff() {
-    if (this.finished) return
-    this.finished = true
-    this.reader.cancel().catch(() => {})
+  /** Hands the body to the parser chunk by chunk, waiting while it is busy, until a refusal. */
+  private async feed(parser: busboy.Busboy) {
+    for (;;) {
+      // A file's write may refuse the upload while the next chunk is awaited.
+      const next = await this.unlessStopped(this.reader.read())
+      if (!next || this.halted) return
+      const { done, value } = next
+      if (done) return void parser.end()
+      this.bytesRead += value.length
+      if (this.bytesRead > this.limits.maxTotalSize) return this.refuse('too-large')
+      if (!parser.write(value))
+        await this.unlessStopped(once(parser, 'drain').catch(() => undefined))
+    }
   }
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0)
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.length
+/** The form's entries with each file where its part came, whatever order the writes ended in. */
+function inFormOrder(formData: FormData, files: ReceivedFile[]): FormData {
+  const ordered = new FormData()
+  for (const [name, value] of formData) if (typeof value === 'string') ordered.append(name, value)
+  for (const file of files.sort((a, b) => a.sequence - b.sequence))
+    ordered.append(file.fieldName, file)
+  return ordered
+}
+
+/** A url-encoded body as text, or undefined when it is longer than `limit` bytes. */
+async function readText(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number) {
+  const chunks: Uint8Array[] = []
+  let length = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    length += value.length
+    if (length > limit) return undefined
+    chunks.push(value)
   }
-  return out
+  return Buffer.concat(chunks).toString('utf8')
 }
 
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  return Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength).indexOf(
-    needle,
-    from,
-  )
-}
-
-function lastIndexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  return Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength).lastIndexOf(needle)
+/**
+ * Reads what is left of a refused body and drops it, so that a browser, which sends the whole
+ * body before it reads the answer, receives the answer instead of a reset connection. Beyond
+ * `limit` bytes in all the connection is cut. Starts once the answer has been handed back.
+ */
+function drainInBackground(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  alreadyRead: number,
+  limit: number,
+) {
+  setImmediate(async () => {
+    let read = alreadyRead
+    try {
+      while (read <= limit) {
+        const { done, value } = await reader.read()
+        if (done) return
+        read += value.length
+      }
+      await reader.cancel()
+    } catch {
+      // The client went away: nothing left to read.
+    }
+  })
 }

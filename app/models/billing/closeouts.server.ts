@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import {
   bookings,
@@ -12,9 +11,14 @@ import { bookedEndOf, closeoutDueAt, isCloseoutOverdue } from '../../domain/clos
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
 import { db, runtime } from '../../platform/runtime.server'
-import { newStorageKey } from '../../platform/storage/file-storage.server'
+import {
+  storeNewFiles,
+  type NewFile,
+  type StoredFileValues,
+} from '../../platform/storage/new-files.server'
 import { recordAudit, type Actor } from '../audit.server'
 import { findProfileOfUser } from '../interpreter-profiles.server'
+import { recordStoredFiles } from '../stored-files.server'
 
 /**
  * The interpreter's side of closeouts (docs/product.md#closeouts-statements-and-invoices):
@@ -148,12 +152,8 @@ export async function closeoutFormOf(userId: string, bookingId: string) {
   }
 }
 
-export interface ReceiptUpload {
-  bytes: Uint8Array
-  mediaType: string
-  extension: string
-  originalName: string
-}
+/** A receipt: its bytes, or the upload already streamed to storage. */
+export type ReceiptUpload = NewFile
 
 export interface CloseoutSubmission {
   outcome: CloseoutOutcome
@@ -194,13 +194,14 @@ export async function submitCloseout(
   input: CloseoutSubmission,
   actor: Actor,
 ): Promise<SubmitOutcome> {
-  const { storage, logger } = runtime()
   const uploads = input.expenses.flatMap((expense) =>
     expense.receipt ? [{ expense, receipt: expense.receipt }] : [],
   )
-  const keys = uploads.map(({ receipt }) => newStorageKey('receipts', receipt.extension))
-  for (const [index, { receipt }] of uploads.entries())
-    await storage.put(keys[index]!, receipt.bytes, { contentType: receipt.mediaType })
+  const stored = await storeNewFiles(
+    runtime(),
+    'receipts',
+    uploads.map(({ receipt }) => receipt),
+  )
   try {
     const outcome = await db().transaction(async (tx) => {
       const profile = await findProfileOfUser(userId, tx)
@@ -256,7 +257,7 @@ export async function submitCloseout(
           set: { ...values, version: sql`${closeouts.version} + 1` },
         })
         .returning({ version: closeouts.version })
-      await replaceExpenses(tx, bookingId, input, uploads, keys, keptFile)
+      await replaceExpenses(tx, bookingId, input, uploads, stored.values, keptFile)
       await recordAudit(
         actor,
         {
@@ -276,18 +277,11 @@ export async function submitCloseout(
       )
       return 'submitted' as const
     })
-    if (outcome !== 'submitted') await deleteUploads(keys)
+    if (outcome !== 'submitted') await stored.discard()
     return outcome
   } catch (error) {
-    await deleteUploads(keys)
+    await stored.discard()
     throw error
-  }
-
-  async function deleteUploads(unused: string[]) {
-    for (const key of unused)
-      await storage.delete(key).catch((deleteError: unknown) => {
-        logger.warn({ err: deleteError, key }, 'could not delete an unused upload')
-      })
   }
 }
 
@@ -311,7 +305,7 @@ async function replaceExpenses(
   bookingId: string,
   input: CloseoutSubmission,
   uploads: { expense: CloseoutSubmission['expenses'][number]; receipt: ReceiptUpload }[],
-  keys: string[],
+  receiptFiles: StoredFileValues[],
   keptFile: Map<string, string>,
 ) {
   await tx.delete(closeoutExpenses).where(eq(closeoutExpenses.bookingId, bookingId))
@@ -320,18 +314,8 @@ async function replaceExpenses(
     const uploadIndex = uploads.findIndex((upload) => upload.expense === expense)
     let receiptFileId: string
     if (uploadIndex >= 0) {
-      const receipt = uploads[uploadIndex]!.receipt
-      const [stored] = await tx
-        .insert(storedFiles)
-        .values({
-          storageKey: keys[uploadIndex]!,
-          originalName: receipt.originalName,
-          mediaType: receipt.mediaType,
-          byteSize: receipt.bytes.byteLength,
-          sha256: createHash('sha256').update(receipt.bytes).digest('hex'),
-        })
-        .returning({ id: storedFiles.id })
-      receiptFileId = stored!.id
+      const [stored] = await recordStoredFiles(tx, [receiptFiles[uploadIndex]!])
+      receiptFileId = stored!
     } else {
       receiptFileId = keptFile.get(expense.keptExpenseId!)!
       stillUsed.add(receiptFileId)

@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { interpreterApplications, storedFiles, type ApplicationSource } from '../../../db/schema'
+import { interpreterApplications, type ApplicationSource } from '../../../db/schema'
 import { claimFormToken } from '../../lib/forms/form-protection.server'
 import { mayAcknowledge } from '../../emails/acknowledgement-limit.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
@@ -9,7 +9,8 @@ import {
   interpreterApplicationStaffNotification,
 } from '../../emails/interpreter-application.server'
 import { db, runtime } from '../../platform/runtime.server'
-import { newStorageKey } from '../../platform/storage/file-storage.server'
+import { storeNewFiles, type StoredUpload } from '../../platform/storage/new-files.server'
+import { recordStoredFiles } from '../stored-files.server'
 import type { ResumeFileType } from '../../lib/uploads/resume-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
 import { applicationStatusUrl } from '../../emails/application-status-token.server'
@@ -47,12 +48,12 @@ export interface NewInterpreterApplication {
   answers: [string, string][]
 }
 
-export interface ResumeUpload {
-  bytes: Uint8Array
+/** The resume: its bytes, or the upload already streamed to storage. */
+export type ResumeUpload = {
   /** Already cleaned (see cleanOriginalName). */
   originalName: string
   type: ResumeFileType
-}
+} & ({ bytes: Uint8Array } | { stored: StoredUpload })
 
 export interface CreatedInterpreterApplication {
   id: string
@@ -72,11 +73,16 @@ export async function createInterpreterApplication(
   resume: ResumeUpload,
   options: { formToken?: string; now?: Date } = {},
 ): Promise<CreatedInterpreterApplication> {
-  const { config, storage, logger } = runtime()
+  const { config } = runtime()
   const now = options.now ?? currentTime()
   const id = randomUUID()
-  const storageKey = newStorageKey('resumes', resume.type.extension, now)
-  await storage.put(storageKey, resume.bytes, { contentType: resume.type.mediaType })
+  const stored = await storeNewFiles(
+    runtime(),
+    'resumes',
+    [{ ...resume, mediaType: resume.type.mediaType, extension: resume.type.extension }],
+    now,
+  )
+  const file = stored.values[0]!
 
   let result: CreatedInterpreterApplication
   try {
@@ -86,24 +92,15 @@ export async function createInterpreterApplication(
         if (!claim.firstUse) return { id: claim.reference, created: false }
       }
       const earlier = await findPossibleDuplicate(tx, input)
-      const [file] = await tx
-        .insert(storedFiles)
-        .values({
-          storageKey,
-          originalName: resume.originalName,
-          mediaType: resume.type.mediaType,
-          byteSize: resume.bytes.byteLength,
-          sha256: createHash('sha256').update(resume.bytes).digest('hex'),
-        })
-        .returning({ id: storedFiles.id })
-      if (!file) throw new Error('The resume was not recorded.')
+      const [resumeFileId] = await recordStoredFiles(tx, [file])
+      if (!resumeFileId) throw new Error('The resume was not recorded.')
       const { answers, ...columns } = input
       await tx.insert(interpreterApplications).values({
         ...columns,
         id,
         status: 'pending',
         onboardingProgress: 0,
-        resumeFileId: file.id,
+        resumeFileId,
         createdAt: now,
         updatedAt: now,
       })
@@ -116,7 +113,7 @@ export async function createInterpreterApplication(
         position: input.position,
         languages: input.languages,
         answers,
-        resume: { originalName: resume.originalName, byteSize: resume.bytes.byteLength },
+        resume: { originalName: resume.originalName, byteSize: file.byteSize },
         possibleDuplicateOf: earlier ?? null,
       }
       const acknowledge = await mayAcknowledge(tx, input.email)
@@ -151,20 +148,11 @@ export async function createInterpreterApplication(
       return { id, created: true }
     })
   } catch (error) {
-    await deleteQuietly(storageKey)
+    await stored.discard()
     throw error
   }
-  if (!result.created) await deleteQuietly(storageKey)
+  if (!result.created) await stored.discard()
   return result
-
-  async function deleteQuietly(key: string) {
-    try {
-      await storage.delete(key)
-    } catch (error) {
-      // The orphan sweep will remove it within the hour.
-      logger.warn({ err: error, key }, 'could not delete an unrecorded upload')
-    }
-  }
 }
 
 export async function getInterpreterApplication(

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
 import { interpreterApplications, interpreterDocuments, storedFiles } from '../../../db/schema'
 import {
@@ -13,8 +13,8 @@ import { documentRejectedMail } from '../../emails/onboarding.server'
 import { now } from '../../platform/clock.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
-import { newStorageKey } from '../../platform/storage/file-storage.server'
 import { recordAudit, type Actor } from '../audit.server'
+import { withStoredFiles, type NewFile } from '../stored-files.server'
 import { refreshOnboardingProgress, today } from './progress.server'
 
 export class OnboardingRuleError extends Error {
@@ -27,12 +27,8 @@ export interface NewDocument {
   language: string | null
   issuedOn: string | null
   expiresOn: string | null
-  file: {
-    bytes: Uint8Array
-    mediaType: string
-    extension: string
-    originalName: string
-  }
+  /** Its bytes, or the upload already streamed to storage. */
+  file: NewFile
 }
 
 /**
@@ -41,54 +37,34 @@ export interface NewDocument {
  * application is the interpreter's own and approved, and validated the dates.
  */
 export async function uploadDocument(input: NewDocument, actor: Actor): Promise<string> {
-  const { storage, logger } = runtime()
-  const storageKey = newStorageKey('credentials', input.file.extension)
-  await storage.put(storageKey, input.file.bytes, { contentType: input.file.mediaType })
   const id = randomUUID()
-  try {
-    await db().transaction(async (tx) => {
-      const [file] = await tx
-        .insert(storedFiles)
-        .values({
-          storageKey,
-          originalName: input.file.originalName,
-          mediaType: input.file.mediaType,
-          byteSize: input.file.bytes.byteLength,
-          sha256: createHash('sha256').update(input.file.bytes).digest('hex'),
-        })
-        .returning({ id: storedFiles.id })
-      await tx.insert(interpreterDocuments).values({
-        id,
-        applicationId: input.applicationId,
-        step: input.step,
-        language: input.language,
-        fileId: file!.id,
-        issuedOn: input.issuedOn,
-        expiresOn: input.expiresOn,
-        uploadedAt: now(),
-      })
-      await recordAudit(
-        actor,
-        {
-          action: 'document_uploaded',
-          entityType: 'interpreter_application',
-          entityId: input.applicationId,
-          after: {
-            documentId: id,
-            step: input.step,
-            language: input.language,
-            expiresOn: input.expiresOn,
-          },
+  await withStoredFiles('credentials', [input.file], async (tx, [fileId]) => {
+    await tx.insert(interpreterDocuments).values({
+      id,
+      applicationId: input.applicationId,
+      step: input.step,
+      language: input.language,
+      fileId: fileId!,
+      issuedOn: input.issuedOn,
+      expiresOn: input.expiresOn,
+      uploadedAt: now(),
+    })
+    await recordAudit(
+      actor,
+      {
+        action: 'document_uploaded',
+        entityType: 'interpreter_application',
+        entityId: input.applicationId,
+        after: {
+          documentId: id,
+          step: input.step,
+          language: input.language,
+          expiresOn: input.expiresOn,
         },
-        tx,
-      )
-    })
-  } catch (error) {
-    await storage.delete(storageKey).catch((deleteError: unknown) => {
-      logger.warn({ err: deleteError, key: storageKey }, 'could not delete an unused upload')
-    })
-    throw error
-  }
+      },
+      tx,
+    )
+  })
   return id
 }
 

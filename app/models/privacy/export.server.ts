@@ -118,7 +118,8 @@ export async function exportPersonalData(
   for (const file of files) {
     const stream = await storage.get(file.storageKey)
     if (!stream) continue
-    const extension = file.storageKey.split('.').pop() ?? 'bin'
+    // The kept name always ends in the type found in the content; an upload's key does not.
+    const extension = file.originalName.split('.').pop() ?? 'bin'
     archived.push({
       name: `files/${file.id}.${extension}`,
       bytes: await readAll(stream),

@@ -27,6 +27,16 @@ export interface FileStorage {
   /** Stores the bytes durably under `key`; resolves once they would survive a crash. */
   put(key: string, data: Uint8Array, options: { contentType: string }): Promise<void>
   /**
+   * Stores what `source` yields under `key` as it arrives, holding at most a few megabytes
+   * at a time, and resolves once it is durable. When `source` throws (an upload refused or
+   * cut off half-way) or the write fails, nothing is left under the key or beside it.
+   */
+  putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    options: { contentType: string },
+  ): Promise<void>
+  /**
    * The object's bytes as a stream, or undefined when there is no such object. With a
    * range, only the bytes from `start` to `end` (both included), for HTTP Range requests.
    */

@@ -47,6 +47,19 @@ describe('LocalFileStorage', () => {
     ).toEqual([])
   })
 
+  it('removes the half-written temporary file when the stream it writes stops', async () => {
+    const storage = new LocalFileStorage(root)
+    async function* upload() {
+      yield new Uint8Array(64 * 1024)
+      yield new Uint8Array(64 * 1024)
+      throw new Error('upload refused')
+    }
+    await expect(storage.putStream('quotes/2026-11/refused.upload', upload())).rejects.toThrow(
+      /refused/,
+    )
+    expect(filesUnder(root).filter((name) => /\.(upload|partial)$/.test(name))).toEqual([])
+  })
+
   it('stores the whole file under its key when the write succeeds', async () => {
     const storage = new LocalFileStorage(root)
     await storage.put('resumes/2026/11/ok.pdf', new Uint8Array([1, 2, 3]))

@@ -29,6 +29,10 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {
+    await this.putStream(key, [data])
+  }
+
+  async putStream(key: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
     const target = this.pathFor(key)
     const directory = path.dirname(target)
     await mkdir(directory, { recursive: true, mode: 0o700 })
@@ -36,15 +40,18 @@ export class LocalFileStorage implements FileStorage {
     const file = await open(temporary, 'wx', 0o600)
     try {
       try {
-        await file.writeFile(data)
+        // Each chunk is on its way to the disk before the next is read: an upload's
+        // bytes pass through, they never pile up here.
+        for await (const chunk of source) await file.writeFile(chunk)
         await file.sync()
       } finally {
         await file.close()
       }
       await rename(temporary, target)
     } catch (error) {
-      // A full disk fails the write: the half-written file goes at once, not an hour later
-      // with the orphan sweep, so that it does not keep the disk full.
+      // A full disk fails the write, a refused upload stops its source: the half-written
+      // file goes at once, not an hour later with the orphan sweep, so that it does not
+      // keep the disk full.
       await rm(temporary, { force: true })
       throw error
     }

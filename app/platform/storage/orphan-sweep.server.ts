@@ -26,17 +26,7 @@ export async function sweepOrphanFiles(
   const deleted: string[] = []
   let batch: string[] = []
   const flush = async () => {
-    if (batch.length === 0) return
-    const known = await db
-      .select({ key: storedFiles.storageKey })
-      .from(storedFiles)
-      .where(inArray(storedFiles.storageKey, batch))
-    const referenced = new Set(known.map((row) => row.key))
-    for (const key of batch) {
-      if (referenced.has(key)) continue
-      await storage.delete(key)
-      deleted.push(key)
-    }
+    deleted.push(...(await deleteUnrecordedObjects(db, storage, batch)))
     batch = []
   }
   for await (const object of storage.list('')) {
@@ -45,5 +35,29 @@ export async function sweepOrphanFiles(
     if (batch.length >= BATCH) await flush()
   }
   await flush()
+  return deleted
+}
+
+/**
+ * Deletes those of `keys` that no `stored_files` row names, and returns them: the uploads of
+ * a request whose record was not written (refused, failed, or a double submit).
+ */
+export async function deleteUnrecordedObjects(
+  db: Database,
+  storage: FileStorage,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return []
+  const known = await db
+    .select({ key: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(inArray(storedFiles.storageKey, [...keys]))
+  const referenced = new Set(known.map((row) => row.key))
+  const deleted: string[] = []
+  for (const key of keys) {
+    if (referenced.has(key)) continue
+    await storage.delete(key)
+    deleted.push(key)
+  }
   return deleted
 }

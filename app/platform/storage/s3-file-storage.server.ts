@@ -1,4 +1,7 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -6,6 +9,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import {
   isValidStorageKey,
@@ -65,6 +69,53 @@ export class S3FileStorage implements FileStorage {
     )
   }
 
+  /**
+   * A stream of one part or less is one PutObject; a longer one a multipart upload of
+   * PART_BYTES parts (S3 needs each part's length up front, so a part is held while it
+   * fills: at most two parts per upload at a time). A failure aborts the multipart upload,
+   * so that its parts are not kept, unseen and billed, in the bucket.
+   */
+  async putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    options: { contentType: string },
+  ): Promise<void> {
+    const parts = partsOf(source, PART_BYTES)[Symbol.asyncIterator]()
+    const first = await parts.next()
+    const firstPart = first.done ? new Uint8Array() : first.value
+    const second = first.done ? first : await parts.next()
+    if (second.done) return this.put(key, firstPart, options)
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        ContentType: options.contentType,
+        ContentDisposition: 'attachment',
+      }),
+    )
+    const upload = { Bucket: this.bucket, Key: this.objectKey(key), UploadId }
+    try {
+      const done: { ETag: string | undefined; PartNumber: number }[] = []
+      const send = async (body: Uint8Array) => {
+        const PartNumber = done.length + 1
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({ ...upload, PartNumber, Body: body, ContentLength: body.length }),
+        )
+        done.push({ ETag, PartNumber })
+      }
+      await send(firstPart)
+      await send(second.value)
+      for (let next = await parts.next(); !next.done; next = await parts.next())
+        await send(next.value)
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ ...upload, MultipartUpload: { Parts: done } }),
+      )
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand(upload)).catch(() => undefined)
+      throw error
+    }
+  }
+
   async get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
     try {
       const result = await this.client.send(
@@ -117,6 +168,30 @@ export class S3FileStorage implements FileStorage {
   close() {
     this.client.destroy()
   }
+}
+
+/** S3's smallest part but the last: a streamed upload holds about this much per part. */
+const PART_BYTES = 5 * 1024 * 1024
+
+/** The stream cut into parts of exactly `size` bytes, the last one shorter. */
+async function* partsOf(source: AsyncIterable<Uint8Array>, size: number) {
+  let part = Buffer.allocUnsafe(size)
+  let filled = 0
+  for await (const chunk of source) {
+    let offset = 0
+    while (offset < chunk.length) {
+      const taken = Math.min(size - filled, chunk.length - offset)
+      part.set(chunk.subarray(offset, offset + taken), filled)
+      filled += taken
+      offset += taken
+      if (filled === size) {
+        yield part
+        part = Buffer.allocUnsafe(size)
+        filled = 0
+      }
+    }
+  }
+  if (filled > 0) yield part.subarray(0, filled)
 }
 
 function isMissing(error: unknown): boolean {

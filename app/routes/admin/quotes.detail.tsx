@@ -21,7 +21,8 @@ import { notFound } from '~/lib/http/responses'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { seoMeta } from '~/lib/seo/meta'
 import { dataWithToast } from '~/lib/toast.server'
-import { checkQuoteFiles, readQuoteUpload } from '~/lib/uploads/quote-file.server'
+import { checkQuoteFiles, quoteUploadLimits } from '~/lib/uploads/quote-file.server'
+import { withUploadForm } from '~/lib/uploads/upload-request.server'
 import {
   QUOTE_FILE_TOO_LARGE_MESSAGE,
   quoteDeliverySchema,
@@ -128,31 +129,31 @@ async function deliveryAction(
   quoteId: string,
   actor: { id: string; name: string },
 ) {
-  const upload = await readQuoteUpload(request)
-  const submission = parseWithZod(upload.formData, { schema: quoteDeliverySchema })
-  const refuse = (status: number, message: string) =>
-    reply(
-      { form: 'deliver', result: submission.reply({ fieldErrors: { files: [message] } }) },
-      status,
+  return withUploadForm(request, quoteUploadLimits, 'quotes', async (upload) => {
+    const submission = parseWithZod(upload.formData, { schema: quoteDeliverySchema })
+    const refuse = (status: number, message: string) =>
+      reply(
+        { form: 'deliver', result: submission.reply({ fieldErrors: { files: [message] } }) },
+        status,
+      )
+    if (upload.status === 'too-large') return refuse(413, QUOTE_FILE_TOO_LARGE_MESSAGE)
+    if (upload.status === 'too-many-files') return refuse(413, TOO_MANY_FILES_MESSAGE)
+    if (upload.status !== 'ok') return refuse(400, 'We could not read the files. Please try again.')
+    if (submission.status !== 'success')
+      return reply({ form: 'deliver', result: submission.reply() }, 400)
+    const checked = await checkQuoteFiles(submission.value.files)
+    if ('refused' in checked) return refuse(400, wrongQuoteFileMessage(checked.refused))
+    try {
+      await addQuoteDelivery(quoteId, checked.files, actor)
+    } catch (error) {
+      if (!(error instanceof QuoteRuleError)) throw error
+      return reply({ form: 'deliver', error: error.message }, 409)
+    }
+    return dataWithToast<StaffQuoteReply>(
+      { form: 'deliver', result: submission.reply({ resetForm: true }) },
+      `${checked.files.length === 1 ? 'File' : 'Files'} uploaded.`,
     )
-  if (upload.status === 'too-large') return refuse(413, QUOTE_FILE_TOO_LARGE_MESSAGE)
-  if (upload.status === 'too-many-files') return refuse(400, TOO_MANY_FILES_MESSAGE)
-  if (upload.status === 'malformed')
-    return refuse(400, 'We could not read the files. Please try again.')
-  if (submission.status !== 'success')
-    return reply({ form: 'deliver', result: submission.reply() }, 400)
-  const checked = await checkQuoteFiles(submission.value.files)
-  if ('refused' in checked) return refuse(400, wrongQuoteFileMessage(checked.refused))
-  try {
-    await addQuoteDelivery(quoteId, checked.files, actor)
-  } catch (error) {
-    if (!(error instanceof QuoteRuleError)) throw error
-    return reply({ form: 'deliver', error: error.message }, 409)
-  }
-  return dataWithToast<StaffQuoteReply>(
-    { form: 'deliver', result: submission.reply({ resetForm: true }) },
-    `${checked.files.length === 1 ? 'File' : 'Files'} uploaded.`,
-  )
+  })
 }
 
 function PriceForm({

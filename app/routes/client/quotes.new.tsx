@@ -11,18 +11,21 @@ import {
   TextField,
 } from '~/components/ui/native-fields'
 import { addDays } from '~/domain/onboarding'
+import { storageQuotaMessage } from '~/domain/organizations'
 import { quoteFileAccept, quoteLanguages } from '~/domain/quotes'
 import { requireClient } from '~/lib/auth/client.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { seoMeta } from '~/lib/seo/meta'
-import { checkQuoteFiles, readQuoteUpload } from '~/lib/uploads/quote-file.server'
+import { checkQuoteFiles, quoteUploadLimits } from '~/lib/uploads/quote-file.server'
+import { withUploadForm } from '~/lib/uploads/upload-request.server'
 import {
   QUOTE_FILE_TOO_LARGE_MESSAGE,
   quoteRequestSchema,
   TOO_MANY_FILES_MESSAGE,
   wrongQuoteFileMessage,
 } from '~/lib/validation/quotes'
+import { organizationStorageLeft, StorageQuotaError } from '~/models/organization-storage.server'
 import { quoteToday, requestQuote } from '~/models/quotes.server'
 import type { Route } from './+types/quotes.new'
 
@@ -54,39 +57,51 @@ const UNREADABLE_MESSAGE =
 
 export async function action({ request }: Route.ActionArgs) {
   const client = await requireClient(request)
-  const upload = await readQuoteUpload(request)
-  const submission = parseWithZod(upload.formData, { schema: quoteRequestSchema(quoteToday()) })
-  const refuse = (status: number, errors: { files?: string; form?: string }) =>
-    data(
-      {
-        result: submission.reply({
-          ...(errors.form ? { formErrors: [errors.form] } : {}),
-          ...(errors.files ? { fieldErrors: { files: [errors.files] } } : {}),
-        }) as FormReply,
-      },
-      { status },
-    )
-  if (upload.status === 'too-large') return refuse(413, { files: QUOTE_FILE_TOO_LARGE_MESSAGE })
-  if (upload.status === 'too-many-files') return refuse(400, { files: TOO_MANY_FILES_MESSAGE })
-  if (upload.status === 'malformed') return refuse(400, { form: UNREADABLE_MESSAGE })
-  if (submission.status !== 'success')
-    return data({ result: submission.reply() as FormReply }, { status: 400 })
-  const checked = await checkQuoteFiles(submission.value.files)
-  if ('refused' in checked) return refuse(400, { files: wrongQuoteFileMessage(checked.refused) })
-  const value = submission.value
-  const quoteId = await requestQuote(
-    { userId: client.id, ...client.client },
-    {
-      sourceLanguage: value.sourceLanguage,
-      targetLanguages: value.targetLanguages,
-      deadline: value.deadline,
-      certified: value.certified === 'on',
-      purchaseOrder: value.purchaseOrder || null,
-      files: checked.files,
-    },
-    client.actor,
-  )
-  throw redirect(`/client/quotes/${quoteId}?notice=requested`)
+  const room = await organizationStorageLeft(client.client.organizationId)
+  const limits = { ...quoteUploadLimits, maxStoredBytes: room.leftBytes }
+  return withUploadForm(request, limits, 'quotes', async (upload) => {
+    const submission = parseWithZod(upload.formData, { schema: quoteRequestSchema(quoteToday()) })
+    const refuse = (status: number, errors: { files?: string; form?: string }) =>
+      data(
+        {
+          result: submission.reply({
+            ...(errors.form ? { formErrors: [errors.form] } : {}),
+            ...(errors.files ? { fieldErrors: { files: [errors.files] } } : {}),
+          }) as FormReply,
+        },
+        { status },
+      )
+    if (upload.status === 'too-large') return refuse(413, { files: QUOTE_FILE_TOO_LARGE_MESSAGE })
+    if (upload.status === 'too-many-files') return refuse(413, { files: TOO_MANY_FILES_MESSAGE })
+    if (upload.status === 'over-quota')
+      return refuse(413, { files: storageQuotaMessage(room.usedBytes, room.quotaBytes) })
+    if (upload.status === 'malformed') return refuse(400, { form: UNREADABLE_MESSAGE })
+    if (submission.status !== 'success')
+      return data({ result: submission.reply() as FormReply }, { status: 400 })
+    const checked = await checkQuoteFiles(submission.value.files)
+    if ('refused' in checked) return refuse(400, { files: wrongQuoteFileMessage(checked.refused) })
+    const value = submission.value
+    let quoteId: string
+    try {
+      quoteId = await requestQuote(
+        { userId: client.id, ...client.client },
+        {
+          sourceLanguage: value.sourceLanguage,
+          targetLanguages: value.targetLanguages,
+          deadline: value.deadline,
+          certified: value.certified === 'on',
+          purchaseOrder: value.purchaseOrder || null,
+          files: checked.files,
+        },
+        client.actor,
+      )
+    } catch (error) {
+      // Another upload of the organisation took the room first.
+      if (error instanceof StorageQuotaError) return refuse(413, { files: error.message })
+      throw error
+    }
+    throw redirect(`/client/quotes/${quoteId}?notice=requested`)
+  })
 }
 
 const languageOptions = quoteLanguages.map((language) => ({ value: language, label: language }))

@@ -4,9 +4,9 @@ import { VIDEO_MAX_BYTES } from '../../../domain/resources'
 import { createResource } from '../../../models/resources.server'
 import type { Actor } from '../../../models/audit.server'
 import { runtime } from '../../../platform/runtime.server'
-import { parseUploadForm } from '../../../lib/uploads/upload-form.server'
+import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
 import { detectResourceFileType, maxBytesOf } from '../../../lib/uploads/resource-file.server'
-import { cleanOriginalName } from '../../../lib/uploads/resume-file.server'
+import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import { resourceSchema } from '../../../lib/validation/resource'
 
 export interface ResourceActionResult {
@@ -43,7 +43,6 @@ export async function addResourceFromRequest(
   actor: Actor,
 ): Promise<ResourceActionResult> {
   const contentType = request.headers.get('content-type') ?? ''
-  const declaredLength = Number(request.headers.get('content-length') ?? '0')
   const bodyLimit = VIDEO_MAX_BYTES + MiB
   if (!/^multipart\/form-data/i.test(contentType)) {
     const submission = parseWithZod(await request.formData().catch(() => new FormData()), {
@@ -56,65 +55,52 @@ export async function addResourceFromRequest(
       ),
     }
   }
-  // A body announced as larger than any accepted file is refused before it is read.
-  const parsed =
-    declaredLength > bodyLimit
-      ? { status: 'too-large' as const, formData: new FormData() }
-      : await parseUploadForm(request, {
-          maxFileSize: VIDEO_MAX_BYTES,
-          maxTotalSize: bodyLimit,
-          fileFields: ['file'],
-          // Read the rest of a refused body (at most the announced limit) so that the
-          // browser receives the 413 answer instead of a reset connection.
-          drainLimit: bodyLimit + MiB,
-          waitForDrain: true,
-        })
-  const submission = parseWithZod(parsed.formData, { schema: resourceSchema })
-  const refuse = (status: number, errors: { file?: string; form?: string }) => ({
-    status,
-    result: submission.reply({
-      ...(errors.form ? { formErrors: [errors.form] } : {}),
-      ...(errors.file ? { fieldErrors: { file: [errors.file] } } : {}),
-    }),
-  })
-  if (parsed.status === 'too-large') return refuse(413, { file: FILE_TOO_LARGE_MESSAGE })
-  if (parsed.status === 'malformed') return refuse(400, { form: UNREADABLE_UPLOAD_MESSAGE })
-  if (submission.status !== 'success') return { status: 400, result: submission.reply() }
+  const limits = { maxFileSize: VIDEO_MAX_BYTES, maxTotalSize: bodyLimit, fileFields: ['file'] }
+  return withUploadForm(request, limits, 'resources', async (parsed) => {
+    const submission = parseWithZod(parsed.formData, { schema: resourceSchema })
+    const refuse = (status: number, errors: { file?: string; form?: string }) => ({
+      status,
+      result: submission.reply({
+        ...(errors.form ? { formErrors: [errors.form] } : {}),
+        ...(errors.file ? { fieldErrors: { file: [errors.file] } } : {}),
+      }),
+    })
+    if (parsed.status === 'too-large') return refuse(413, { file: FILE_TOO_LARGE_MESSAGE })
+    if (parsed.status !== 'ok') return refuse(400, { form: UNREADABLE_UPLOAD_MESSAGE })
+    if (submission.status !== 'success') return { status: 400, result: submission.reply() }
 
-  const value = submission.value
-  if (value.url) {
-    const id = await createResource({ title: value.title, type: value.type, url: value.url }, actor)
-    return { status: 200, result: submission.reply({ resetForm: true }), resourceId: id }
-  }
-  const file = value.file!
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  const fileType = await detectResourceFileType(bytes)
-  if (!fileType) return refuse(400, { file: WRONG_FILE_TYPE_MESSAGE })
-  const wanted = value.type === 'video' ? 'video' : 'document'
-  if (fileType.kind !== wanted)
-    return refuse(400, {
-      file: wanted === 'video' ? VIDEO_EXPECTED_MESSAGE : DOCUMENT_EXPECTED_MESSAGE,
-    })
-  if (bytes.byteLength > maxBytesOf[fileType.kind])
-    return refuse(413, { file: DOCUMENT_TOO_LARGE_MESSAGE })
-  try {
-    const id = await createResource(
-      {
-        title: value.title,
-        type: value.type,
-        file: {
-          bytes,
-          type: fileType,
-          originalName: cleanOriginalName(file.name, fileType.extension, 'resource'),
+    const value = submission.value
+    if (value.url) {
+      const id = await createResource(
+        { title: value.title, type: value.type, url: value.url },
+        actor,
+      )
+      return { status: 200, result: submission.reply({ resetForm: true }), resourceId: id }
+    }
+    const file = await checkReceivedFile(value.file, detectResourceFileType, 'resource')
+    if (!file) return refuse(400, { file: WRONG_FILE_TYPE_MESSAGE })
+    const wanted = value.type === 'video' ? 'video' : 'document'
+    if (file.type.kind !== wanted)
+      return refuse(400, {
+        file: wanted === 'video' ? VIDEO_EXPECTED_MESSAGE : DOCUMENT_EXPECTED_MESSAGE,
+      })
+    if (file.stored.byteSize > maxBytesOf[file.type.kind])
+      return refuse(413, { file: DOCUMENT_TOO_LARGE_MESSAGE })
+    try {
+      const id = await createResource(
+        {
+          title: value.title,
+          type: value.type,
+          file: { stored: file.stored, type: file.type, originalName: file.originalName },
         },
-      },
-      actor,
-    )
-    return { status: 200, result: submission.reply({ resetForm: true }), resourceId: id }
-  } catch (error) {
-    runtime().logger.error({ err: error }, 'a resource could not be stored')
-    return refuse(500, {
-      form: 'We could not save the resource because of a problem on our side, and nothing was stored. Please try again.',
-    })
-  }
+        actor,
+      )
+      return { status: 200, result: submission.reply({ resetForm: true }), resourceId: id }
+    } catch (error) {
+      runtime().logger.error({ err: error }, 'a resource could not be stored')
+      return refuse(500, {
+        form: 'We could not save the resource because of a problem on our side, and nothing was stored. Please try again.',
+      })
+    }
+  })
 }

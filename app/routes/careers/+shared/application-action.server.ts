@@ -28,8 +28,10 @@ import {
   type RateLimitRule,
 } from '../../../platform/rate-limit.server'
 import { db, runtime } from '../../../platform/runtime.server'
-import { parseUploadForm } from '../../../lib/uploads/upload-form.server'
-import { cleanOriginalName, detectResumeFileType } from '../../../lib/uploads/resume-file.server'
+import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
+import { detectResumeFileType } from '../../../lib/uploads/resume-file.server'
+import type { UploadFormResult } from '../../../lib/uploads/upload-form.server'
+import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import {
   fullApplicationSchema,
   jobPostingApplicationSchema,
@@ -82,27 +84,29 @@ export async function submitInterpreterApplication(
   flow: ApplicationFlow,
   clientIp: string,
 ) {
-  const parsed = await parseUploadForm(request, {
+  const limits = {
     maxFileSize: RESUME_MAX_BYTES,
     maxTotalSize: RESUME_MAX_BYTES + MiB,
     fileFields: ['resume'],
-  })
-  const formData = parsed.formData
-  if (flow.source === 'job-posting') {
-    const submission = parseWithZod(formData, { schema: jobPostingApplicationSchema })
-    return complete(submission, parsed.status, formData, clientIp, (value) =>
-      fromJobPostingForm(value, flow.job),
-    )
   }
-  const submission = parseWithZod(formData, { schema: fullApplicationSchema })
-  return complete(submission, parsed.status, formData, clientIp, (value) =>
-    fromFullForm(value, flow),
-  )
+  return withUploadForm(request, limits, 'resumes', async (parsed) => {
+    const formData = parsed.formData
+    if (flow.source === 'job-posting') {
+      const submission = parseWithZod(formData, { schema: jobPostingApplicationSchema })
+      return complete(submission, parsed.status, formData, clientIp, (value) =>
+        fromJobPostingForm(value, flow.job),
+      )
+    }
+    const submission = parseWithZod(formData, { schema: fullApplicationSchema })
+    return complete(submission, parsed.status, formData, clientIp, (value) =>
+      fromFullForm(value, flow),
+    )
+  })
 }
 
 async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
   submission: Submission<Value, string[]>,
-  parseStatus: 'ok' | 'too-large' | 'malformed',
+  parseStatus: UploadFormResult['status'],
   formData: FormData,
   clientIp: string,
   toApplication: (value: Value) => Omit<NewInterpreterApplication, 'privacyConsentAt'>,
@@ -120,15 +124,14 @@ async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
     )
 
   if (parseStatus === 'too-large') return refuse(413, { resume: RESUME_TOO_LARGE_MESSAGE })
-  if (parseStatus === 'malformed') return refuse(400, { form: UNREADABLE_FORM_MESSAGE })
+  if (parseStatus !== 'ok') return refuse(400, { form: UNREADABLE_FORM_MESSAGE })
 
   // The type is checked even when other fields are wrong, so that every error shows at once.
   const file = formData.get('resume')
-  const bytes =
-    file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined
-  const resumeType = bytes ? await detectResumeFileType(bytes) : undefined
-  const resumeError = bytes && !resumeType ? RESUME_WRONG_TYPE_MESSAGE : undefined
-  if (submission.status !== 'success' || resumeError || !bytes || !resumeType) {
+  const sent = file instanceof File && file.size > 0
+  const resume = sent ? await checkReceivedFile(file, detectResumeFileType, 'resume') : undefined
+  const resumeError = sent && !resume ? RESUME_WRONG_TYPE_MESSAGE : undefined
+  if (submission.status !== 'success' || resumeError || !resume) {
     return refuse(400, { resume: resumeError })
   }
 
@@ -156,11 +159,7 @@ async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
         privacyConsentAt: now(),
         keepOnFileAt: value.keepOnFile === 'on' ? now() : null,
       },
-      {
-        bytes,
-        type: resumeType,
-        originalName: cleanOriginalName(value.resume.name, resumeType.extension),
-      },
+      { stored: resume.stored, type: resume.type, originalName: resume.originalName },
       { formToken: readFormToken(formData) },
     )
     if (!stored.created) await giveBackLimit()

@@ -3,8 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { MAX_EXPENSES } from '../../../domain/billing'
 import { RECEIPT_MAX_BYTES } from '../../../domain/closeouts'
 import { detectCredentialFileType } from '../../../lib/uploads/credential-file.server'
-import { cleanOriginalName } from '../../../lib/uploads/resume-file.server'
-import { parseUploadForm } from '../../../lib/uploads/upload-form.server'
+import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
+import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import {
   closeoutSchema,
   closeoutValues,
@@ -38,8 +38,8 @@ export interface CloseoutActionResult {
 }
 
 /**
- * The closeout form with its receipts (multipart, each receipt at most 10 MB, type from the
- * content), validated with the page's schema; nothing is stored unless all of it is valid.
+ * The closeout form with its receipts (streamed into storage, each at most 10 MB, type from
+ * the content), validated with the page's schema; nothing is kept unless all of it is valid.
  */
 export async function closeoutFromRequest(
   request: Request,
@@ -51,71 +51,52 @@ export async function closeoutFromRequest(
     bookedTimes: { start: Date; end: Date }
   },
 ): Promise<CloseoutActionResult> {
-  const bodyLimit = MAX_EXPENSES * RECEIPT_MAX_BYTES + MiB
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  const multipart = /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')
-  const parsed = !multipart
-    ? { status: 'ok' as const, formData: await request.formData().catch(() => new FormData()) }
-    : declared > bodyLimit
-      ? { status: 'too-large' as const, formData: new FormData() }
-      : await parseUploadForm(request, {
-          maxFileSize: RECEIPT_MAX_BYTES,
-          maxTotalSize: bodyLimit,
-          fileFields: receiptFields,
-          drainLimit: bodyLimit + MiB,
-          waitForDrain: true,
-        })
-  // An empty file input sends one nameless, empty file: that is no file.
-  for (const [name, value] of [...parsed.formData.entries()])
-    if (value instanceof File && value.size === 0 && !value.name) parsed.formData.delete(name)
-  const submission = parseWithZod(parsed.formData, { schema: closeoutSchema(target.context) })
-  const refuse = (
-    status: number,
-    fieldErrors: Record<string, string[]>,
-    formErrors?: string[],
-  ) => ({
-    status,
-    result: submission.reply({ fieldErrors, ...(formErrors ? { formErrors } : {}) }),
-  })
-  if (parsed.status === 'too-large') return refuse(413, { expenses: [RECEIPT_TOO_LARGE_MESSAGE] })
-  if (parsed.status === 'malformed')
-    return refuse(400, {}, ['We could not read the form you sent. Please try again.'])
-  if (submission.status !== 'success') return { status: 400, result: submission.reply() }
-  const values = closeoutValues(submission.value, target.context, target.bookedTimes)
-  const expenses: CloseoutSubmission['expenses'] = []
-  const rows = submission.value.expenses ?? []
-  for (const expense of values.expenses) {
-    if (!expense.receipt) {
-      expenses.push({ ...expense, receipt: undefined })
-      continue
-    }
-    const bytes = new Uint8Array(await expense.receipt.arrayBuffer())
-    const type = bytes.byteLength > 0 ? await detectCredentialFileType(bytes) : undefined
-    if (!type) {
-      const index = rows.findIndex((row) => row?.receipt === expense.receipt)
-      return refuse(400, { [`expenses[${index}].receipt`]: [WRONG_RECEIPT_MESSAGE] })
-    }
-    expenses.push({
-      ...expense,
-      receipt: {
-        bytes,
-        mediaType: type.mediaType,
-        extension: type.extension,
-        originalName: cleanOriginalName(expense.receipt.name, type.extension, 'receipt'),
-      },
+  const limits = {
+    maxFileSize: RECEIPT_MAX_BYTES,
+    maxTotalSize: MAX_EXPENSES * RECEIPT_MAX_BYTES + MiB,
+    fileFields: receiptFields,
+  }
+  return withUploadForm(request, limits, 'receipts', async (parsed) => {
+    const submission = parseWithZod(parsed.formData, { schema: closeoutSchema(target.context) })
+    const refuse = (
+      status: number,
+      fieldErrors: Record<string, string[]>,
+      formErrors?: string[],
+    ) => ({
+      status,
+      result: submission.reply({ fieldErrors, ...(formErrors ? { formErrors } : {}) }),
     })
-  }
-  try {
-    const outcome = await submitCloseout(
-      target.userId,
-      target.bookingId,
-      { ...values, expenses },
-      target.actor,
-    )
-    if (outcome === 'receipt-gone') return refuse(409, { expenses: [RECEIPT_GONE_MESSAGE] })
-    return { status: outcome === 'submitted' ? 200 : 409, result: submission.reply(), outcome }
-  } catch (error) {
-    if (!(error instanceof CloseoutRuleError)) throw error
-    return refuse(400, {}, [error.message])
-  }
+    if (parsed.status === 'too-large') return refuse(413, { expenses: [RECEIPT_TOO_LARGE_MESSAGE] })
+    if (parsed.status !== 'ok')
+      return refuse(400, {}, ['We could not read the form you sent. Please try again.'])
+    if (submission.status !== 'success') return { status: 400, result: submission.reply() }
+    const values = closeoutValues(submission.value, target.context, target.bookedTimes)
+    const expenses: CloseoutSubmission['expenses'] = []
+    const rows = submission.value.expenses ?? []
+    for (const expense of values.expenses) {
+      if (!expense.receipt) {
+        expenses.push({ ...expense, receipt: undefined })
+        continue
+      }
+      const receipt = await checkReceivedFile(expense.receipt, detectCredentialFileType, 'receipt')
+      if (!receipt) {
+        const index = rows.findIndex((row) => row?.receipt === expense.receipt)
+        return refuse(400, { [`expenses[${index}].receipt`]: [WRONG_RECEIPT_MESSAGE] })
+      }
+      expenses.push({ ...expense, receipt })
+    }
+    try {
+      const outcome = await submitCloseout(
+        target.userId,
+        target.bookingId,
+        { ...values, expenses },
+        target.actor,
+      )
+      if (outcome === 'receipt-gone') return refuse(409, { expenses: [RECEIPT_GONE_MESSAGE] })
+      return { status: outcome === 'submitted' ? 200 : 409, result: submission.reply(), outcome }
+    } catch (error) {
+      if (!(error instanceof CloseoutRuleError)) throw error
+      return refuse(400, {}, [error.message])
+    }
+  })
 }

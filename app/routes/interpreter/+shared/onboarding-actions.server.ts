@@ -8,8 +8,8 @@ import {
 } from '../../../domain/onboarding'
 import { fullName } from '../../../lib/format'
 import { detectCredentialFileType } from '../../../lib/uploads/credential-file.server'
-import { cleanOriginalName } from '../../../lib/uploads/resume-file.server'
-import { parseUploadForm } from '../../../lib/uploads/upload-form.server'
+import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
+import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import {
   credentialUploadSchema,
   CREDENTIAL_TOO_LARGE_MESSAGE,
@@ -122,66 +122,54 @@ async function uploadAction(
   request: Request,
   interpreter: Interpreter,
 ): Promise<OnboardingActionResult> {
-  const declaredLength = Number(request.headers.get('content-length') ?? '0')
-  const bodyLimit = CREDENTIAL_MAX_BYTES + MiB
-  const parsed =
-    declaredLength > bodyLimit
-      ? { status: 'too-large' as const, formData: new FormData() }
-      : await parseUploadForm(request, {
-          maxFileSize: CREDENTIAL_MAX_BYTES,
-          maxTotalSize: bodyLimit,
-          fileFields: ['file'],
-          drainLimit: bodyLimit + MiB,
-          waitForDrain: true,
-        })
-  const facts = (await loadOnboardingFacts([interpreter.applicationId])).get(
-    interpreter.applicationId,
-  )
-  const languages = languagesNeedingCertificates(facts?.languages ?? [])
-  const schema = credentialUploadSchema(today(), languages)
-  const submission = parseWithZod(parsed.formData, { schema })
-  const step = String(parsed.formData.get('step') ?? '')
-  const refuse = (status: number, errors: { file?: string; form?: string }) => ({
-    status,
-    form: 'upload' as const,
-    step,
-    result: submission.reply({
-      ...(errors.form ? { formErrors: [errors.form] } : {}),
-      ...(errors.file ? { fieldErrors: { file: [errors.file] } } : {}),
-    }),
-  })
-  if (parsed.status === 'too-large') return refuse(413, { file: CREDENTIAL_TOO_LARGE_MESSAGE })
-  if (parsed.status === 'malformed') return refuse(400, { form: UNREADABLE_FORM_MESSAGE })
-  if (submission.status !== 'success')
-    return { status: 400, form: 'upload', step, result: submission.reply() }
-  const value = submission.value
-  const bytes = new Uint8Array(await value.file.arrayBuffer())
-  if (bytes.byteLength === 0) return refuse(400, { file: WRONG_CREDENTIAL_TYPE_MESSAGE })
-  const type = await detectCredentialFileType(bytes)
-  if (!type) return refuse(400, { file: WRONG_CREDENTIAL_TYPE_MESSAGE })
-  await uploadDocument(
-    {
-      applicationId: interpreter.applicationId,
-      step: value.step,
-      language: value.step === 'language_proficiency' ? value.language! : null,
-      issuedOn: value.issuedOn ?? null,
-      expiresOn: value.expiresOn ?? trainingExpiry(value),
-      file: {
-        bytes,
-        mediaType: type.mediaType,
-        extension: type.extension,
-        originalName: cleanOriginalName(value.file.name, type.extension, 'document'),
-      },
-    },
-    interpreter.actor,
-  )
-  return {
-    status: 200,
-    form: 'upload',
-    step,
-    result: submission.reply({ resetForm: true }),
-    done: 'Document uploaded: it is waiting for review.',
+  const limits = {
+    maxFileSize: CREDENTIAL_MAX_BYTES,
+    maxTotalSize: CREDENTIAL_MAX_BYTES + MiB,
+    fileFields: ['file'],
   }
+  return withUploadForm(request, limits, 'credentials', async (parsed) => {
+    const facts = (await loadOnboardingFacts([interpreter.applicationId])).get(
+      interpreter.applicationId,
+    )
+    const languages = languagesNeedingCertificates(facts?.languages ?? [])
+    const schema = credentialUploadSchema(today(), languages)
+    const submission = parseWithZod(parsed.formData, { schema })
+    const step = String(parsed.formData.get('step') ?? '')
+    const refuse = (status: number, errors: { file?: string; form?: string }) => ({
+      status,
+      form: 'upload' as const,
+      step,
+      result: submission.reply({
+        ...(errors.form ? { formErrors: [errors.form] } : {}),
+        ...(errors.file ? { fieldErrors: { file: [errors.file] } } : {}),
+      }),
+    })
+    if (parsed.status === 'too-large') return refuse(413, { file: CREDENTIAL_TOO_LARGE_MESSAGE })
+    if (parsed.status !== 'ok') return refuse(400, { form: UNREADABLE_FORM_MESSAGE })
+    if (submission.status !== 'success')
+      return { status: 400, form: 'upload', step, result: submission.reply() }
+    const value = submission.value
+    const file = await checkReceivedFile(value.file, detectCredentialFileType, 'document')
+    if (!file) return refuse(400, { file: WRONG_CREDENTIAL_TYPE_MESSAGE })
+    await uploadDocument(
+      {
+        applicationId: interpreter.applicationId,
+        step: value.step,
+        language: value.step === 'language_proficiency' ? value.language! : null,
+        issuedOn: value.issuedOn ?? null,
+        expiresOn: value.expiresOn ?? trainingExpiry(value),
+        file,
+      },
+      interpreter.actor,
+    )
+    return {
+      status: 200,
+      form: 'upload',
+      step,
+      result: submission.reply({ resetForm: true }),
+      done: 'Document uploaded: it is waiting for review.',
+    }
+  })
 }
 
 /** A training certificate without its own expiry date is valid 1 year from its issue date. */
