@@ -24,6 +24,7 @@ import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail, type OutgoingMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
+import { staffNoticeFor } from './booking-mail-windows.server'
 import { claimOrganizationStorage } from './organization-storage.server'
 import { sizeOfNewFiles, withStoredFiles, type NewFile } from './stored-files.server'
 import { recordAudit, type Actor } from './audit.server'
@@ -89,8 +90,9 @@ function staffMail(
 
 /**
  * Stores a client's booking: the preparation files first, then the booking, its files and
- * the staff notification in one transaction. A start under 24 hours away is accepted and
- * marked urgent. A preferred interpreter must be one who worked for the organisation. The
+ * the staff notification in one transaction (the first of a burst is mailed at once, the
+ * rest wait for one digest: app/models/booking-mail-windows.server.ts). A start under 24
+ * hours away is accepted and marked urgent. A preferred interpreter must be one who worked for the organisation. The
  * files must fit the organisation's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
@@ -98,6 +100,7 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
   return withStoredFiles('bookings', input.files, async (tx, fileIds) => {
     if (fileIds.length > 0)
       await claimOrganizationStorage(tx, who.client.organizationId, sizeOfNewFiles(input.files))
+    const notice = await staffNoticeFor(tx, who.client.organizationId, now())
     const preferred =
       input.preferredInterpreterId &&
       (await pastInterpretersOf(who.client.organizationId, tx)).some(
@@ -124,6 +127,7 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
         notes: input.notes || null,
         preferredInterpreterId: preferred,
         urgent: isUrgent(startsAt, now()),
+        staffDigestAt: notice.mailNow ? null : notice.digestAt,
         createdAt: now(),
         updatedAt: now(),
       })
@@ -132,7 +136,8 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
       await tx
         .insert(bookingFiles)
         .values(fileIds.map((fileId) => ({ bookingId: booking!.id, fileId })))
-    await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
+    if (notice.mailNow)
+      await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
     await recordAudit(
       who.actor,
       {

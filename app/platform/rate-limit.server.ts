@@ -96,6 +96,43 @@ export async function refundRateLimit(
     )
 }
 
+/** One limit a request counts against: a rule and whose count it is (a person, an address). */
+export interface RateLimitHit {
+  rule: RateLimitRule
+  key: string
+}
+
+export type RateLimitClaim =
+  /** Counted against every limit; `giveBack` takes the hits back when nothing was stored. */
+  | { allowed: true; giveBack(): Promise<void> }
+  /** Over `refusedBy`'s limit; nothing stays counted. */
+  | { allowed: false; refusedBy: RateLimitRule; retryAfterSeconds: number }
+
+/**
+ * Counts one hit against each limit, up front, so that parallel requests cannot all pass
+ * (each upsert returns its own count). When one is over its limit the request is refused and
+ * its hits are taken back at once: a refused request does not count against the others.
+ */
+export async function claimRateLimits(
+  db: Database,
+  hits: readonly RateLimitHit[],
+  now: Date = currentTime(),
+): Promise<RateLimitClaim> {
+  const counted: RateLimitHit[] = []
+  const giveBack = async () => {
+    for (const { rule, key } of counted) await refundRateLimit(db, rule, key, now)
+  }
+  for (const hit of hits) {
+    const result = await hitRateLimit(db, hit.rule, hit.key, now)
+    counted.push(hit)
+    if (!result.allowed) {
+      await giveBack()
+      return { allowed: false, refusedBy: hit.rule, retryAfterSeconds: result.retryAfterSeconds }
+    }
+  }
+  return { allowed: true, giveBack }
+}
+
 /** Forgets every hit counted for `key` under the rule. */
 export async function clearRateLimit(db: Database, rule: RateLimitRule, key: string) {
   await db
@@ -107,7 +144,7 @@ export const TOO_MANY_REQUESTS_MESSAGE =
   'Too many submissions from your network. Please wait a few minutes and try again.'
 
 /** The headers of a 429 answer for a rate-limit result. */
-export function retryAfterHeaders(result: RateLimitResult) {
+export function retryAfterHeaders(result: Pick<RateLimitResult, 'retryAfterSeconds'>) {
   return { 'Retry-After': String(result.retryAfterSeconds) }
 }
 

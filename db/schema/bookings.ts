@@ -60,6 +60,11 @@ export const bookings = pgTable(
     lateCancellation: boolean('late_cancellation').notNull().default(false),
     /** When staff were told it is still unfilled close to its start (once). */
     unfilledAlertAt: timestamp('unfilled_alert_at', { withTimezone: true }),
+    /**
+     * Set while the booking waits for the staff digest of its organisation's burst, to the end
+     * of that window; cleared when the digest is queued (app/models/booking-digests.server.ts).
+     */
+    staffDigestAt: timestamp('staff_digest_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,9 +79,25 @@ export const bookings = pgTable(
       .where(sql`${table.status} = 'cancelled' and ${table.lateCancellation}`),
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_interpreter_start_idx').on(table.interpreterId, table.startsAt),
+    // The few bookings waiting for a staff digest.
+    index('bookings_staff_digest_idx')
+      .on(table.staffDigestAt)
+      .where(sql`${table.staffDigestAt} is not null`),
     check('bookings_duration_range', sql`${table.durationMinutes} between 15 and 720`),
   ],
 )
+
+/**
+ * An organisation's window for staff e-mails about new bookings: the booking that opens it
+ * is mailed at once; those made before `ends_at` wait for one digest
+ * (docs/product.md#client-portal).
+ */
+export const bookingMailWindows = pgTable('booking_mail_windows', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+})
 
 /** Preparation files a client attached to a booking. */
 export const bookingFiles = pgTable(

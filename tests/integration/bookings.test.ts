@@ -29,6 +29,7 @@ import {
   organizationStorageUsed,
   StorageQuotaError,
 } from '../../app/models/organization-storage.server'
+import { sendBookingDigests } from '../../app/models/booking-digests.server'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
 
@@ -101,13 +102,15 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
       .where(eq(mailOutbox.template, 'booking-new'))
     expect(mail?.toAddress).toBe(test.runtime.config.staffNotifyEmail)
     expect(mail?.text).toContain('https://lang.example/admin/bookings/')
-    const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), manager)
+    // Another organisation's: within the first one's window it would wait for the digest.
+    const other = await clientOf('Harbor Law', 'hal@harbor.example', 'manager')
+    const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), other)
     expect(soon.urgent).toBe(true)
     expect(
       (await test.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'booking-new'))).map(
         (m) => m.subject,
       ),
-    ).toContain('URGENT: New booking: Valley Clinic')
+    ).toContain('URGENT: New booking: Harbor Law')
   })
 
   it('a requester sees their own bookings, a manager the organisation’s, nobody another organisation’s', async () => {
@@ -184,5 +187,47 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     await createBooking(booking(), manager)
     await createBooking(booking({ files: [preparation(300)] }), manager)
     expect(await organizationStorageUsed(manager.client.organizationId)).toBe(1000 * 1024)
+  })
+
+  it('mails staff the first booking of a burst at once and the rest in one digest when the window ends', async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const other = await clientOf('Harbor Law', 'hal@harbor.example', 'manager')
+    const start = new Date('2026-10-26T14:00:00Z')
+    // Five at once, then one for tomorrow morning (urgent) within the window.
+    await Promise.all(
+      ['Korean', 'Arabic', 'French', 'Polish', 'Spanish'].map((language) =>
+        createBooking(booking({ language }), manager),
+      ),
+    )
+    await createBooking(booking({ date: '2026-10-27', time: '08:00' }), manager)
+    const staffMails = (template: string) =>
+      test.db.select().from(mailOutbox).where(eq(mailOutbox.template, template))
+    expect(await staffMails('booking-new')).toHaveLength(1)
+    // Another organisation's booking has its own window.
+    await createBooking(booking(), other)
+    expect(await staffMails('booking-new')).toHaveLength(2)
+
+    // Nothing before the window ends; then one digest of the four that waited.
+    expect(await sendBookingDigests(test.db, new Date(start.getTime() + 9 * 60_000))).toBe(0)
+    setClock(() => new Date(start.getTime() + 10 * 60_000 + 1000))
+    const [sent, again] = await Promise.all([
+      sendBookingDigests(test.db),
+      sendBookingDigests(test.db),
+    ])
+    expect(sent + again).toBe(1)
+    const [digest] = await staffMails('booking-digest')
+    expect(digest).toMatchObject({
+      toAddress: 'staff@example.com',
+      subject: 'URGENT: 5 more bookings: Valley Clinic',
+    })
+    expect(
+      digest!.text.match(/https:\/\/lang\.example\/admin\/bookings\/[0-9a-f-]{36}/g),
+    ).toHaveLength(5)
+    expect(digest!.text).toMatch(/^URGENT: Spanish/m)
+    expect(await sendBookingDigests(test.db)).toBe(0)
+
+    // After the window the next booking is mailed at once again.
+    await createBooking(booking({ language: 'German' }), manager)
+    expect(await staffMails('booking-new')).toHaveLength(3)
   })
 })

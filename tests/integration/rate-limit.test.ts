@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { setClock } from '../../app/platform/clock.server'
 import { clientRequests, rateLimitWindows } from '../../db/schema'
@@ -8,6 +8,7 @@ import {
   submitClientRequest,
 } from '../../app/routes/public/+shared/client-request-action.server'
 import {
+  claimRateLimits,
   deleteExpiredRateLimitWindows,
   hitRateLimit,
   refundRateLimit,
@@ -101,5 +102,41 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     expect(await test.db.$count(clientRequests)).toBe(CLIENT_REQUEST_RATE_LIMIT.limit)
     const refused = await submitClientRequest(contactPost(), 'contact', address)
     expect((refused as { init?: ResponseInit }).init?.status).toBe(429)
+  })
+
+  it('claims a person and an organisation together: at once, never past either, and refused hits count nowhere', async () => {
+    const now = new Date('2026-01-01T11:00:00Z')
+    const person = { bucket: 'test-person', limit: 3, windowMs: 60_000 }
+    const organization = { bucket: 'test-organization', limit: 5, windowMs: 60_000 }
+    const claim = (who: string) =>
+      claimRateLimits(
+        test.db,
+        [
+          { rule: person, key: who },
+          { rule: organization, key: 'clinic' },
+        ],
+        now,
+      )
+    // Four people, four claims each, all at once: three each pass the person's limit, five
+    // in all the organisation's.
+    const claims = await Promise.all(
+      ['a', 'b', 'c', 'd'].flatMap((who) => Array.from({ length: 4 }, () => claim(who))),
+    )
+    expect(claims.filter((result) => result.allowed)).toHaveLength(5)
+    const refusals = claims.flatMap((result) => (result.allowed ? [] : [result.refusedBy.bucket]))
+    expect(new Set(refusals)).toEqual(new Set(['test-person', 'test-organization']))
+    const count = async (bucket: string, key: string) => {
+      const [row] = await test.db
+        .select({ hits: rateLimitWindows.hits })
+        .from(rateLimitWindows)
+        .where(and(eq(rateLimitWindows.bucket, bucket), eq(rateLimitWindows.key, key)))
+      return row?.hits ?? 0
+    }
+    expect(await count('test-organization', 'clinic')).toBe(5)
+    // Giving back a claim that stored nothing frees its place in both.
+    const granted = claims.find((result) => result.allowed)!
+    if (granted.allowed) await granted.giveBack()
+    expect(await count('test-organization', 'clinic')).toBe(4)
+    expect((await claim('e')).allowed).toBe(true)
   })
 })

@@ -15,11 +15,15 @@ import { inviteSchema, leadSettingsSchema } from '~/lib/validation/staff'
 import { LeadSettingsForm } from '~/components/admin/lead-settings'
 import { recordAudit } from '~/models/audit.server'
 import { saveLeadSettings } from './users.server'
+import { allowInvitation } from '~/lib/forms/portal-limits.server'
 import { officeToday } from '~/models/leads.server'
 import { inviteUser, setUserActive, UserRuleError } from '~/models/users.server'
 import { getUser, listUsers } from '~/models/users.server'
 import type { Route } from './+types/users'
 import { notFound } from '~/lib/http/responses'
+
+// A 429 answer's Retry-After reaches the browser only through the route's headers.
+export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -51,6 +55,15 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: inviteSchema })
     if (submission.status !== 'success')
       return data({ invite: submission.reply(), notice: null }, { status: 400 })
+    const allowance = await allowInvitation({ id: actor.id, staff: true }, submission.value.email)
+    if (!allowance.allowed)
+      return data(
+        {
+          invite: submission.reply({ fieldErrors: { email: [allowance.message] } }),
+          notice: null,
+        },
+        { status: 429, headers: allowance.headers },
+      )
     try {
       const invited = await inviteUser({ ...submission.value, role: 'admin' }, actor)
       return {
@@ -58,6 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
         notice: `Invitation sent to ${invited.email}.`,
       }
     } catch (error) {
+      await allowance.giveBack()
       if (!(error instanceof UserRuleError)) throw error
       return data(
         { invite: submission.reply({ fieldErrors: { email: [error.message] } }), notice: null },

@@ -19,6 +19,9 @@ import { now } from '~/platform/clock.server'
 import { bookFromRequest } from './+shared/book-action.server'
 import type { Route } from './+types/book'
 
+// A 429 answer's Retry-After reaches the browser only through the route's headers.
+export { headers } from '~/lib/http/headers'
+
 // Preparation files stream on to the upload parser, which enforces their limits itself.
 export const handle = acceptsUploads
 
@@ -45,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const client = await requireClient(request)
   const outcome = await bookFromRequest(request, client)
-  if (!outcome.booking) return data({ result: outcome.result }, { status: outcome.status })
+  if (!outcome.booking)
+    return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers })
   throw await redirectWithToast(
     `/client/requests/${outcome.booking.id}`,
     outcome.booking.urgent
@@ -73,7 +77,7 @@ const labels = {
 export default function BookInterpreter({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZones, pastInterpreters } = loaderData
   const busy = useNavigation().state === 'submitting'
-  const { fields, formProps, summary } = useFormWithSummary({
+  const { form, fields, formProps, summary } = useFormWithSummary({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -188,6 +192,12 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             className="field-input file:mr-4 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
           />
         </FieldShell>
+        {form.errors?.length ? (
+          // A refusal of the whole request (too many bookings), next to the button that sent it.
+          <p id={form.errorId} role="alert" className="field-error">
+            {form.errors[0]}
+          </p>
+        ) : null}
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? 'Sending...' : 'Book the interpreter'}
         </button>

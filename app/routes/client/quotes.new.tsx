@@ -15,6 +15,7 @@ import { storageQuotaMessage } from '~/domain/organizations'
 import { quoteFileAccept, quoteLanguages } from '~/domain/quotes'
 import { requireClient } from '~/lib/auth/client.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
+import { allowQuoteRequest } from '~/lib/forms/portal-limits.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { seoMeta } from '~/lib/seo/meta'
 import { checkQuoteFiles, quoteUploadLimits } from '~/lib/uploads/quote-file.server'
@@ -28,6 +29,9 @@ import {
 import { organizationStorageLeft, StorageQuotaError } from '~/models/organization-storage.server'
 import { quoteToday, requestQuote } from '~/models/quotes.server'
 import type { Route } from './+types/quotes.new'
+
+// A 429 answer's Retry-After reaches the browser only through the route's headers.
+export { headers } from '~/lib/http/headers'
 
 // The request carries up to ten files of 25 MB: the body streams on to the upload parser.
 export const handle = acceptsUploads
@@ -81,6 +85,13 @@ export async function action({ request }: Route.ActionArgs) {
     const checked = await checkQuoteFiles(submission.value.files)
     if ('refused' in checked) return refuse(400, { files: wrongQuoteFileMessage(checked.refused) })
     const value = submission.value
+    // Counted up front, so that parallel posts cannot all pass; given back unless stored.
+    const allowance = await allowQuoteRequest(client)
+    if (!allowance.allowed)
+      return data(
+        { result: submission.reply({ formErrors: [allowance.message] }) as FormReply },
+        { status: 429, headers: allowance.headers },
+      )
     let quoteId: string
     try {
       quoteId = await requestQuote(
@@ -96,6 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
         client.actor,
       )
     } catch (error) {
+      await allowance.giveBack()
       // Another upload of the organisation took the room first.
       if (error instanceof StorageQuotaError) return refuse(413, { files: error.message })
       throw error

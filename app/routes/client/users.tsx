@@ -9,6 +9,7 @@ import { SelectField, TextField } from '~/components/ui/form-fields'
 import { requireClient } from '~/lib/auth/client.server'
 import type { Actor } from '~/models/audit.server'
 import { validateNatively } from '~/lib/forms/native-validation'
+import { allowInvitation } from '~/lib/forms/portal-limits.server'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { organizationRoleLabels } from '~/domain/organizations'
@@ -17,6 +18,9 @@ import { inviteColleague, organizationUsers, removeColleague } from '~/models/or
 import { pendingInvitations, withdrawInvitation } from '~/models/client-invitations.server'
 import { formatDateTime } from '~/lib/format'
 import type { Route } from './+types/users'
+
+// A 429 answer's Retry-After reaches the browser only through the route's headers.
+export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -63,8 +67,19 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: clientInviteSchema })
     if (submission.status !== 'success')
       return data({ invite: submission.reply(), notice: null }, { status: 400 })
+    const sender = { id: manager.id, organizationId }
+    const allowance = await allowInvitation(sender, submission.value.email)
+    if (!allowance.allowed)
+      return data(
+        {
+          invite: submission.reply({ fieldErrors: { email: [allowance.message] } }),
+          notice: null,
+        },
+        { status: 429, headers: allowance.headers },
+      )
     // The same answer whatever accounts the address has outside the organisation.
     const outcome = await inviteColleague(organizationId, submission.value, manager.actor)
+    if (outcome.state !== 'invited') await allowance.giveBack()
     return {
       invite: submission.reply({ resetForm: true }),
       notice:

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ClientUser } from '../../../lib/auth/client.server'
 import { storageQuotaMessage } from '../../../domain/organizations'
+import { allowBooking } from '../../../lib/forms/portal-limits.server'
 import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
 import { detectResumeFileType } from '../../../lib/uploads/resume-file.server'
 import { withUploadForm } from '../../../lib/uploads/upload-request.server'
@@ -28,6 +29,7 @@ export interface BookActionResult {
   status: number
   result: SubmissionResult<string[]>
   booking?: Booking
+  headers?: Record<string, string>
 }
 
 /**
@@ -66,10 +68,19 @@ export async function bookFromRequest(
       files.push(upload)
     }
     const { files: _files, ...value } = submission.value
+    // Counted up front, so that parallel posts cannot all pass; given back unless stored.
+    const allowance = await allowBooking(who)
+    if (!allowance.allowed)
+      return {
+        status: 429,
+        result: submission.reply({ formErrors: [allowance.message] }),
+        headers: allowance.headers,
+      }
     try {
       const booking = await createBooking({ ...value, files }, who)
       return { status: 200, result: submission.reply({ resetForm: true }), booking }
     } catch (error) {
+      await allowance.giveBack()
       // Another upload of the organisation took the room first.
       if (error instanceof StorageQuotaError) return refuse(413, error.message)
       throw error
