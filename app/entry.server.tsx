@@ -8,6 +8,7 @@ import { ServerRouter } from 'react-router'
 import { CoalescingStream } from './lib/http/coalescing-stream.server'
 import { lowerScriptPreloadPriority } from './lib/http/script-preloads'
 import { NonceProvider } from './lib/nonce'
+import { loggedError } from './platform/logged-error.server'
 import { runtime } from './platform/runtime.server'
 
 // The host reaches the runtime through the server build, so that the app and the host
@@ -81,6 +82,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
       'unhandled error in a loader or action',
     )
   } catch {
-    console.error(error)
+    // No runtime, so no logger: the error still goes out without the values it may carry.
+    console.error(error instanceof Error ? loggedError(error) : 'unhandled error')
   }
 }

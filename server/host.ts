@@ -12,6 +12,7 @@ import type { ViteDevServer } from 'vite'
 import type * as EntryServer from '../app/entry.server'
 import type { StartAppOptions } from '../app/boot/start.server'
 import type { Runtime } from '../app/platform/runtime.server'
+import { serializeLoggedError } from '../app/platform/logger.server'
 import { isPrivatePath, isSecretLinkPath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
@@ -114,6 +115,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // Its own serializers replace the logger's: errors keep no values here either.
+        err: serializeLoggedError,
       },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

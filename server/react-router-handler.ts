@@ -29,10 +29,18 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
     signal: controller.signal,
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    // A form body was already read and size-checked (request-body.ts); uploads stream on.
-    const body = bufferedBody(res)
-    init.body = body ? new Uint8Array(body) : createReadableStreamFromReadable(req)
-    if (!body) init.duplex = 'half'
+    // A form body was already read, size-checked and cleaned (request-body.ts); uploads
+    // stream on.
+    const form = bufferedBody(res)
+    if (form) {
+      init.body = new Uint8Array(form.body)
+      headers.set('content-type', form.contentType)
+      headers.set('content-length', String(form.body.byteLength))
+      headers.delete('transfer-encoding')
+    } else {
+      init.body = createReadableStreamFromReadable(req)
+      init.duplex = 'half'
+    }
   }
   return new Request(requestUrl(req), init)
 }

@@ -5,6 +5,7 @@ import type {
 } from 'express'
 import type { Logger } from 'pino'
 import { redactUrl } from '../app/lib/http/log-redaction'
+import { cleanedFormBody, type FormBody } from './form-body'
 
 /**
  * The largest body an ordinary form may send. The longest text a form accepts is a staff
@@ -29,9 +30,9 @@ export interface RequestBodyOptions {
   logger: Logger
 }
 
-/** Where the body read by `limitRequestBodies` waits for the app. */
-export function bufferedBody(res: ExpressResponse): Buffer | undefined {
-  return res.locals.requestBody as Buffer | undefined
+/** Where the body read (and cleaned) by `limitRequestBodies` waits for the app. */
+export function bufferedBody(res: ExpressResponse): FormBody | undefined {
+  return res.locals.requestBody as FormBody | undefined
 }
 
 function hasBody(req: ExpressRequest) {
@@ -66,10 +67,11 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: 413 | 415, te
 }
 
 /**
- * Every request body is a form: other content types get 415. Multipart bodies of routes
- * that take uploads stream on; every other body is read here, counted while it arrives (chunked ones
- * too), and refused with 413 as soon as it passes FORM_BODY_LIMIT, so that a huge post
- * never reaches memory.
+ * Every request body is a form: other content types get 415. Multipart bodies of routes that
+ * take uploads stream on; every other body is read here, counted while it arrives (chunked
+ * ones too), and refused with 413 as soon as it passes FORM_BODY_LIMIT, so that a huge post
+ * never reaches memory. What is read loses its control characters (form-body.ts) before
+ * any action sees it.
  */
 export function limitRequestBodies(options: RequestBodyOptions): RequestHandler {
   return async (req, res, next) => {
@@ -99,8 +101,11 @@ export function limitRequestBodies(options: RequestBodyOptions): RequestHandler 
     }
     const onEnd = () => {
       stopReading()
-      res.locals.requestBody = Buffer.concat(chunks)
-      next()
+      const form = { body: Buffer.concat(chunks), contentType: req.get('content-type')! }
+      cleanedFormBody(form).then((cleaned) => {
+        res.locals.requestBody = cleaned
+        next()
+      }, next)
     }
     const onError = (error: Error) => {
       stopReading()

@@ -1,10 +1,22 @@
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from '@playwright/test'
 import { desc, eq } from 'drizzle-orm'
-import { auditLog } from '../../db/schema'
+import { auditLog, loginThrottles, rateLimitWindows } from '../../db/schema'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { createSession } from '../../app/lib/auth/session.server'
 import { createAccount } from './auth-helpers'
+import { createCraftedWorld, type Visitor } from './crafted-world'
 import { expect, test } from './fixtures'
+import {
+  postFormsIn,
+  roleOf,
+  tinyFile,
+  validValue,
+  type PageField,
+  type PageForm,
+} from './page-forms'
+import { builtRoutes } from './route-table'
 
 /**
  * Crafted input must never reach the database as it is: PostgreSQL (and PGlite) refuse a
@@ -258,4 +270,325 @@ test.describe('a redirectTo outside Latin-1', () => {
       await context.close()
     })
   }
+})
+
+/**
+ * The kinds of crafted text each form gets: NUL bytes (PostgreSQL refuses them in text), text
+ * outside Latin-1, right-to-left overrides and the other bidi controls, and text far longer
+ * than any field takes. Each reads like text a person could type around the crafted
+ * characters, so that format rules let it through wherever they can, and carries
+ * CRAFTED_MARK, which must never reach the log.
+ */
+const CRAFTED_MARK = 'Qzx'
+const craftedKinds: { kind: string; text: (length: number) => string; retry: boolean }[] = [
+  { kind: 'NUL bytes', text: () => `Crafted\u0000${CRAFTED_MARK}\u0000text`, retry: true },
+  {
+    kind: 'non-Latin-1 text',
+    text: () => `Ζωή 日本語 한국어 👩🏽‍⚕️ ${CRAFTED_MARK} 𝔘`,
+    retry: true,
+  },
+  {
+    kind: 'bidi controls',
+    text: () =>
+      `Crafted \u202e${CRAFTED_MARK}\u202c \u2066fdp.exe\u2069\u200f\u061c\u202a\u202b\u202d\u2067\u2068\u200e text`,
+    retry: true,
+  },
+  // Refused by every length rule: no use trying field by field.
+  { kind: 'over-long text', text: (length) => CRAFTED_MARK + 'x'.repeat(length), retry: false },
+]
+/** What a person's phone looks like in the fields not filled with crafted text. */
+const VALID_PHONE = '+1 512 555 0147'
+const OVER_LONG = 100_000
+/** A form body that is not an upload stays under the host's limit (server/request-body.ts). */
+const FORM_BODY_ROOM = 110_000
+
+/** Who may use the forms of a page: the area's roles, or the public. */
+function visitorsOf(pattern: string): Visitor[] {
+  const under = (prefix: string) => pattern === prefix || pattern.startsWith(`${prefix}/`)
+  if (under('/admin')) return ['staff admin']
+  if (under('/interpreter')) return ['interpreter']
+  if (under('/client')) return ['client manager', 'client member']
+  if (under('/account')) return ['interpreter', 'client member', 'client manager', 'staff admin']
+  if (under('/application-status') || under('/application-erasure')) return ['applicant']
+  return ['public']
+}
+
+/** Action routes that no page offers a form for in this world, and why. */
+const formless: Record<string, string> = {
+  '/setup': 'its form exists only while there is no admin (tests/e2e/first-admin.spec.ts)',
+}
+/** Action routes that take another route's form (sent there by the page's script). */
+const sameFormAs: Record<string, string> = {
+  '/admin/resources/upload': '/admin/resources/new',
+}
+
+/**
+ * Which fields of a form one submission fills with crafted text: what people type (all at
+ * once, or one field), everything else but the branch the page chose (hidden ids, token,
+ * e-mail, phone, dates, numbers, choices), or that branch itself (the hidden intent or the
+ * button pressed), for forms that have nothing else.
+ */
+type Fill = { fields: 'text' | 'other' | 'intent'; only?: string }
+
+function filledBy(form: PageForm, fill: Fill): PageField[] {
+  return form.fields.filter((field) => {
+    const role = roleOf(field)
+    if (fill.fields === 'text') return role === 'text' && (!fill.only || field.name === fill.only)
+    if (fill.fields === 'other') return ['other', 'token', 'honeypot'].includes(role)
+    return role === 'selector'
+  })
+}
+
+/**
+ * A submission of `form` with `crafted` text in the fields `fill` names and a value the form
+ * accepts everywhere else; undefined when the form has no such field.
+ */
+function craftedSubmission(
+  form: PageForm,
+  fill: Fill,
+  crafted: (length: number) => string,
+  unique: string,
+): FormData | URLSearchParams | undefined
+/** The submission the page would send, nothing crafted. */
+function craftedSubmission(
+  form: PageForm,
+  fill: undefined,
+  crafted: (length: number) => string,
+  unique: string,
+): FormData | URLSearchParams
+function craftedSubmission(
+  form: PageForm,
+  fill: Fill | undefined,
+  crafted: (length: number) => string,
+  unique: string,
+): FormData | URLSearchParams | undefined {
+  const filled = fill ? filledBy(form, fill) : []
+  const craftedSubmitter = fill?.fields === 'intent' && form.submitter !== undefined
+  if (fill && filled.length === 0 && !craftedSubmitter) return undefined
+  const room = form.multipart ? OVER_LONG : Math.floor(FORM_BODY_ROOM / (filled.length || 1))
+  const text = crafted(Math.min(OVER_LONG, room))
+  const entries: [string, string | File][] = []
+  const radiosSeen = new Set<string>()
+  for (const field of form.fields) {
+    const role = roleOf(field)
+    if (filled.includes(field)) entries.push([field.name, text])
+    else if (role === 'file') {
+      if (form.multipart) entries.push([field.name, tinyFile()])
+    } else if (role === 'token') entries.push([field.name, randomUUID()])
+    else if (role === 'honeypot') entries.push([field.name, ''])
+    else if (field.type === 'radio') {
+      if (radiosSeen.has(field.name)) continue
+      radiosSeen.add(field.name)
+      const group = form.fields.filter((other) => other.name === field.name)
+      entries.push([field.name, (group.find((other) => other.checked) ?? field).value])
+    } else if (field.type === 'checkbox') {
+      // The boxes ticked on the page, or the last of a group with none ticked (the first
+      // may repeat a choice made above: a quote's source and target languages).
+      const group = form.fields.filter((other) => other.name === field.name)
+      if (field.checked || (group.at(-1) === field && !group.some((other) => other.checked)))
+        entries.push([field.name, validValue(field, unique)])
+    } else entries.push([field.name, validValue(field, unique)])
+  }
+  if (form.submitter)
+    entries.push([form.submitter.name, craftedSubmitter ? text : form.submitter.value])
+  if (form.multipart) {
+    const body = new FormData()
+    for (const [name, value] of entries) body.append(name, value)
+    return body
+  }
+  return new URLSearchParams(entries as [string, string][])
+}
+
+/**
+ * One request on a connection of its own (no keep-alive: a connection the server closes
+ * while idle would reset the next request sent on it, which says nothing about the form).
+ */
+function send(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { ...options, agent: false, timeout: 60_000 }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+      )
+      answer.on('error', reject)
+    })
+    outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')))
+    outgoing.on('error', reject)
+    outgoing.end(options.body)
+  })
+}
+
+/**
+ * Where a script posts the form (React Router's single fetch): the same action, answered
+ * with its data instead of a whole page, which keeps a few hundred posts quick.
+ */
+function dataUrlOf(action: string) {
+  const [pathname = '/', search] = action.split('?')
+  return `${pathname === '/' ? '/_root' : pathname}.data${search ? `?${search}` : ''}`
+}
+
+/** Runs `work` on every item, at most `size` at a time. */
+async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+    }),
+  )
+}
+
+test('every form of every route with an action, as each role that may use it, answers crafted text without a 500 and keeps it out of the log', async ({
+  app,
+}) => {
+  test.setTimeout(300_000)
+  const startedAt = Date.now()
+  const routes = await builtRoutes()
+  const world = await createCraftedWorld(app)
+  const recording = app.log.record()
+  const problems: string[] = []
+
+  // The pages to open: every page of the route table, with a record where it names one.
+  const pages: { path: string; visitor: Visitor }[] = []
+  for (const route of routes) {
+    if (route.isResource || !route.hasLoader || route.pattern.includes('*')) continue
+    const samples = Object.entries(world.paths)
+      .filter(([pattern]) => pattern === route.pattern || pattern.startsWith(`${route.pattern} (`))
+      .map(([, path]) => path)
+    if (samples.length === 0 && route.pattern.includes(':')) {
+      problems.push(`${route.pattern}: no record to open it with (tests/e2e/crafted-world.ts)`)
+      continue
+    }
+    for (const path of samples.length > 0 ? samples : [route.pattern])
+      for (const visitor of visitorsOf(route.pattern))
+        if (!pages.some((page) => page.path === path && page.visitor === visitor))
+          pages.push({ path, visitor })
+  }
+
+  // Each page as its visitor gets it from the server (every form works without JavaScript).
+  const request = async (visitor: Visitor, path: string, form?: FormData | URLSearchParams) => {
+    const cookie = world.cookies[visitor]
+    const encoded = form ? new Response(form) : undefined
+    return send(`${app.url}${path}`, {
+      method: form ? 'POST' : 'GET',
+      headers: {
+        Origin: app.url,
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(encoded ? { 'Content-Type': encoded.headers.get('Content-Type')! } : {}),
+      },
+      body: encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined,
+    })
+  }
+  const openPages = async () => {
+    const found: { visitor: Visitor; forms: PageForm[] }[] = []
+    await inPool(pages, 4, async ({ path, visitor }) => {
+      const { status, text } = await request(visitor, path)
+      if (status >= 500) problems.push(`GET ${path} as ${visitor}: ${status}`)
+      found.push({ visitor, forms: postFormsIn(text, `${app.url}${path}`) })
+    })
+    return found
+  }
+  // A form shown on several pages (signing out, the dashboard's on /admin too) is sent once.
+  const seen = new Set<string>()
+  const opened = (await openPages()).map(({ visitor, forms }) => ({
+    visitor,
+    forms: forms.filter((form) => {
+      const key = JSON.stringify([visitor, form])
+      return !seen.has(key) && !!seen.add(key)
+    }),
+  }))
+  const forms = opened.flatMap(({ visitor, forms }) => forms.map((form) => ({ visitor, form })))
+  for (const [route, original] of Object.entries(sameFormAs))
+    for (const { visitor, form } of forms.filter(({ form }) => form.action === original))
+      opened.push({ visitor, forms: [{ ...form, action: route }] })
+
+  // One request per form, kind of text and kind of field (and, when a submission with every
+  // text field crafted is refused, one per text field, so that no field's crafted text is
+  // hidden behind another field's refusal); the forms of one page one after the other (they
+  // act on the same records), pages a few at a time. Forms with no field to fill, and signing
+  // out, go last: they act without reading anything (delete, approve, unsubscribe).
+  const postedTo = new Set<string>()
+  const lastly: (() => Promise<void>)[] = []
+  let requests = 0
+  const post = async (
+    visitor: Visitor,
+    form: PageForm,
+    label: string,
+    body: FormData | URLSearchParams,
+  ) => {
+    if (visitor === 'public' || visitor === 'applicant') {
+      await app.db.delete(rateLimitWindows)
+      await app.db.delete(loginThrottles)
+    }
+    const { status } = await request(visitor, dataUrlOf(form.action), body).catch(
+      (error: Error) => {
+        problems.push(`POST ${form.action} as ${visitor}, ${label}: no answer (${error.message})`)
+        return { status: 0 }
+      },
+    )
+    requests++
+    postedTo.add(form.action.split('?')[0]!)
+    if (status >= 500) problems.push(`POST ${form.action} as ${visitor}, ${label}: ${status}`)
+    return status
+  }
+  const postForms = async ({ visitor, forms: found }: (typeof opened)[number]) => {
+    const labelOf = (form: PageForm, what: string) =>
+      form.submitter ? `${what} (${form.submitter.name}=${form.submitter.value})` : what
+    for (const form of found) {
+      const fillable =
+        form.submitter !== undefined ||
+        (['text', 'other', 'intent'] as const).some((fields) => filledBy(form, { fields }).length)
+      if (!fillable || form.action === '/logout')
+        lastly.push(async () => {
+          const asItIs = craftedSubmission(form, undefined, () => '', '')
+          await post(visitor, form, labelOf(form, 'as it is'), asItIs)
+        })
+    }
+    for (const { kind, text, retry } of craftedKinds)
+      for (const form of found.filter((form) => form.action !== '/logout')) {
+        const unique = () => `${CRAFTED_MARK.toLowerCase()}${requests}`
+        const fills: Fill[] = [{ fields: 'text' }, { fields: 'other' }]
+        if (filledBy(form, { fields: 'other' }).length === 0) fills.push({ fields: 'intent' })
+        for (const fill of fills) {
+          const body = craftedSubmission(form, fill, text, unique())
+          if (!body) continue
+          const status = await post(
+            visitor,
+            form,
+            labelOf(form, `${kind} in the ${fill.fields} fields`),
+            body,
+          )
+          const texts = filledBy(form, fill)
+          if (fill.fields !== 'text' || status !== 400 || !retry || texts.length < 2) continue
+          for (const { name } of texts) {
+            const one = craftedSubmission(form, { fields: 'text', only: name }, text, unique())!
+            await post(visitor, form, labelOf(form, `${kind} in ${name}`), one)
+          }
+        }
+      }
+  }
+  await inPool(opened, 4, postForms)
+
+  // What was stored shows without a server error; then the last posts.
+  await openPages()
+  for (const last of lastly) await last()
+
+  // Every route with an action got crafted posts, or is listed with the reason it cannot.
+  for (const route of routes.filter((route) => route.hasAction)) {
+    const pattern = new RegExp(`^${route.pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`)
+    if (![...postedTo].some((path) => pattern.test(path)) && !(route.pattern in formless))
+      problems.push(`${route.pattern}: no page offered a form that posts to it`)
+  }
+  recording.stop()
+  const log = recording.lines().join('')
+  if (log.includes('params:')) problems.push('the log holds SQL parameters')
+  for (const personal of [CRAFTED_MARK, CRAFTED_MARK.toLowerCase(), VALID_PHONE])
+    if (log.includes(personal)) problems.push(`the log holds what was posted: ${personal}`)
+  console.log(
+    `crafted input: ${pages.length} pages, ${forms.length} forms, ${requests} posts to ${postedTo.size} paths in ${Math.round((Date.now() - startedAt) / 1000)} s`,
+  )
+  expect(problems).toEqual([])
 })

@@ -4,12 +4,14 @@ import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { loadConfig } from '../../app/platform/config.server'
+import { createLogger } from '../../app/platform/logger.server'
 import type { Database, DatabaseTarget } from '../../app/platform/db.server'
 import type { Runtime } from '../../app/platform/runtime.server'
 import { projectPath } from '../../app/platform/project-path.server'
 import { startHost, type RunningHost } from '../../server/host'
 import { freePort } from '../support/free-port'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
+import { ServerLog } from '../support/server-log'
 import { SmtpPeer } from '../support/smtp-peer'
 
 export interface TestApp {
@@ -20,6 +22,8 @@ export interface TestApp {
   mailDir: string
   /** The SMTP server the app delivers to, when the file asked for one (`test.use({ smtp: true })`). */
   smtpPeer: SmtpPeer | undefined
+  /** The server's log: errors are printed; `log.record()` keeps every line from now on. */
+  log: ServerLog
 }
 
 /**
@@ -51,13 +55,14 @@ export const test = base.extend<object, { app: TestApp; smtp: boolean }>({
         SITE_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
         STAFF_NOTIFY_EMAIL: 'staff@example.com',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'info',
         MAIL_POLL_INTERVAL_MS: '100',
         ...(smtpPeer ? { SMTP_URL: smtpPeer.url } : {}),
       })
+      const log = new ServerLog()
       const host: RunningHost = await startHost({
         root: projectPath(),
-        runtime: { config, database },
+        runtime: { config, database, logger: createLogger(config, log.destination) },
       })
       await use({
         url: host.url,
@@ -66,6 +71,7 @@ export const test = base.extend<object, { app: TestApp; smtp: boolean }>({
         dataDir,
         mailDir: host.runtime.mailDir,
         smtpPeer,
+        log,
       })
       await host.shutdown('tests finished')
       await smtpPeer?.stop()

@@ -13,14 +13,14 @@ import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.s
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
-import { createResource, setResourceAudience } from '../../app/models/resources.server'
+import { setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, INVITED_PASSWORD_HASH, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
-import { docxDocument, pdfDocument } from '../support/document-fixtures'
+import { docxQuoteFile } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
-import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
-import { createApplicant } from '../support/people-fixtures'
+import { createApprovedAssignment, invoiceIdOf, parkingExpense } from '../support/billing-fixtures'
+import { createApplicant, createRequiredReading } from '../support/people-fixtures'
 import { publicPageSamples } from '../support/public-page-samples'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, test, type TestApp } from './fixtures'
@@ -168,12 +168,8 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     message: 'We need Spanish interpreting on Mondays.',
     type: 'contact',
   })
-  const resourceId = await createResource(
-    { title: 'Interpreter handbook', type: 'guide', url: 'https://example.org/handbook' },
-    actor,
-  )
   // Required reading shows in the interpreter manager, the audience dialog and the portal.
-  await setResourceAudience(resourceId, 'required', actor)
+  const resourceId = await createRequiredReading('Interpreter handbook', actor)
   // A profile change waits, so the Interpreter manager shows its "Profile changes to approve".
   const approvedUser = toPublicUser((await findUserByEmail('abel-approved@example.org'))!)
   const changingId = await createApplicant(app.db, {
@@ -241,18 +237,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
       actualEnd: new Date('2020-06-01T17:30:00Z'),
       mileageTenths: 55,
       note: 'Waited 30 minutes at the front desk.',
-      expenses: [
-        {
-          description: 'Parking',
-          amountCents: 800,
-          receipt: {
-            bytes: pdfDocument('Valid parking receipt'),
-            mediaType: 'application/pdf',
-            extension: 'pdf',
-            originalName: 'parking.pdf',
-          },
-        },
-      ],
+      expenses: [parkingExpense(800, { name: 'parking.pdf', text: 'Valid parking receipt' })],
     },
     { id: approvedUser.id, name: approvedUser.name },
   )
@@ -325,14 +310,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
           deadline: '2099-01-31',
           certified: index === 0,
           purchaseOrder: null,
-          files: [
-            {
-              bytes: docxDocument(),
-              mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-              extension: 'docx',
-              originalName: 'contract.docx',
-            },
-          ],
+          files: [docxQuoteFile('contract.docx')],
         },
         { id: mona.id, name: mona.name },
       ),

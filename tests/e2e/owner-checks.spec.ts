@@ -16,14 +16,14 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { requestQuote } from '../../app/models/quotes.server'
 import { createResource } from '../../app/models/resources.server'
 import { findUserByEmail } from '../../app/models/users.server'
-import { docxDocument, pdfDocument } from '../support/document-fixtures'
+import { docxQuoteFile, pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import {
   createBookingRow,
   createDispatchInterpreter,
   createOrganization,
 } from '../support/booking-fixtures'
-import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
+import { createApprovedAssignment, invoiceIdOf, parkingExpense } from '../support/billing-fixtures'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes } from './route-table'
@@ -112,16 +112,10 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
       mileageTenths: 10,
       note: null,
       expenses: [
-        {
-          description: 'Parking',
-          amountCents: 900,
-          receipt: {
-            bytes: pdfDocument('First Owner parking receipt'),
-            mediaType: 'application/pdf',
-            extension: 'pdf',
-            originalName: 'first-owner-receipt.pdf',
-          },
-        },
+        parkingExpense(900, {
+          name: 'first-owner-receipt.pdf',
+          text: 'First Owner parking receipt',
+        }),
       ],
     },
     firstActor,
@@ -272,14 +266,7 @@ test('a client opens only their organisation’s records, and a requester only t
       deadline: '2099-04-30',
       certified: false,
       purchaseOrder: null,
-      files: [
-        {
-          bytes: docxDocument(),
-          mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-          extension: 'docx',
-          originalName: 'owner-secret-contract.docx',
-        },
-      ],
+      files: [docxQuoteFile('owner-secret-contract.docx')],
     },
     manager,
   )

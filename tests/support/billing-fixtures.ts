@@ -5,6 +5,7 @@ import type { Actor } from '../../app/models/audit.server'
 import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import type { Database } from '../../app/platform/db.server'
 import { createBookingRow } from './booking-fixtures'
+import { pdfUpload } from './document-fixtures'
 
 /**
  * A confirmed on-site booking closed out (as completed unless told otherwise) and approved by
@@ -72,4 +73,9 @@ export async function invoiceIdOf(db: Database, bookingId: string): Promise<stri
     .from(invoiceLines)
     .where(eq(invoiceLines.bookingId, bookingId))
   return line!.invoiceId
+}
+
+/** A parking expense of a closeout with its PDF receipt, as the interpreter sends it. */
+export function parkingExpense(amountCents: number, receipt: { name: string; text: string }) {
+  return { description: 'Parking', amountCents, receipt: pdfUpload(receipt.name, receipt.text) }
 }

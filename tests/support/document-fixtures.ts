@@ -149,6 +149,11 @@ export function docxQuoteFile(originalName = 'contract.docx') {
   }
 }
 
+/** A file as the models take an upload already typed by content: a PDF showing `text`. */
+export function pdfUpload(originalName: string, text: string) {
+  return { bytes: pdfDocument(text), mediaType: 'application/pdf', extension: 'pdf', originalName }
+}
+
 /**
  * A compound file (OLE/CFB, version 3) whose directory holds a root entry and one stream;
  * `WordDocument` makes it a Word 97-2003 file, `Workbook` an Excel one.

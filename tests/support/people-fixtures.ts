@@ -1,5 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../app/models/audit.server'
+import { createResource, setResourceAudience } from '../../app/models/resources.server'
 import { createUser } from '../../app/models/users.server'
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, type ApplicationStatus } from '../../db/schema'
@@ -56,4 +57,14 @@ export async function createStaffActor(email = 'staff@example.com'): Promise<Act
     password: 'a long staff password',
   })
   return { id: admin.id, name: admin.name }
+}
+
+/** A resource every interpreter must read and confirm (required reading). */
+export async function createRequiredReading(title: string, actor: Actor): Promise<string> {
+  const resourceId = await createResource(
+    { title, type: 'guide', url: 'https://example.org/handbook' },
+    actor,
+  )
+  await setResourceAudience(resourceId, 'required', actor)
+  return resourceId
 }

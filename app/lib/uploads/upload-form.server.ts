@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { newStorageKey, type FileStorage } from '../../platform/storage/file-storage.server'
+import { withoutControlCharacters } from '../forms/form-text'
 import {
   receiveFile,
   ReceivedFile,
@@ -81,7 +82,7 @@ export async function parseUploadForm(
     const text = await readText(reader, FIELD_MAX_BYTES)
     if (text === undefined) return refuse('too-large', new FormData(), FIELD_MAX_BYTES)
     const formData = new FormData()
-    for (const [name, value] of new URLSearchParams(text)) formData.append(name, value)
+    for (const [name, value] of new URLSearchParams(text)) appendText(formData, name, value)
     return { status: 'ok', formData, files: [] }
   }
   if (!/^multipart\/form-data/i.test(contentType)) return refuse('malformed')
@@ -89,6 +90,11 @@ export async function parseUploadForm(
   const outcome = await parse.run()
   if (outcome.status === 'ok') return outcome
   return refuse(outcome.status, outcome.formData, parse.bytesRead)
+}
+
+/** A text field, without the control characters no form keeps (server/form-body.ts). */
+function appendText(formData: FormData, name: string, value: string) {
+  formData.append(withoutControlCharacters(name), withoutControlCharacters(value))
 }
 
 /** One multipart body on its way into storage. */
@@ -132,7 +138,7 @@ class MultipartUpload {
     }
     this.parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return this.refuse('malformed')
-      this.formData.append(name, value)
+      appendText(this.formData, name, value)
     })
     this.parser.on('file', (name, stream, info) => this.onFile(name, stream, info.filename))
     this.parser.on('filesLimit', () =>

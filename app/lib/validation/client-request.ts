@@ -1,12 +1,7 @@
 import { z } from 'zod'
 
-// C0 control characters other than tab and line breaks: never typed by a person, and the
-// database refuses NUL outright (found by tests/e2e/fuzz-forms.spec.ts).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-export const CONTROL_CHARACTERS_MESSAGE =
-  'This text contains characters that cannot be stored. Please retype it.'
-export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value)
+// Control characters never reach a schema: every form body loses them before its action
+// reads it (app/lib/forms/form-text.ts).
 
 /** A required text field whose message says what to enter. */
 export function requiredText(missing: string, max: number) {
@@ -15,17 +10,11 @@ export function requiredText(missing: string, max: number) {
     .trim()
     .min(1, missing)
     .max(max, `Please use at most ${max} characters.`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
 }
 
 /** An optional text field: trimmed, at most `max` characters. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please use at most ${max} characters.`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
-    .optional()
+  z.string().trim().max(max, `Please use at most ${max} characters.`).optional()
 
 export const emailField = z
   .string({ error: 'Please enter your email address.' })

@@ -10,12 +10,7 @@ import {
 } from '../../domain/availability'
 import { MAX_TRAVEL_RADIUS_MILES, modalityValues } from '../../domain/interpreter-profile'
 import { MAX_PROFILE_LANGUAGES, proficiencyValues } from '../../domain/languages'
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  hasNoControlCharacters,
-  optionalText,
-  requiredPhone,
-} from './client-request'
+import { optionalText, requiredPhone } from './client-request'
 
 /**
  * The forms of the interpreter's profile (docs/product.md#profile), one schema each, used for
@@ -168,7 +163,6 @@ export const profileDecisionSchema = z.discriminatedUnion('intent', [
       .string({ error: REJECT_REASON_MESSAGE })
       .trim()
       .min(1, REJECT_REASON_MESSAGE)
-      .max(1000, 'Please use at most 1000 characters.')
-      .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+      .max(1000, 'Please use at most 1000 characters.'),
   }),
 ])

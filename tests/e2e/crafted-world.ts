@@ -1,0 +1,283 @@
+import { eq } from 'drizzle-orm'
+import {
+  bookingOffers,
+  bookings,
+  erasureRequests,
+  interpreterProfiles,
+  mailOutbox,
+  users,
+} from '../../db/schema'
+import { wallClockIn } from '../../app/domain/closeouts'
+import { applicationStatusToken } from '../../app/emails/application-status-token.server'
+import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
+import { createSession } from '../../app/lib/auth/session.server'
+import { createAuthToken } from '../../app/models/auth-tokens.server'
+import { submitCloseout } from '../../app/models/billing/closeouts.server'
+import { sendInvoice } from '../../app/models/billing/invoices.server'
+import { createBooking } from '../../app/models/bookings.server'
+import { createClientRequest } from '../../app/models/client-requests.server'
+import { decideApplication } from '../../app/models/interpreter-applications/review.server'
+import { clientContextOf } from '../../app/models/organizations.server'
+import { requestProfileChange } from '../../app/models/profile-changes.server'
+import { decideQuote, priceQuote, requestQuote } from '../../app/models/quotes.server'
+import { findUserByEmail, INVITED_PASSWORD_HASH } from '../../app/models/users.server'
+import { hashToken, randomToken } from '../../app/platform/tokens.server'
+import { createApprovedAssignment, invoiceIdOf, parkingExpense } from '../support/billing-fixtures'
+import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
+import { docxQuoteFile } from '../support/document-fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
+import { createApplicant, createRequiredReading } from '../support/people-fixtures'
+import { createAccount } from './auth-helpers'
+import type { TestApp } from './fixtures'
+
+/** Who opens the pages: each signed-in role by its session cookie, or nobody. */
+export type Visitor =
+  'public' | 'applicant' | 'interpreter' | 'client member' | 'client manager' | 'staff admin'
+
+export interface CraftedWorld {
+  /** The session cookie of each signed-in visitor. */
+  cookies: Partial<Record<Visitor, string>>
+  /**
+   * The path to open for each route pattern that names a record or needs a link's token: a
+   * record of the right kind and state, so that the page shows its forms.
+   */
+  paths: Record<string, string>
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** A calendar date `days` from now in New York, where the world's bookings take place. */
+function dateInDays(days: number) {
+  return wallClockIn(new Date(Date.now() + days * DAY_MS), 'America/New_York').date
+}
+
+const cookieOf = async (userId: string) => (await createSession(userId)).split(';')[0]!
+
+/**
+ * One of every record a page with a form needs, each in the state in which the page offers
+ * its forms: an applicant with a status link, a pending application and client request, an
+ * interpreter with an assignment to close out, a closeout waiting for approval, a statement
+ * and a sent invoice, an organisation with a manager and a member, an open booking with an
+ * offer, quotes waiting for a price, for an answer and for delivery, a resource, a profile
+ * change, and the links of invitation, password reset, erasure and unsubscribe e-mails.
+ */
+export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
+  const tag = Date.now().toString(36)
+  const { sessionSecret } = app.runtime.config
+  const staff = await createAccount('admin', 'Crafted Staff')
+  const actor = { id: staff.id, name: staff.name }
+
+  // The interpreter role: approved, onboarding still open, with work of every kind.
+  const interpreterEmail = `crafted-interpreter-${tag}@example.org`
+  const interpreterApplicationId = await createApplicant(app.db, {
+    firstName: 'Crafted',
+    lastName: 'Interpreter',
+    email: interpreterEmail,
+  })
+  await decideApplication(interpreterApplicationId, 'approved', { sendEmail: false }, actor)
+  const interpreterUser = (await findUserByEmail(interpreterEmail))!
+  const [profile] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.userId, interpreterUser.id))
+  const interpreterActor = { id: interpreterUser.id, name: 'Crafted Interpreter' }
+  await requestProfileChange(interpreterActor, {
+    languages: [{ language: 'Portuguese', proficiency: 'native' }],
+    specializations: ['legal'],
+  })
+  // An interpreter the open booking can be offered to (dispatch lists the eligible ones).
+  await createDispatchInterpreter(app.db, actor, { firstName: 'Dispatch' })
+
+  // The organisation, its manager and a member (a requester).
+  const organizationName = `Crafted Clinic ${tag}`
+  const clientUser = async (who: string, role: 'manager' | 'requester') => {
+    const email = `crafted-${who}-${tag}@client.example`
+    await createOrganizationMember({ organizationName, name: `Crafted ${who}`, email, role }, actor)
+    return (await findUserByEmail(email))!
+  }
+  const manager = await clientUser('manager', 'manager')
+  const member = await clientUser('member', 'requester')
+  const managerActor = { id: manager.id, name: manager.name }
+  const client = (await clientContextOf(manager.id))!
+  const viewer = { userId: manager.id, ...client }
+
+  // Work done and billed: a statement of the interpreter's and a sent invoice, which also
+  // makes the interpreter one of the organisation's past interpreters.
+  const interpreterProfileId = profile!.id
+  const billed = await createApprovedAssignment(app.db, actor, {
+    organizationId: client.organizationId,
+    requestedById: manager.id,
+    interpreterProfileId,
+    localDate: dateInDays(-20),
+  })
+  const invoiceId = await invoiceIdOf(app.db, billed.bookingId)
+  await sendInvoice(invoiceId, actor)
+
+  // An open booking of the manager's, offered to the interpreter.
+  const openBooking = await createBooking(
+    {
+      language: 'Spanish',
+      modality: 'on_site',
+      date: dateInDays(30),
+      time: '09:00',
+      timeZone: 'America/New_York',
+      durationMinutes: 60,
+      location: '1 Crafted Court',
+      setting: 'medical',
+      contactName: 'Crafted Contact',
+      contactPhone: '+1 512 555 0101',
+      files: [],
+    },
+    { actor: managerActor, client },
+  )
+  const offerToken = randomToken()
+  await app.db.insert(bookingOffers).values({
+    bookingId: openBooking.id,
+    interpreterId: profile!.id,
+    tokenHash: hashToken(offerToken),
+    expiresAt: new Date(Date.now() + DAY_MS),
+    offeredById: staff.id,
+    offeredAt: new Date(),
+  })
+  await app.db.update(bookings).set({ status: 'offered' }).where(eq(bookings.id, openBooking.id))
+
+  // The interpreter's ended assignment, waiting for its closeout, and one whose closeout
+  // waits for staff.
+  const dueBookingId = await createBookingRow(app.db, {
+    organizationId: client.organizationId,
+    localDate: dateInDays(-1),
+    status: 'confirmed',
+    interpreterId: interpreterProfileId,
+  })
+  const reviewedBookingId = await createBookingRow(app.db, {
+    organizationId: client.organizationId,
+    localDate: dateInDays(-2),
+    status: 'confirmed',
+    interpreterId: interpreterProfileId,
+  })
+  const [reviewed] = await app.db.select().from(bookings).where(eq(bookings.id, reviewedBookingId))
+  await submitCloseout(
+    interpreterUser.id,
+    reviewedBookingId,
+    {
+      outcome: 'completed',
+      actualStart: reviewed!.startsAt,
+      actualEnd: new Date(reviewed!.startsAt.getTime() + 60 * 60_000),
+      mileageTenths: 10,
+      note: null,
+      expenses: [parkingExpense(900, { name: 'receipt.pdf', text: 'Crafted parking receipt' })],
+    },
+    interpreterActor,
+  )
+
+  // Quotes waiting for a price, for the client's answer, and for the translation.
+  const newQuote = () =>
+    requestQuote(
+      viewer,
+      {
+        sourceLanguage: 'English',
+        targetLanguages: ['Spanish'],
+        deadline: dateInDays(60),
+        certified: false,
+        purchaseOrder: null,
+        files: [docxQuoteFile('contract.docx')],
+      },
+      managerActor,
+    )
+  const requestedQuoteId = await newQuote()
+  const pricedQuoteId = await newQuote()
+  await priceQuote(pricedQuoteId, { priceCents: 9900, expiresOn: dateInDays(30) }, actor)
+  const acceptedQuoteId = await newQuote()
+  await priceQuote(acceptedQuoteId, { priceCents: 9900, expiresOn: dateInDays(30) }, actor)
+  await decideQuote(acceptedQuoteId, viewer, { decision: 'accept', priceCents: 9900 }, managerActor)
+
+  // Work for the admin area: a pending application, a client request, a resource.
+  const applicantEmail = `crafted-applicant-${tag}@example.org`
+  const pendingApplicationId = await createApplicant(app.db, {
+    firstName: 'Crafted',
+    lastName: 'Applicant',
+    email: applicantEmail,
+  })
+  const { id: requestId } = await createClientRequest({
+    type: 'contact',
+    name: 'Crafted Requester',
+    email: `crafted-request-${tag}@example.org`,
+    company: 'Crafted Company',
+    message: 'Hello',
+  })
+  const resourceId = await createRequiredReading('Crafted handbook', actor)
+  // A message that could not be delivered, for staff to send again.
+  await app.db.insert(mailOutbox).values({
+    template: 'staff-message',
+    toAddress: `crafted-bounce-${tag}@example.org`,
+    subject: 'Crafted',
+    html: '<p>Crafted</p>',
+    text: 'Crafted',
+    status: 'failed',
+    lastError: '550 no such mailbox',
+  })
+
+  // The links people get by e-mail. The erasure link is another applicant's: confirming it
+  // must not erase the applicant whose status page the test opens.
+  const erasedApplicationId = await createApplicant(app.db, {
+    firstName: 'Crafted',
+    lastName: 'Erased',
+    email: `crafted-erased-${tag}@example.org`,
+  })
+  const erasureCode = randomToken()
+  await app.db.insert(erasureRequests).values({
+    tokenHash: hashToken(erasureCode),
+    applicationId: erasedApplicationId,
+    expiresAt: new Date(Date.now() + DAY_MS),
+  })
+  // An invitation is for an account that has not chosen a password yet.
+  const invited = await createAccount('admin', 'Crafted Invitee')
+  await app.db
+    .update(users)
+    .set({ passwordHash: INVITED_PASSWORD_HASH })
+    .where(eq(users.id, invited.id))
+  const invitationToken = await createAuthToken('invitation', invited.id)
+  // Another account's: a new link for an account ends its earlier ones.
+  const forgetful = await createAccount('client', 'Crafted Forgetful')
+  const resetToken = await createAuthToken('password_reset', forgetful.id)
+
+  const cookies: CraftedWorld['cookies'] = {
+    interpreter: await cookieOf(interpreterUser.id),
+    'client member': await cookieOf(member.id),
+    'client manager': await cookieOf(manager.id),
+    'staff admin': await cookieOf(staff.id),
+  }
+  const statusPage = `/application-status/${applicationStatusToken(pendingApplicationId, 1, sessionSecret)}`
+  const paths: CraftedWorld['paths'] = {
+    '/jobs/:jobId': '/jobs/greek-english-remote-interpreter',
+    '/apply/:jobId': '/apply/greek-english-remote-interpreter',
+    '/application-status/:token': statusPage,
+    '/application-erasure/:code': `/application-erasure/${erasureCode}`,
+    '/accept-invite': `/accept-invite?token=${invitationToken}`,
+    '/reset-password': `/reset-password?token=${resetToken}`,
+    '/unsubscribe': `/unsubscribe?token=${unsubscribeToken(applicantEmail, sessionSecret)}`,
+    '/offers/accept': `/offers/accept?token=${encodeURIComponent(offerToken)}`,
+    '/application': '/application?language=korean-interpreter',
+    '/admin/bookings/:bookingId': `/admin/bookings/${openBooking.id}`,
+    '/admin/clients/:requestId': `/admin/clients/${requestId}`,
+    '/admin/closeouts/:bookingId': `/admin/closeouts/${reviewedBookingId}`,
+    '/admin/interpreter-manager/:applicationId': `/admin/interpreter-manager/${interpreterApplicationId}`,
+    '/admin/interpreters/:applicationId': `/admin/interpreters/${pendingApplicationId}`,
+    '/admin/invoices/:invoiceId': `/admin/invoices/${invoiceId}`,
+    '/admin/quotes/:quoteId': `/admin/quotes/${requestedQuoteId}`,
+    '/admin/resources/:resourceId/audience': `/admin/resources/${resourceId}/audience`,
+    '/admin/resources/:resourceId/delete': `/admin/resources/${resourceId}/delete`,
+    '/admin/statements/:statementId': `/admin/statements/${billed.statementId}`,
+    '/client/invoices/:invoiceId': `/client/invoices/${invoiceId}`,
+    '/client/quotes/:quoteId': `/client/quotes/${pricedQuoteId}`,
+    '/client/requests/:bookingId': `/client/requests/${openBooking.id}`,
+    '/interpreter/assignments/:bookingId/closeout': `/interpreter/assignments/${dueBookingId}/closeout`,
+    '/interpreter/payouts/:statementId': `/interpreter/payouts/${billed.statementId}`,
+  }
+  // More pages of the same routes: another quote's state, the status page's two
+  // confirmation steps.
+  paths['/admin/quotes/:quoteId (accepted)'] = `/admin/quotes/${acceptedQuoteId}`
+  paths['/application-status/:token (withdraw)'] = `${statusPage}?confirm=withdraw`
+  paths['/application-status/:token (erase)'] = `${statusPage}?confirm=erase`
+  return { cookies, paths }
+}
