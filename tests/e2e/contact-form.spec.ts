@@ -89,6 +89,36 @@ test.describe('contact form', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
+    test('the browser holds the fields to the schema’s lengths and formats before anything is sent', async ({
+      page,
+      app,
+    }) => {
+      const before = await app.db.$count(clientRequests)
+      await page.goto('/contact')
+      const form = page.locator('#contact-form')
+      const name = form.getByLabel('Name')
+      const phone = form.getByLabel('Phone (optional)')
+      await expect(name).toHaveAttribute('maxlength', '200')
+      await expect(form.getByLabel('Message')).toHaveAttribute('maxlength', '5000')
+      await expect(phone).toHaveAttribute('pattern', /.+/)
+      await expect(phone).toHaveAttribute('title', 'Please enter a valid phone number.')
+      // A name longer than the server takes stops at its limit.
+      await name.fill('A'.repeat(250))
+      await expect(name).toHaveValue('A'.repeat(200))
+      await form.getByLabel('Email').fill('ada@example.org')
+      await form.getByLabel('Company').fill('Analytical Engines')
+      await form.getByLabel('Message').fill('Please call me about interpreting.')
+      await phone.fill('call me')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      // The browser refuses the phone's format itself: it focuses the field and sends nothing.
+      await expect(phone).toBeFocused()
+      expect(
+        await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+      ).toBe(true)
+      await expect(page).toHaveURL(/\/contact$/)
+      expect(await app.db.$count(clientRequests)).toBe(before)
+    })
+
     test('the server validates, keeps what was typed and then stores the request', async ({
       page,
       app,

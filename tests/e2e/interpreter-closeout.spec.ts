@@ -5,6 +5,7 @@ import { todayIn } from '../../app/domain/availability'
 import { addDays } from '../../app/domain/onboarding'
 import { returnCloseout } from '../../app/models/billing/closeout-review.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
+import { MILEAGE_MESSAGE } from '../../app/lib/validation/closeout'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
@@ -73,8 +74,17 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
     html: await interpreterPage.content(),
   })
 
+  // The amounts carry the schema's format: the browser refuses a decimal comma in its words.
+  const mileage = form.getByLabel('Mileage (miles)')
+  await expect(mileage).toHaveAttribute('pattern', /.+/)
+  await expect(form.getByLabel('Amount of expense 1')).toHaveAttribute('pattern', /.+/)
+  await mileage.fill('12,5')
+  await mileage.blur()
+  await expect(form.getByText(MILEAGE_MESSAGE)).toBeVisible()
+
   // An expense without its receipt is refused next to the field, in the browser.
-  await form.getByLabel('Mileage (miles)').fill('12.4')
+  await mileage.fill('12.4')
+  await expect(form.getByText(MILEAGE_MESSAGE)).toBeHidden()
   await form.getByLabel('Expense 1', { exact: true }).fill('Parking')
   await form.getByLabel('Amount of expense 1').fill('12.50')
   await form.getByRole('button', { name: 'Send closeout' }).click()

@@ -10,7 +10,7 @@ import {
 } from '~/components/ui/native-fields'
 import { closeoutOutcomes, MAX_EXPENSES } from '~/domain/billing'
 import { MAX_CLOSEOUT_NOTE_LENGTH } from '~/domain/closeouts'
-import type { FormConstraint } from '~/lib/forms/form-constraint'
+import { constraintOf, type FormConstraint } from '~/lib/forms/form-constraint'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { CloseoutExpenseRows, type SavedExpense } from './closeout-expenses'
 
@@ -75,6 +75,11 @@ export function CloseoutForm({
     constraint,
     labels,
   })
+  // A row's field has the constraints of every row (`expenses[].amount`).
+  const rowField = (name: string) => {
+    const rowConstraint = constraintOf(constraint, name)
+    return { ...field(name), required: rowConstraint.required === true, constraint: rowConstraint }
+  }
   // Before anything was sent back, the fields show the closeout as last sent (or the booking).
   const withDefault = (name: Extract<keyof typeof defaults, string>) => {
     const named = field(name)
@@ -134,7 +139,7 @@ export function CloseoutForm({
             <legend className="field-label">
               Expenses with receipts (parking, tolls, transit)
             </legend>
-            <CloseoutExpenseRows field={field} reply={reply} saved={expenses} />
+            <CloseoutExpenseRows field={rowField} reply={reply} saved={expenses} />
             <FieldError field={field('expenses')} />
           </fieldset>
         </>

@@ -3,6 +3,7 @@ import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldShell } from '~/components/ui/field-shell'
 import { SelectField } from '~/components/ui/form-fields'
+import { forInputType } from '~/components/ui/input-constraints'
 import {
   MAX_AVAILABILITY_RANGES,
   weekdays,
@@ -25,7 +26,7 @@ function DateTimeField({
   const { key, ...props } = getInputProps(meta, { type })
   return (
     <FieldShell field={meta} label={label}>
-      <input key={key} {...props} className="field-input" />
+      <input key={key} {...forInputType(props, type)} className="field-input" />
     </FieldShell>
   )
 }

@@ -58,7 +58,13 @@ export function ProfileContactForm({
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="contact" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+          <TextField
+            meta={fields.phone}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            title={constraint.phone?.title}
+          />
           <TextField meta={fields.address} label="Street address" autoComplete="address-line1" />
           <TextField meta={fields.city} label="City" autoComplete="address-level2" />
           <TextField meta={fields.state} label="State" autoComplete="address-level1" />

@@ -7,6 +7,7 @@ import {
 } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
+import { forInputType } from './input-constraints'
 
 type Meta = FieldMetadata<string | undefined>
 
@@ -21,7 +22,17 @@ export function TextField({
   meta: Meta
   label: ReactNode
   hint?: ReactNode
-  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'search' | 'datetime-local'
+  type?:
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'url'
+    | 'password'
+    | 'search'
+    | 'number'
+    | 'date'
+    | 'time'
+    | 'datetime-local'
   className?: string
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -31,7 +42,7 @@ export function TextField({
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) })
   return (
     <FieldShell field={meta} label={label} hint={hint} className={className}>
-      <input key={key} {...props} {...rest} className="field-input" />
+      <input key={key} {...forInputType(props, type)} {...rest} className="field-input" />
     </FieldShell>
   )
 }

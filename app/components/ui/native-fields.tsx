@@ -21,7 +21,7 @@ function list(value: unknown): string[] {
 function controlProps(field: NativeField, hintId: string | undefined) {
   const invalid = Boolean(field.errors?.length)
   const describedBy = [invalid ? field.errorId : undefined, hintId].filter(Boolean).join(' ')
-  const { minLength, maxLength, pattern } = field.constraint
+  const { minLength, maxLength, pattern, title } = field.constraint
   return {
     id: field.id,
     name: field.name,
@@ -29,6 +29,9 @@ function controlProps(field: NativeField, hintId: string | undefined) {
     minLength,
     maxLength,
     pattern,
+    // What the browser says when the pattern is not matched (and our message on the page);
+    // the schema gives one only with a pattern.
+    title,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy || undefined,
   }
@@ -40,6 +43,7 @@ function nonTextControlProps(field: NativeField, hintId: string | undefined) {
     minLength: _min,
     maxLength: _max,
     pattern: _pattern,
+    title: _title,
     ...props
   } = controlProps(field, hintId)
   return props

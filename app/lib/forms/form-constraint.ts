@@ -1,4 +1,8 @@
-/** The browser constraints of a form, derived on the server from its Zod schema. */
+/**
+ * The browser constraints of a form, derived on the server from its Zod schema
+ * (`formConstraint` in app/lib/forms/form-constraint.server.ts). A list's items share one
+ * entry: `expenses[].amount` holds the constraints of every row's `expenses[2].amount`.
+ */
 export type FormConstraint = Record<
   string,
   {
@@ -10,5 +14,15 @@ export type FormConstraint = Record<
     step?: string | number
     multiple?: boolean
     pattern?: string
+    /** What the browser says when `pattern` is not matched: the schema's message for it. */
+    title?: string
   }
 >
+
+/**
+ * The constraints of the control named `name`, a list item's among them (Conform's `useForm`
+ * finds them the same way; `useNativeForm` reads only exact names).
+ */
+export function constraintOf(constraint: FormConstraint, name: string): FormConstraint[string] {
+  return constraint[name] ?? constraint[name.replace(/\[\d+\]/g, '[]')] ?? {}
+}

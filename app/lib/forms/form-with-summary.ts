@@ -6,7 +6,7 @@ type Constraints = NonNullable<Parameters<typeof useForm>[0]['constraint']>
 
 /**
  * A Conform form checked in the browser by its controls' constraints (the schema's, from
- * the loader's `getZodConstraint`): first when a field is left, then at each keystroke.
+ * the loader's `formConstraint`): first when a field is left, then at each keystroke.
  * `labels` names every field, in the form's order, for the error summary.
  */
 export function useFormWithSummary<Name extends string>({

@@ -4,7 +4,7 @@ import { isFieldElement as isField, messageFor } from './validation-messages'
 /**
  * Browser-side validation for Conform's `onValidate`. The constraints on each control
  * (required, maxLength, pattern, type) come from the form's Zod schema through
- * `getZodConstraint` on the server, so the browser checks the same rules without
+ * `formConstraint` on the server, so the browser checks the same rules without
  * shipping Zod; the server then parses with the schema itself.
  */
 export function validateNatively<Schema extends Record<string, unknown>>({

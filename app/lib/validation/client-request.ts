@@ -22,7 +22,10 @@ export const emailField = z
   .max(254, 'Please use at most 254 characters.')
   .pipe(z.email('Please enter a valid email address.'))
 
-export const phonePattern = /^\+?[\d\s().-]{7,25}$/
+// 7 to 25 digits, spaces, dots, parentheses or dashes after an optional plus. Parentheses and
+// dashes stay out of the character class: the browser reads a `pattern` with the `v` flag,
+// where a class may not hold them unescaped (app/lib/forms/html-pattern.ts).
+export const phonePattern = /^\+?(?:[\d\s.]|\(|\)|-){7,25}$/
 export const requiredPhone = z
   .string({ error: 'Please enter your phone number.' })
   .trim()

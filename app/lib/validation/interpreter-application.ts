@@ -13,7 +13,7 @@ import { emailField, optionalText, requiredPhone, requiredText } from './client-
 
 /**
  * The interpreter application forms (docs/product.md#validation). One schema per form, used
- * for the browser's constraints (Conform's `getZodConstraint`) and the server's parse. The
+ * for the browser's constraints (`formConstraint`) and the server's parse. The
  * resume's type and size are checked on the server from its content (see
  * app/lib/uploads/resume-file.server.ts).
  */

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { PasswordField } from '~/components/ui/password-field'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { requireUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request)
   return {
     user: { name: user.name, email: user.email, role: user.role },
-    constraint: getZodConstraint(changePasswordSchema),
+    constraint: formConstraint(changePasswordSchema),
   }
 }
 

@@ -1,9 +1,10 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { SelectField, TextField } from '~/components/ui/form-fields'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return { constraint: getZodConstraint(newOrganizationSchema) }
+  return { constraint: formConstraint(newOrganizationSchema) }
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { CloseoutBadge, CloseoutSummary } from '~/components/closeouts/closeout-summary'
@@ -9,6 +9,7 @@ import { formatInZone } from '~/domain/bookings'
 import { bookingTitle } from '~/domain/dispatch'
 import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { formatDateTime } from '~/lib/format'
 import { revalidateAfterConflict } from '~/lib/http/conflict-revalidation'
@@ -76,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       payTotal: formatCents(amounts.payTotalCents),
       chargeTotal: formatCents(amounts.chargeTotalCents),
     },
-    constraint: getZodConstraint(returnCloseoutSchema),
+    constraint: formConstraint(returnCloseoutSchema),
   }
 }
 

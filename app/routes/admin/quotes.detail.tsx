@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
@@ -14,6 +14,7 @@ import {
   quoteFileAccept,
 } from '~/domain/quotes'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { formatCalendarDate } from '~/lib/format'
 import { requireUuidParam } from '~/lib/http/params'
@@ -73,8 +74,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     deliveryFiles: found.deliveryFiles,
     earliestExpiry: addDays(today, 1),
     constraints: {
-      price: getZodConstraint(quotePriceSchema(today)),
-      deliver: getZodConstraint(quoteDeliverySchema),
+      price: formConstraint(quotePriceSchema(today)),
+      deliver: formConstraint(quoteDeliverySchema),
     },
   }
 }

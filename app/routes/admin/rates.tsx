@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { ErrorSummary } from '~/components/ui/error-summary'
@@ -7,6 +7,7 @@ import { formatRateUnits } from '~/domain/billing'
 import { modalities, modalityLabel, type Modality } from '~/domain/interpreter-profile'
 import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [current, history] = await Promise.all([currentRates(at), rateHistory()])
   const startsNow = officeDateTime(at)
   return {
-    constraint: getZodConstraint(ratesSchema(at)),
+    constraint: formConstraint(ratesSchema(at)),
     forms: modalities.map(({ value }) => {
       const rate = current[value]
       return {

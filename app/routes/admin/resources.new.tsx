@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
@@ -16,6 +15,7 @@ import {
   type ResourceType,
 } from '~/domain/resources'
 import { requireAdmin } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'
 import { seoMeta } from '~/lib/seo/meta'
@@ -41,7 +41,7 @@ const LIST_URL = '/admin/resources'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return { constraint: getZodConstraint(resourceSchema) }
+  return { constraint: formConstraint(resourceSchema) }
 }
 
 export async function action({ request }: Route.ActionArgs) {

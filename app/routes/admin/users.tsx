@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { UserPlus } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable, Truncated } from '~/components/admin/data-table'
 import { FormMessage } from '~/components/layout/auth-card'
 import { TextField } from '~/components/ui/form-fields'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requestPasswordReset } from '~/models/password-resets.server'
 import { requireAdmin } from '~/lib/auth/session.server'
 import { formatDateTime } from '~/lib/format'
@@ -36,8 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     users: await listUsers(),
     currentUserId: admin.id,
-    constraint: getZodConstraint(inviteSchema),
-    leadConstraint: getZodConstraint(leadSettingsSchema),
+    constraint: formConstraint(inviteSchema),
+    leadConstraint: formConstraint(leadSettingsSchema),
     today: officeToday(),
   }
 }

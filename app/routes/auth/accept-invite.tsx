@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
@@ -7,6 +7,7 @@ import { PasswordField } from '~/components/ui/password-field'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { invitationGoneMessages } from '~/lib/auth/link-messages'
 import { useCompany } from '~/lib/company'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema, setPasswordSchema } from '~/lib/validation/auth'
@@ -35,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       token,
       page,
-      constraint: getZodConstraint(setPasswordSchema),
-      signInConstraint: getZodConstraint(signInSchema),
+      constraint: formConstraint(setPasswordSchema),
+      signInConstraint: formConstraint(signInSchema),
     },
     { status: statusOf(page) },
   )

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/form-fields'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requestPasswordReset } from '~/models/password-resets.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/forms/native-validation'
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 export function loader() {
-  return { constraint: getZodConstraint(forgotPasswordSchema) }
+  return { constraint: formConstraint(forgotPasswordSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
@@ -9,6 +9,7 @@ import { homeFor, safeRedirect } from '~/lib/auth/redirect'
 import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const user = await getSessionUser(request)
   if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homeFor(user.role)))
-  return { portal: portalOf(url.pathname), constraint: getZodConstraint(loginSchema) }
+  return { portal: portalOf(url.pathname), constraint: formConstraint(loginSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

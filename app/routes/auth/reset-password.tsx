@@ -1,9 +1,10 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { useCompany } from '~/lib/company'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { seoMeta } from '~/lib/seo/meta'
 import { setPasswordSchema } from '~/lib/validation/auth'
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       token,
       gone: state === 'valid' ? null : state,
-      constraint: getZodConstraint(setPasswordSchema),
+      constraint: formConstraint(setPasswordSchema),
     },
     { status: state === 'valid' ? 200 : GONE_STATUS },
   )

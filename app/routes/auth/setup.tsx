@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
@@ -6,6 +6,7 @@ import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-pa
 import { TextField } from '~/components/ui/form-fields'
 import { createSession } from '~/lib/auth/session.server'
 import { useCompany } from '~/lib/company'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { db } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
@@ -40,7 +41,7 @@ async function requireOpenSetup(token: string) {
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   await requireOpenSetup(token)
-  return { token, constraint: getZodConstraint(firstAdminSchema) }
+  return { token, constraint: formConstraint(firstAdminSchema) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { fullApplicationChoices } from '~/content/application-options'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { ClockIcon } from '~/components/ui/icons/clock'
 import { HeartHandshakeIcon } from '~/components/ui/icons/heart-handshake'
@@ -9,6 +8,7 @@ import { TrendingUpIcon } from '~/components/ui/icons/trending-up'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList } from '~/components/recruiting/job-sections'
 import { positionBenefits, positionDetails, resolvePosition } from '~/content/interpreter-positions'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
@@ -58,7 +58,7 @@ export function loader({ request }: Route.LoaderArgs) {
     positionBenefits,
     choices: fullApplicationChoices,
     formToken: issueFormToken(),
-    constraint: getZodConstraint(fullApplicationSchema),
+    constraint: formConstraint(fullApplicationSchema),
   }
 }
 

@@ -1,5 +1,4 @@
 import { fullApplicationChoices } from '~/content/application-options'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { ClockIcon } from '~/components/ui/icons/clock'
 import { GlobeIcon } from '~/components/ui/icons/globe'
@@ -10,6 +9,7 @@ import { Link } from 'react-router'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { contractInterpreter } from '~/content/contract-interpreter'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { requireSlugParam } from '~/lib/http/params'
 import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
@@ -59,7 +59,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     job: job ? { id: job.id, title: job.title } : null,
     choices: fullApplicationChoices,
     formToken: issueFormToken(),
-    constraint: getZodConstraint(fullApplicationSchema),
+    constraint: formConstraint(fullApplicationSchema),
   }
 }
 

@@ -1,5 +1,4 @@
 import { jobPostingChoices } from '~/content/application-options'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { ArrowLeftIcon } from '~/components/ui/icons/arrow-left'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { GiftIcon } from '~/components/ui/icons/gift'
@@ -9,6 +8,7 @@ import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { JobPostingApplicationForm } from '~/components/recruiting/job-posting-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
 import { jobTags } from '~/content/job-posting'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { requireSlugParam } from '~/lib/http/params'
 import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
@@ -87,7 +87,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     },
     choices: jobPostingChoices,
     formToken: issueFormToken(),
-    constraint: getZodConstraint(jobPostingApplicationSchema),
+    constraint: formConstraint(jobPostingApplicationSchema),
   }
 }
 

@@ -1,5 +1,4 @@
 import { getInputProps, getTextareaProps } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldShell } from '~/components/ui/field-shell'
@@ -9,6 +8,7 @@ import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
 import { modalities } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
 import { requireClient } from '~/lib/auth/client.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { seoMeta } from '~/lib/seo/meta'
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const client = await requireClient(request)
   return {
-    constraint: getZodConstraint(bookingSchema(now())),
+    constraint: formConstraint(bookingSchema(now())),
     timeZones: timeZoneOptions(DEFAULT_TIME_ZONE),
     pastInterpreters: await pastInterpretersOf(client.client.organizationId),
   }
@@ -129,8 +129,8 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
           />
         </div>
         <div className="grid gap-5 sm:grid-cols-3">
-          <TextField meta={fields.date} label={labels.date} type={'date' as 'text'} />
-          <TextField meta={fields.time} label={labels.time} type={'time' as 'text'} />
+          <TextField meta={fields.date} label={labels.date} type="date" />
+          <TextField meta={fields.time} label={labels.time} type="time" />
           <TextField
             meta={fields.durationMinutes}
             label={labels.durationMinutes}
@@ -154,6 +154,7 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             meta={fields.contactPhone}
             label={labels.contactPhone}
             type="tel"
+            title={loaderData.constraint.contactPhone?.title}
             autoComplete="tel"
           />
         </div>

@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { QuotesBackLink } from '~/components/quotes/quote-summary'
 import { ErrorSummary } from '~/components/ui/error-summary'
@@ -14,6 +14,7 @@ import { addDays } from '~/domain/onboarding'
 import { storageQuotaMessage } from '~/domain/organizations'
 import { quoteFileAccept, quoteLanguages } from '~/domain/quotes'
 import { requireClient } from '~/lib/auth/client.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { allowQuoteRequest } from '~/lib/forms/portal-limits.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = quoteToday()
   return {
     earliestDeadline: addDays(today, 1),
-    constraint: getZodConstraint(quoteRequestSchema(today)),
+    constraint: formConstraint(quoteRequestSchema(today)),
   }
 }
 

@@ -1,4 +1,4 @@
-import { parseWithZod, getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { BookingTimeline } from '~/components/client/booking-timeline'
 import { FormMessage } from '~/components/layout/auth-card'
@@ -14,6 +14,7 @@ import {
 } from '~/domain/bookings'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireClient } from '~/lib/auth/client.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
@@ -74,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     files: found.files,
     timeZones: timeZoneOptions(booking.timeZone),
-    constraint: getZodConstraint(rescheduleSchema(now())),
+    constraint: formConstraint(rescheduleSchema(now())),
   }
 }
 
@@ -248,16 +249,8 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
               <ErrorSummary {...summary} headingLevel={3} />
               <input type="hidden" name="intent" value="reschedule" />
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField
-                  meta={fields.date}
-                  label={rescheduleLabels.date}
-                  type={'date' as 'text'}
-                />
-                <TextField
-                  meta={fields.time}
-                  label={rescheduleLabels.time}
-                  type={'time' as 'text'}
-                />
+                <TextField meta={fields.date} label={rescheduleLabels.date} type="date" />
+                <TextField meta={fields.time} label={rescheduleLabels.time} type="time" />
                 <TextField
                   meta={fields.durationMinutes}
                   label={rescheduleLabels.durationMinutes}

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable } from '~/components/admin/data-table'
@@ -7,6 +7,7 @@ import { RowAction } from '~/components/ui/row-action'
 import { FormMessage } from '~/components/layout/auth-card'
 import { SelectField, TextField } from '~/components/ui/form-fields'
 import { requireClient } from '~/lib/auth/client.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import type { Actor } from '~/models/audit.server'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { allowInvitation } from '~/lib/forms/portal-limits.server'
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ],
     currentUserId: manager.id,
     organizationName: manager.client.organizationName,
-    constraint: getZodConstraint(clientInviteSchema),
+    constraint: formConstraint(clientInviteSchema),
   }
 }
 

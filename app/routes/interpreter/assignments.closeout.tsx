@@ -1,4 +1,3 @@
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import {
   CloseoutBadge,
@@ -13,6 +12,7 @@ import { wallClockIn } from '~/domain/closeouts'
 import { bookingTitle } from '~/domain/dispatch'
 import { centsAsDecimal } from '~/domain/money'
 import { requireUser } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import type { FormReply } from '~/lib/forms/native-form'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
@@ -106,7 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       amount: centsAsDecimal(expense.amountCents),
       receiptName: expense.receiptName,
     })),
-    constraint: getZodConstraint(closeoutSchema(formContext(form))),
+    constraint: formConstraint(closeoutSchema(formContext(form))),
   }
 }
 

@@ -1,4 +1,3 @@
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
 import {
@@ -10,6 +9,7 @@ import {
 import { onboardingSteps, languagesNeedingCertificates } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { formatCalendarDate, formatDate, formatDateTime } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
@@ -90,9 +90,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     payout: payout ?? null,
     constraints: {
-      upload: getZodConstraint(credentialUploadSchema(today, languages)),
-      sign: getZodConstraint(signAgreementSchema),
-      payout: getZodConstraint(payoutDetailsSchema),
+      upload: formConstraint(credentialUploadSchema(today, languages)),
+      sign: formConstraint(signAgreementSchema),
+      payout: formConstraint(payoutDetailsSchema),
     },
   }
 }

@@ -1,4 +1,3 @@
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { useNavigation } from 'react-router'
 import {
   ProfileAvailabilityForm,
@@ -10,6 +9,7 @@ import { ProfileSection } from '~/components/interpreter/profile-section'
 import { ProfileWorkForm } from '~/components/interpreter/profile-work-form'
 import { timeZoneOptions, timeZoneWithName, todayIn } from '~/domain/availability'
 import { requireUser } from '~/lib/auth/session.server'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   availabilitySchema,
@@ -78,11 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     languageOptions: languageOptions(profile),
     timeZoneOptions: timeZoneOptions(profile.timeZone),
     constraints: {
-      contact: getZodConstraint(contactDetailsSchema),
-      work: getZodConstraint(workPreferencesSchema),
-      languages: getZodConstraint(profileChangeSchema([])),
-      availability: getZodConstraint(availabilitySchema),
-      timeOff: getZodConstraint(timeOffSchema),
+      contact: formConstraint(contactDetailsSchema),
+      work: formConstraint(workPreferencesSchema),
+      languages: formConstraint(profileChangeSchema([])),
+      availability: formConstraint(availabilitySchema),
+      timeOff: formConstraint(timeOffSchema),
     },
   }
 }

@@ -5,7 +5,7 @@ import { MessageSquareIcon } from '~/components/ui/icons/message-square'
 import { PhoneIcon } from '~/components/ui/icons/phone'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { telHref, useCompany } from '~/lib/company'
-import { getZodConstraint } from '@conform-to/zod/v4'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { clientRequestSchema } from '~/lib/validation/client-request'
 import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
@@ -31,7 +31,7 @@ export function loader() {
       { name: 'Contact Us', path: '/contact' },
     ]),
     formToken: issueFormToken(),
-    constraint: getZodConstraint(clientRequestSchema),
+    constraint: formConstraint(clientRequestSchema),
   }
 }
 

@@ -1,8 +1,8 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { ClientRequestForm } from '~/components/client-request-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
 import { demoPage } from '~/content/marketing/demo'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
@@ -32,7 +32,7 @@ export function loader() {
   return {
     ...marketingPageData(seo, 'Request Your Demo', demoPage),
     formToken: issueFormToken(),
-    constraint: getZodConstraint(clientRequestSchema),
+    constraint: formConstraint(clientRequestSchema),
   }
 }
 
