@@ -53,6 +53,8 @@ export function ProfileWorkForm({
             key={key}
             {...radiusProps}
             step={1}
+            // What the browser says when the radius is out of range: the schema's message.
+            title={constraint.travelRadiusMiles?.title}
             inputMode="numeric"
             className="field-input max-w-40"
           />

@@ -36,7 +36,8 @@ export function TextField({
   className?: string
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  // `title` is what the browser check says when a `pattern` is not matched.
+  // `title` is what the browser check says when a pattern or range is not met (a field's
+  // constraint has the schema's message for it: Conform does not pass it on by itself).
   'autoComplete' | 'placeholder' | 'inputMode' | 'title'
 >) {
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintIdOf(meta, hint) })

@@ -29,8 +29,7 @@ function controlProps(field: NativeField, hintId: string | undefined) {
     minLength,
     maxLength,
     pattern,
-    // What the browser says when the pattern is not matched (and our message on the page);
-    // the schema gives one only with a pattern.
+    // What the browser says when the pattern is not matched (and our message on the page).
     title,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy || undefined,

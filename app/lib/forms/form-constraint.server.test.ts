@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from '../../domain/bookings'
 import { MAX_CLOSEOUT_NOTE_LENGTH } from '../../domain/closeouts'
 import { amountField } from '../validation/amount'
-import { bookingSchema } from '../validation/booking'
+import { bookingSchema, DURATION_MESSAGE } from '../validation/booking'
 import { clientRequestSchema } from '../validation/client-request'
 import { closeoutSchema } from '../validation/closeout'
 import { formConstraint } from './form-constraint.server'
@@ -34,6 +34,7 @@ describe('the browser constraints of the product’s forms', () => {
       min: MIN_DURATION_MINUTES,
       max: MAX_DURATION_MINUTES,
       step: 1,
+      title: DURATION_MESSAGE,
     })
     expect(constraint.location).toMatchObject({ required: true, maxLength: 500 })
     expect(constraint.notes).toMatchObject({ required: false, maxLength: 2000 })

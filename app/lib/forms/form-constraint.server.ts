@@ -23,7 +23,7 @@ type Fields = Record<string, FieldConstraint>
  * The browser constraints of a form, from its Zod schema (decision 003,
  * docs/decisions/003-browser-validation-from-constraints.md): for each field, named as
  * Conform names it (`contact.phone`; `expenses[].amount` for every row), whether it is
- * required, its lengths, pattern (with the schema's message for it), range and step, and
+ * required, its lengths, pattern, range and step (with the schema's message for them), and
  * whether it takes several values.
  *
  * Conform's `getZodConstraint` reads lengths, ranges and patterns from `schema._zod.bag`,
@@ -177,7 +177,7 @@ function bothOf(a: FieldConstraint, b: FieldConstraint): FieldConstraint {
     multiple: a.multiple || b.multiple,
     pattern:
       a.pattern && b.pattern ? allPatterns([a.pattern, b.pattern]) : (a.pattern ?? b.pattern),
-    title: (a.pattern ? a.title : undefined) ?? (b.pattern ? b.title : undefined),
+    title: a.title ?? b.title,
   }
 }
 
@@ -250,25 +250,34 @@ function stringChecks(schema: Schema, field: FieldConstraint) {
 }
 
 /** The message a check gives (Zod keeps even a plain string as a function of the issue). */
-function messageOf(def: z.core.$ZodCheckStringFormatDef): string | undefined {
-  const message = def.error?.({ code: 'invalid_format', format: def.format, input: '' } as never)
+function messageOf(def: Check['_zod']['def']): string | undefined {
+  const message = def.error?.({ code: def.check, input: '' } as never)
   return typeof message === 'string' ? message : message?.message
 }
 
 function numberChecks(schema: Schema, field: FieldConstraint) {
   const defs = checksOf(schema).map((check) => check._zod.def)
-  const whole = defs.some((def) => def.check === 'number_format' && def.format.includes('int'))
+  const isWhole = (def: Check['_zod']['def']) =>
+    def.check === 'number_format' && def.format.includes('int')
+  const whole = defs.some(isWhole)
+  // The message of the first check the browser can enforce.
+  const messages: (string | undefined)[] = []
   for (const def of defs) {
+    if (isWhole(def)) messages.push(messageOf(def))
     if (def.check !== 'greater_than' && def.check !== 'less_than') continue
     if (typeof def.value !== 'number') continue
     // The browser has no exclusive bound, but a whole number above 2 is one from 3.
     if (def.check === 'greater_than') {
       const min = def.inclusive ? def.value : whole ? Math.floor(def.value) + 1 : undefined
-      field.min = larger(field.min, whole && min !== undefined ? Math.ceil(min) : min)
+      if (min === undefined) continue
+      field.min = larger(field.min, whole ? Math.ceil(min) : min)
     } else {
       const max = def.inclusive ? def.value : whole ? Math.ceil(def.value) - 1 : undefined
-      field.max = smaller(field.max, whole && max !== undefined ? Math.floor(max) : max)
+      if (max === undefined) continue
+      field.max = smaller(field.max, whole ? Math.floor(max) : max)
     }
+    messages.push(messageOf(def))
   }
   if (whole) field.step = 1
+  field.title = messages.find((message) => message !== undefined)
 }

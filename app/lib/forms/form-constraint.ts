@@ -14,7 +14,7 @@ export type FormConstraint = Record<
     step?: string | number
     multiple?: boolean
     pattern?: string
-    /** What the browser says when `pattern` is not matched: the schema's message for it. */
+    /** What the browser says when the pattern, range or step is not met: the schema's message. */
     title?: string
   }
 >

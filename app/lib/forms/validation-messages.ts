@@ -22,10 +22,13 @@ export function messageFor(element: FieldElement): string {
   }
   if (validity.typeMismatch && element.type === 'email')
     return 'Please enter a valid email address.'
-  if (validity.tooLong && 'maxLength' in element)
-    return `Please use at most ${element.maxLength} characters.`
-  if (validity.tooShort && 'minLength' in element)
-    return `Please use at least ${element.minLength} characters.`
-  if (validity.patternMismatch) return element.title || 'Please use the expected format.'
+  // Only typed text (an input or a textarea) can be too long or too short.
+  const text = element as HTMLInputElement
+  if (validity.tooLong) return `Please use at most ${text.maxLength} characters.`
+  if (validity.tooShort) return `Please use at least ${text.minLength} characters.`
+  // A pattern, a range or a step: the schema's message for it, which the control carries as
+  // its title (`formConstraint` in app/lib/forms/form-constraint.server.ts).
+  if (element.title) return element.title
+  if (validity.patternMismatch) return 'Please use the expected format.'
   return element.validationMessage
 }
