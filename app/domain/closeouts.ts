@@ -11,6 +11,17 @@ const HOUR_MS = 60 * 60 * 1000
 /** The longest actual working time a closeout may report: a typo guard over a 12-hour booking. */
 export const MAX_ACTUAL_MINUTES = 16 * 60
 
+/**
+ * How far the actual start may lie from the booked start, either way: a day's slip (the
+ * evening before, the night after) is still this booking's work; further off, the times
+ * belong to other work or hold a typo, and would be billed and paid as this booking.
+ */
+export const START_WINDOW_HOURS = 24
+
+export function startsNearBooking(actualStart: Date, bookedStart: Date): boolean {
+  return Math.abs(actualStart.getTime() - bookedStart.getTime()) <= START_WINDOW_HOURS * HOUR_MS
+}
+
 /** Receipts: PDF, JPEG or PNG, found from the content, up to 10 MB each. */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024
 export const receiptFileAccept = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'

@@ -19,6 +19,7 @@ import {
 } from '../domain/bookings'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
 import { assignmentChangedMail, bookingStaffMail } from '../emails/bookings.server'
+import { PREFERRED_INTERPRETER_MESSAGE } from '../lib/validation/booking'
 import type { ClientContext } from './organizations.server'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
@@ -92,8 +93,8 @@ function staffMail(
  * Stores a client's booking: the preparation files first, then the booking, its files and
  * the staff notification in one transaction (the first of a burst is mailed at once, the
  * rest wait for one digest: app/models/booking-mail-windows.server.ts). A start under 24
- * hours away is accepted and marked urgent. A preferred interpreter must be one who worked for the organisation. The
- * files must fit the organisation's storage quota (`StorageQuotaError` otherwise).
+ * hours away is accepted and marked urgent. A preferred interpreter must be one who worked
+ * for the organisation (`PreferredInterpreterError` otherwise). The files must fit the organisation's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone)
@@ -101,13 +102,14 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
     if (fileIds.length > 0)
       await claimOrganizationStorage(tx, who.client.organizationId, sizeOfNewFiles(input.files))
     const notice = await staffNoticeFor(tx, who.client.organizationId, now())
-    const preferred =
-      input.preferredInterpreterId &&
-      (await pastInterpretersOf(who.client.organizationId, tx)).some(
-        (interpreter) => interpreter.id === input.preferredInterpreterId,
+    const preferred = input.preferredInterpreterId ?? null
+    if (
+      preferred &&
+      !(await pastInterpretersOf(who.client.organizationId, tx)).some(
+        (interpreter) => interpreter.id === preferred,
       )
-        ? input.preferredInterpreterId
-        : null
+    )
+      throw new PreferredInterpreterError()
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -239,6 +241,14 @@ export async function pastInterpretersOf(organizationId: string, tx?: Database) 
 
 export class BookingRuleError extends Error {
   override name = 'BookingRuleError'
+}
+
+/** A preferred interpreter the booking form does not offer: one who never worked for the organisation. */
+export class PreferredInterpreterError extends BookingRuleError {
+  override name = 'PreferredInterpreterError'
+  constructor() {
+    super(PREFERRED_INTERPRETER_MESSAGE)
+  }
 }
 
 const openStatuses = ['requested', 'offered', 'confirmed'] as const

@@ -1,13 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from '@playwright/test'
+import type {
+  APIRequestContext,
+  APIResponse,
+  Browser,
+  Page,
+  PlaywrightWorkerArgs,
+} from '@playwright/test'
 import { desc, eq } from 'drizzle-orm'
-import { auditLog, loginThrottles, rateLimitWindows } from '../../db/schema'
+import { auditLog, bookings, closeouts, loginThrottles, rateLimitWindows } from '../../db/schema'
+import { addDays, calendarDate } from '../../app/domain/onboarding'
+import { clientContextOf } from '../../app/models/organizations.server'
+import { findUserByEmail, toPublicUser, type PublicUser } from '../../app/models/users.server'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  createEndedAssignment,
+} from '../support/booking-fixtures'
+import { createOrganizationMember } from '../support/organization-fixtures'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { createSession } from '../../app/lib/auth/session.server'
-import { createAccount } from './auth-helpers'
+import { createAccount, signIn } from './auth-helpers'
 import { createCraftedWorld, type Visitor } from './crafted-world'
-import { expect, test } from './fixtures'
+import { expect, test, type TestApp } from './fixtures'
 import {
   postFormsIn,
   roleOf,
@@ -591,4 +606,100 @@ test('every form of every route with an action, as each role that may use it, an
     `crafted input: ${pages.length} pages, ${forms.length} forms, ${requests} posts to ${postedTo.size} paths in ${Math.round((Date.now() - startedAt) / 1000)} s`,
   )
   expect(problems).toEqual([])
+})
+
+test.describe('rules as documented, refused on their field with what was typed kept', () => {
+  /** A browser without JavaScript, so that the page shown is the server's answer. */
+  async function withoutScript(browser: Browser, app: TestApp, user: PublicUser) {
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false })
+    await signIn(context, app.url, user)
+    return { context, page: await context.newPage() }
+  }
+  const postAnswer = (page: Page) =>
+    page.waitForResponse((response) => response.request().method() === 'POST')
+
+  test('a closeout whose actual start is years before the booked one', async ({ browser, app }) => {
+    const stamp = Date.now()
+    const staff = await createAccount('admin', 'Window Staff')
+    const { interpreter, bookingId } = await createEndedAssignment(
+      app.db,
+      { id: staff.id, name: staff.name },
+      { firstName: 'Wendy', lastName: `Window${stamp}` },
+      `Window Clinic ${stamp}`,
+    )
+    const user = toPublicUser((await findUserByEmail(interpreter.email))!)
+    const { context, page } = await withoutScript(browser, app, user)
+    await page.goto(`/interpreter/assignments/${bookingId}/closeout`)
+    await page.getByLabel('Start date').fill('2019-03-04')
+    await page.getByLabel('End date').fill('2019-03-04')
+    const answer = postAnswer(page)
+    await page.getByRole('button', { name: 'Send closeout' }).click()
+    expect((await answer).status()).toBe(400)
+    await expect(page.getByLabel('Start date')).toHaveAccessibleDescription(
+      'Please check the start: it must be within 24 hours of the booked start.',
+    )
+    await expect(page.getByLabel('Start date')).toHaveValue('2019-03-04')
+    await expect(page.getByLabel('End date')).toHaveValue('2019-03-04')
+    expect(await app.db.$count(closeouts, eq(closeouts.bookingId, bookingId))).toBe(0)
+    await context.close()
+  })
+
+  test('a booking whose preferred interpreter never worked for the organisation', async ({
+    browser,
+    app,
+  }) => {
+    const stamp = Date.now()
+    const staff = await createAccount('admin', 'Preference Staff')
+    const actor = { id: staff.id, name: staff.name }
+    const email = `preference-${stamp}@clinic.example`
+    const organizationName = `Preference Clinic ${stamp}`
+    await createOrganizationMember(
+      { organizationName, name: 'Pat Preference', email, role: 'manager' },
+      actor,
+    )
+    const user = toPublicUser((await findUserByEmail(email))!)
+    const { organizationId } = (await clientContextOf(user.id))!
+    // One interpreter worked for the organisation (the form offers them); another never did.
+    const [known, stranger] = await Promise.all(
+      ['Kim', 'Sol'].map((firstName) =>
+        createDispatchInterpreter(app.db, actor, { firstName, lastName: `Pref${stamp}` }),
+      ),
+    )
+    await createBookingRow(app.db, {
+      organizationId,
+      localDate: '2026-01-05',
+      status: 'completed',
+      interpreterId: known!.profileId,
+    })
+    const { context, page } = await withoutScript(browser, app, user)
+    await page.goto('/client/book')
+    await page.getByLabel('Language').fill('Spanish')
+    await page.getByLabel('How the interpreter works').selectOption('on_site')
+    await page.getByLabel('Setting').selectOption('medical')
+    await page.getByLabel('Date').fill(addDays(calendarDate(new Date()), 7))
+    await page.getByLabel('Start time').fill('09:00')
+    const location = page.getByLabel('On-site address, video link or call-in number')
+    await location.fill('1 Clinic Way, Austin, TX')
+    await page.getByLabel('Contact on the day').fill('Nurse Joy')
+    await page.getByLabel('Contact phone').fill('+1 512 555 0100')
+    // What a tampered form sends: an interpreter the list does not offer.
+    const preferred = page.getByLabel('Preferred interpreter (optional)')
+    await preferred.evaluate((select, id) => {
+      const option = document.createElement('option')
+      option.value = id
+      option.textContent = 'Someone else'
+      select.append(option)
+    }, stranger!.profileId)
+    await preferred.selectOption(stranger!.profileId)
+    const answer = postAnswer(page)
+    await page.getByRole('button', { name: 'Book the interpreter' }).click()
+    expect((await answer).status()).toBe(400)
+    await expect(page.getByLabel('Preferred interpreter (optional)')).toHaveAccessibleDescription(
+      'Please choose one of the interpreters who have worked for you, or no preference.',
+    )
+    await expect(location).toHaveValue('1 Clinic Way, Austin, TX')
+    await expect(page.getByLabel('Contact on the day')).toHaveValue('Nurse Joy')
+    expect(await app.db.$count(bookings, eq(bookings.organizationId, organizationId))).toBe(1)
+    await context.close()
+  })
 })

@@ -9,11 +9,7 @@ import { MILEAGE_MESSAGE } from '../../app/lib/validation/closeout'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
-import {
-  createBookingRow,
-  createDispatchInterpreter,
-  createOrganization,
-} from '../support/booking-fixtures'
+import { createEndedAssignment } from '../support/booking-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { checkPage, expect, test, type TestApp } from './fixtures'
 
@@ -34,20 +30,15 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   const organizationName = `Closeout Clinic ${stamp}`
   const staff = await createAccount('admin', 'Cora Closeouts')
   const actor = { id: staff.id, name: staff.name }
-  const interpreter = await createDispatchInterpreter(app.db, actor, {
-    firstName: 'Olga',
-    lastName: `Onsite${stamp}`,
-  })
   // Yesterday 10:00 to 11:00 in New York: ended, not yet overdue.
   const yesterday = addDays(todayIn('America/New_York', new Date()), -1)
-  const bookingId = await createBookingRow(app.db, {
-    organizationId: await createOrganization(app.db, organizationName),
-    localDate: yesterday,
-    localTime: '10:00',
-    status: 'confirmed',
-    interpreterId: interpreter.profileId,
-    location: '12 Harbor Road, Boston, MA',
-  })
+  const { interpreter, bookingId } = await createEndedAssignment(
+    app.db,
+    actor,
+    { firstName: 'Olga', lastName: `Onsite${stamp}` },
+    organizationName,
+    '12 Harbor Road, Boston, MA',
+  )
   const title = 'Spanish, On-site, Medical'
   const documents: HtmlDocument[] = []
 
@@ -207,18 +198,13 @@ test('staff approving a closeout that was sent again after they opened it are re
   const stamp = Date.now()
   const staff = await createAccount('admin', 'Vera Versions')
   const actor = { id: staff.id, name: staff.name }
-  const interpreter = await createDispatchInterpreter(app.db, actor, {
-    firstName: 'Ivan',
-    lastName: `Inflated${stamp}`,
-  })
+  const { interpreter, bookingId } = await createEndedAssignment(
+    app.db,
+    actor,
+    { firstName: 'Ivan', lastName: `Inflated${stamp}` },
+    `Version Clinic ${stamp}`,
+  )
   const interpreterActor = { id: interpreter.userId, name: `Ivan Inflated${stamp}` }
-  const bookingId = await createBookingRow(app.db, {
-    organizationId: await createOrganization(app.db, `Version Clinic ${stamp}`),
-    localDate: addDays(todayIn('America/New_York', new Date()), -1),
-    localTime: '10:00',
-    status: 'confirmed',
-    interpreterId: interpreter.profileId,
-  })
   const [booking] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
   const hour = 3_600_000
   const startsAt = booking!.startsAt

@@ -81,6 +81,8 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
     'cv"; filename=evil.html.pdf',
     `${'long'.repeat(300)}.pdf`,
     'résumé 履歴書 سيرة.pdf',
+    // Shown as "cvexe.pdf": a right-to-left override turns the name around.
+    'cv\u202efdp.exe',
   ]
   const admin = await createAccount('admin', 'Upload Admin')
   await signIn(context, app.url, admin)
@@ -100,6 +102,8 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
     // The name kept for the download has no path, no control characters, ends in .pdf.
     // eslint-disable-next-line no-control-regex
     expect(file.originalName).not.toMatch(/[/\\\u0000-\u001f"]/)
+    // Nor bidirectional controls, which would show it in another order.
+    expect(file.originalName).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/)
     expect(file.originalName.endsWith('.pdf')).toBe(true)
     expect(file.originalName.length).toBeLessThanOrEqual(150)
     expect(file.mediaType).toBe('application/pdf')

@@ -32,6 +32,7 @@ import {
 import { sendBookingDigests } from '../../app/models/booking-digests.server'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
+import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
 
 describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   let test: TestRuntime
@@ -111,6 +112,31 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
         (m) => m.subject,
       ),
     ).toContain('URGENT: New booking: Harbor Law')
+  })
+
+  it('takes as preferred interpreter only one who has worked for the organisation', async () => {
+    const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
+    const other = await clientOf('Harbor Law', 'hal@harbor.example', 'manager')
+    const [known, stranger] = await Promise.all(
+      ['Kim', 'Sol'].map((firstName) => createDispatchInterpreter(test.db, staff, { firstName })),
+    )
+    // Kim worked for Valley Clinic; Sol only for another organisation.
+    for (const [who, interpreter] of [
+      [manager, known!],
+      [other, stranger!],
+    ] as const)
+      await createBookingRow(test.db, {
+        organizationId: who.client.organizationId,
+        localDate: '2026-10-01',
+        status: 'completed',
+        interpreterId: interpreter.profileId,
+      })
+    const kept = await createBooking(booking({ preferredInterpreterId: known!.profileId }), manager)
+    expect(kept.preferredInterpreterId).toBe(known!.profileId)
+    await expect(
+      createBooking(booking({ preferredInterpreterId: stranger!.profileId }), manager),
+    ).rejects.toBeInstanceOf(BookingRuleError)
+    expect(await test.db.$count(bookings)).toBe(3)
   })
 
   it('a requester sees their own bookings, a manager the organisation’s, nobody another organisation’s', async () => {

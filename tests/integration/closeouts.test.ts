@@ -25,6 +25,7 @@ import { runCloseoutReminders } from '../../app/models/billing/closeout-reminder
 import { approveCloseout, returnCloseout } from '../../app/models/billing/closeout-review.server'
 import { staffCloseout, staffCloseoutGroups } from '../../app/models/billing/closeout-list.server'
 import {
+  CloseoutRuleError,
   closeoutFormOf,
   closeoutsDueOf,
   submitCloseout,
@@ -39,6 +40,7 @@ import {
   MILEAGE_MESSAGE,
   ON_SITE_ONLY_MESSAGE,
   RECEIPT_TOO_LARGE_MESSAGE,
+  START_WINDOW_MESSAGE,
   TOO_LONG_MESSAGE,
   WRONG_RECEIPT_MESSAGE,
 } from '../../app/lib/validation/closeout'
@@ -126,6 +128,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
   const context = (onSite = true) => ({
     now: hoursAfterEnd(2),
     timeZone: 'America/New_York',
+    bookedStart: BOOKED_START,
     onSite,
     lateCancelled: false,
   })
@@ -181,6 +184,49 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     // Remote work: no mileage, no expenses.
     const remote = closeoutSchema(context(false)).safeParse(formFields)
     expect(remote.success ? undefined : remote.error.issues[0]?.message).toBe(ON_SITE_ONLY_MESSAGE)
+  })
+
+  it('refuses an actual start more than 24 hours from the booked one, on the start date and in the model', async () => {
+    const yearsBefore = { startDate: '2023-05-12', endDate: '2023-05-12' }
+    const refused = closeoutSchema(context()).safeParse({ ...formFields, ...yearsBefore })
+    expect(
+      refused.success ? [] : refused.error.issues.map((issue) => [issue.path, issue.message]),
+    ).toEqual([[['startDate'], START_WINDOW_MESSAGE]])
+    // A day's slip either way is still this booking's work: the evening before, the night after.
+    for (const [startDate, startTime, endDate, endTime] of [
+      ['2026-05-11', '10:00', '2026-05-11', '11:00'],
+      ['2026-05-12', '19:00', '2026-05-12', '20:00'],
+    ])
+      expect(
+        closeoutSchema({ ...context(), now: hoursAfterEnd(30) }).safeParse({
+          ...formFields,
+          startDate,
+          startTime,
+          endDate,
+          endTime,
+        }).success,
+        `${startDate} ${startTime}`,
+      ).toBe(true)
+
+    // Through the form: 400, the message next to the start date, what was typed kept.
+    const bookingId = await confirmedBooking()
+    const answer = await submitThroughForm(bookingId, { ...formFields, ...yearsBefore })
+    expect(answer.status).toBe(400)
+    expect(fieldErrors(answer).startDate).toEqual([START_WINDOW_MESSAGE])
+    expect(answer.result.initialValue).toMatchObject({ ...formFields, ...yearsBefore })
+    // The model holds the same rule for any caller.
+    await expect(
+      submitCloseout(
+        ana.userId,
+        bookingId,
+        completed({
+          actualStart: new Date('2023-05-12T14:00:00Z'),
+          actualEnd: new Date('2023-05-12T15:00:00Z'),
+        }),
+        anaActor(),
+      ),
+    ).rejects.toThrow(CloseoutRuleError)
+    expect(await test.db.select().from(closeouts)).toHaveLength(0)
   })
 
   it('lists due closeouts through the owner only; another interpreter cannot open or send one', async () => {

@@ -9,7 +9,8 @@ import {
   organizations,
   storedFiles,
 } from '../../db/schema'
-import { weekdayValues } from '../../app/domain/availability'
+import { todayIn, weekdayValues } from '../../app/domain/availability'
+import { addDays } from '../../app/domain/onboarding'
 import { zonedTimeToUtc, type BookingSetting, type BookingStatus } from '../../app/domain/bookings'
 import type { Modality } from '../../app/domain/interpreter-profile'
 import type { Actor } from '../../app/models/audit.server'
@@ -155,4 +156,28 @@ export async function createDispatchInterpreter(
     })
   }
   return { profileId: profile!.id, userId: user.id, applicationId, email }
+}
+
+/**
+ * An interpreter (as createDispatchInterpreter makes them) with a confirmed on-site booking
+ * of a new organisation, yesterday 10:00 to 11:00 in New York: ended, its closeout due and
+ * not yet overdue.
+ */
+export async function createEndedAssignment(
+  db: Database,
+  staff: Actor,
+  person: { firstName: string; lastName: string },
+  organizationName: string,
+  location?: string,
+) {
+  const interpreter = await createDispatchInterpreter(db, staff, person)
+  const bookingId = await createBookingRow(db, {
+    organizationId: await createOrganization(db, organizationName),
+    localDate: addDays(todayIn('America/New_York', new Date()), -1),
+    localTime: '10:00',
+    status: 'confirmed',
+    interpreterId: interpreter.profileId,
+    location,
+  })
+  return { interpreter, bookingId }
 }

@@ -49,6 +49,7 @@ describe('the browser constraints of the product’s forms', () => {
       closeoutSchema({
         now: new Date('2026-11-20T12:00:00Z'),
         timeZone: 'America/New_York',
+        bookedStart: new Date('2026-11-19T15:00:00Z'),
         onSite: true,
         lateCancelled: false,
       }),

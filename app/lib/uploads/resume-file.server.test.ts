@@ -267,6 +267,19 @@ describe('cleanOriginalName', () => {
     expect(cleanOriginalName('cv\u0000.exe\r\nX-Evil: 1', 'pdf')).toBe('cv.exeX-Evil 1.pdf')
   })
 
+  it('drops the bidirectional controls that would show a name reversed or reordered', () => {
+    // "cv\u202efdp.exe" shows as "cvexe.pdf".
+    expect(cleanOriginalName('cv\u202efdp.exe', 'pdf')).toBe('cvfdp.exe.pdf')
+    expect(
+      cleanOriginalName(
+        '\u2066a\u2067b\u2068c\u2069\u202a\u202b\u202c\u202dd\u200e\u200f\u061c.pdf',
+        'pdf',
+      ),
+    ).toBe('abcd.pdf')
+    // Right-to-left text itself is a name like any other.
+    expect(cleanOriginalName('سيرة ذاتية.pdf', 'pdf')).toBe('سيرة ذاتية.pdf')
+  })
+
   it('always ends in the extension found in the content', () => {
     expect(cleanOriginalName('cv.html', 'pdf')).toBe('cv.html.pdf')
     expect(cleanOriginalName('setup.exe', 'docx')).toBe('setup.exe.docx')

@@ -343,10 +343,19 @@ export async function detectResumeFileType(bytes: Uint8Array): Promise<ResumeFil
 }
 
 /**
+ * What a kept file name loses: control characters, characters that are not allowed in file
+ * names on some systems, and the bidirectional controls (embeddings, overrides, isolates and
+ * marks) that would show it in another order ("cv\u202efdp.exe" looks like "cvexe.pdf").
+ */
+const NOT_IN_FILE_NAMES =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f"<>|:*?\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g
+
+/**
  * The uploader's file name, reduced to something safe to keep and to offer in a download
- * later: no directories, no control characters, at most 150 characters, and always ending
- * in the extension of the type found in the content, so that `cv.html` holding a PDF is
- * offered as `cv.html.pdf` and opens as what it is.
+ * later: no directories, no control or bidirectional characters, at most 150 characters,
+ * and always ending in the extension of the type found in the content, so that `cv.html`
+ * holding a PDF is offered as `cv.html.pdf` and opens as what it is.
  */
 export function cleanOriginalName(
   name: string,
@@ -354,8 +363,7 @@ export function cleanOriginalName(
   fallbackBase = 'resume',
 ): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  let cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim()
+  let cleaned = base.replace(NOT_IN_FILE_NAMES, '').trim()
   if (!cleaned || cleaned === '.' || cleaned === '..') return `${fallbackBase}.${extension}`
   const suffix = `.${extension}`
   if (!cleaned.toLowerCase().endsWith(suffix)) cleaned += suffix

@@ -13,6 +13,7 @@ const now = new Date('2026-05-12T17:00:00Z')
 const closeout = closeoutSchema({
   now,
   timeZone: 'America/New_York',
+  bookedStart: new Date('2026-05-12T14:00:00Z'),
   onSite: true,
   lateCancelled: false,
 })

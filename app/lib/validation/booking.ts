@@ -13,6 +13,8 @@ import { requiredPhone } from './client-request'
 export const PAST_START_MESSAGE = 'Please choose a date and time in the future.'
 export const DURATION_MESSAGE = `Please enter a duration of ${MIN_DURATION_MINUTES} minutes to 12 hours.`
 export const LANGUAGE_MESSAGE = 'Please choose a language from the list.'
+export const PREFERRED_INTERPRETER_MESSAGE =
+  'Please choose one of the interpreters who have worked for you, or no preference.'
 
 const text = (message: string, max = 300) =>
   z

@@ -12,6 +12,8 @@ import {
   MAX_ACTUAL_MINUTES,
   MAX_CLOSEOUT_NOTE_LENGTH,
   MAX_RETURN_REASON_LENGTH,
+  START_WINDOW_HOURS,
+  startsNearBooking,
 } from '../../domain/closeouts'
 import { parseDecimal, parsePriceToCents } from '../../domain/money'
 import { amountField } from './amount'
@@ -21,6 +23,7 @@ export const LATE_CANCELLED_OUTCOME_MESSAGE =
   'The client cancelled this booking late: its outcome is Late cancellation.'
 export const END_AFTER_START_MESSAGE = 'The end must be after the start.'
 export const FUTURE_TIME_MESSAGE = 'The times cannot be in the future.'
+export const START_WINDOW_MESSAGE = `Please check the start: it must be within ${START_WINDOW_HOURS} hours of the booked start.`
 export const TOO_LONG_MESSAGE = `Please check the times: at most ${MAX_ACTUAL_MINUTES / 60} hours of work.`
 export const MILEAGE_MESSAGE = `Please enter the miles with at most one decimal, up to ${MAX_MILEAGE_TENTHS / 10}.`
 export const ON_SITE_ONLY_MESSAGE = 'Mileage and expenses are paid for on-site assignments only.'
@@ -62,6 +65,8 @@ export interface CloseoutFormContext {
   now: Date
   /** The booking's time zone: the times are typed as its wall clock. */
   timeZone: string
+  /** The booked start, which the actual start must lie near. */
+  bookedStart: Date
   onSite: boolean
   /** The client cancelled late: no times to report, and the only outcome is late cancellation. */
   lateCancelled: boolean
@@ -114,6 +119,8 @@ export function closeoutSchema(context: CloseoutFormContext) {
         const times = actualTimes(value as TypedTimes, context.timeZone)
         if (times) {
           const minutes = (times.end.getTime() - times.start.getTime()) / 60_000
+          if (!startsNearBooking(times.start, context.bookedStart))
+            issue(['startDate'], START_WINDOW_MESSAGE)
           if (times.end > context.now || times.start > context.now)
             issue(['endTime'], FUTURE_TIME_MESSAGE)
           else if (minutes <= 0) issue(['endTime'], END_AFTER_START_MESSAGE)

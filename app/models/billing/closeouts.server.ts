@@ -7,7 +7,13 @@ import {
   storedFiles,
 } from '../../../db/schema'
 import type { CloseoutOutcome, CloseoutStatus } from '../../domain/billing'
-import { bookedEndOf, closeoutDueAt, isCloseoutOverdue } from '../../domain/closeouts'
+import {
+  bookedEndOf,
+  closeoutDueAt,
+  isCloseoutOverdue,
+  startsNearBooking,
+} from '../../domain/closeouts'
+import { START_WINDOW_MESSAGE } from '../../lib/validation/closeout'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
 import { db, runtime } from '../../platform/runtime.server'
@@ -293,6 +299,8 @@ function checkRules(booking: Booking, input: CloseoutSubmission) {
     throw new CloseoutRuleError('Mileage and expenses are paid for on-site assignments only.')
   if (input.actualEnd < input.actualStart)
     throw new CloseoutRuleError('The end must be after the start.')
+  if (!startsNearBooking(input.actualStart, booking.startsAt))
+    throw new CloseoutRuleError(START_WINDOW_MESSAGE)
 }
 
 /**

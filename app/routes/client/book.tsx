@@ -166,7 +166,7 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             className="field-input"
           />
         </FieldShell>
-        {pastInterpreters.length > 0 ? (
+        {pastInterpreters.length > 0 || fields.preferredInterpreterId.errors ? (
           <SelectField
             meta={fields.preferredInterpreterId}
             label={labels.preferredInterpreterId}

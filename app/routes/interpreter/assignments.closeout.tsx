@@ -45,6 +45,7 @@ function formContext(form: LoadedForm): CloseoutFormContext {
   return {
     now: now(),
     timeZone: form.booking.timeZone,
+    bookedStart: form.booking.startsAt,
     onSite: form.onSite,
     lateCancelled: form.lateCancelled,
   }

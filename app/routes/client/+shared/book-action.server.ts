@@ -7,7 +7,11 @@ import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
 import { detectResumeFileType } from '../../../lib/uploads/resume-file.server'
 import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import { bookingSchema } from '../../../lib/validation/booking'
-import { createBooking, type Booking } from '../../../models/bookings.server'
+import {
+  createBooking,
+  PreferredInterpreterError,
+  type Booking,
+} from '../../../models/bookings.server'
 import {
   organizationStorageLeft,
   StorageQuotaError,
@@ -83,6 +87,12 @@ export async function bookFromRequest(
       await allowance.giveBack()
       // Another upload of the organisation took the room first.
       if (error instanceof StorageQuotaError) return refuse(413, error.message)
+      // Only interpreters who worked for the organisation are offered; the rest is tampering.
+      if (error instanceof PreferredInterpreterError)
+        return {
+          status: 400,
+          result: submission.reply({ fieldErrors: { preferredInterpreterId: [error.message] } }),
+        }
       throw error
     }
   })
