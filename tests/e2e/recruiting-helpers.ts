@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { desc, eq } from 'drizzle-orm'
@@ -13,7 +13,7 @@ export function uploadedFiles(app: TestApp): string[] {
   if (!existsSync(root)) return []
   return readdirSync(root, { recursive: true })
     .map(String)
-    .filter((entry) => /\.(pdf|docx?)$/.test(entry))
+    .filter((entry) => statSync(path.join(root, entry)).isFile())
 }
 
 /** Applications from `email`, or all of them. */

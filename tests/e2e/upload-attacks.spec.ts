@@ -14,7 +14,7 @@ import {
 } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, test, type TestApp } from './fixtures'
-import { countApplications, findApplication } from './recruiting-helpers'
+import { countApplications, findApplication, uploadedFiles } from './recruiting-helpers'
 
 const APPLY = '/application?language=korean-interpreter'
 
@@ -54,7 +54,7 @@ test('renamed executables, HTML and SVG named .pdf and a zip bomb named .docx ar
       buffer: zipBomb('word/document.xml', 120 * 1024 * 1024),
     },
   ]
-  const before = filesUnder(app).length
+  const before = uploadedFiles(app).length
   for (const attack of attacks) {
     const email = `attack-${attack.label.replace(' ', '-')}@example.org`
     const started = Date.now()
@@ -65,7 +65,7 @@ test('renamed executables, HTML and SVG named .pdf and a zip bomb named .docx ar
     expect(await countApplications(app, email)).toBe(0)
   }
   // Nothing was stored for any of them.
-  expect(filesUnder(app).length).toBe(before)
+  expect(uploadedFiles(app).length).toBe(before)
 })
 
 test('hostile file names are neutralised: generated storage keys, clean names, downloads only as attachments', async ({
@@ -118,7 +118,8 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
     )
   }
   // A NUL byte is not allowed in a part's header: the form cannot be read, nothing is kept.
-  const before = filesUnder(app).length
+  // Counted in the uploads folder: the database's own files elsewhere in DATA_DIR come and go.
+  const before = uploadedFiles(app).length
   const withNul = await upload(app, request, 'hostile-nul@example.org', {
     name: 'cv\u0000.pdf',
     mimeType: 'application/pdf',
@@ -127,7 +128,7 @@ test('hostile file names are neutralised: generated storage keys, clean names, d
   expect(withNul.status()).toBe(400)
   expect(await withNul.text()).toContain('We could not read the form you sent.')
   expect(await countApplications(app, 'hostile-nul@example.org')).toBe(0)
-  expect(filesUnder(app).length).toBe(before)
+  expect(uploadedFiles(app).length).toBe(before)
   // Nothing escaped the uploads folder, and uploads are not reachable from the web.
   expect(filesUnder(app).filter((entry) => /passwd|evil|system32/.test(entry))).toEqual([])
   const { file } = await findApplication(app, 'hostile-0@example.org')

@@ -85,16 +85,16 @@ interface Answer {
 
 /**
  * Posts a multipart body chunk by chunk, as a slow client would, without a declared length.
- * `answeredEarly` tells whether the answer came before the last chunk was sent.
+ * With `holdLast`, the last chunks wait until `whileHeld` has looked at the server, as a long
+ * upload's end would.
  */
 function postSlowly(
   url: string,
   cookie: string,
   chunks: Buffer[],
-  { pauseMs = 0, holdLast = 0 }: { pauseMs?: number; holdLast?: number } = {},
-): Promise<Answer & { answeredEarly: boolean }> {
+  { holdLast = 0, whileHeld }: { holdLast?: number; whileHeld?: () => Promise<void> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    let finished = false
     const request = http.request(
       `${url}/client/quotes/new`,
       {
@@ -107,29 +107,20 @@ function postSlowly(
         },
       },
       (response) => {
-        const answeredEarly = !finished
         let body = ''
         response.setEncoding('utf8')
         response.on('data', (text: string) => (body += text))
         response.on('end', () =>
-          resolve({
-            status: response.statusCode!,
-            location: response.headers.location,
-            body,
-            answeredEarly,
-          }),
+          resolve({ status: response.statusCode!, location: response.headers.location, body }),
         )
       },
     )
     request.on('error', reject)
     void (async () => {
       for (const [index, chunk] of chunks.entries()) {
-        // The last chunks wait, as a long upload's end would: the answer must not need them.
-        if (index === chunks.length - holdLast) await new Promise((r) => setTimeout(r, 3000))
+        if (index === chunks.length - holdLast) await whileHeld?.()
         if (!request.write(chunk)) await new Promise((r) => request.once('drain', r))
-        if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs))
       }
-      finished = true
       request.end()
     })().catch(reject)
   })
@@ -230,8 +221,9 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
   const cookie = (email = 'ana@upload.example') => cookies.get(email)!
 
   /**
-   * Sends `chunks`, holding the last `held` back for three seconds as a long upload's end
-   * would, and expects a 413 with `message` before they were sent, and no new stored file.
+   * Sends `chunks`, holding the last `held` back as a long upload's end would, and expects
+   * the refusal to have happened before they were sent: none of the request's files left in
+   * storage, not even those before the refused part. Then a 413 with `message`.
    */
   async function expectRefusedWhileSending(
     chunks: Buffer[],
@@ -240,14 +232,23 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
     email?: string,
   ) {
     const before = quoteObjects(dataDir).length
-    const answer = await postSlowly(server.url, cookie(email), chunks, { holdLast: held })
+    let storedWhileHeld: number | undefined
+    const answer = await postSlowly(server.url, cookie(email), chunks, {
+      holdLast: held,
+      whileHeld: async () => {
+        const deadline = Date.now() + 3000
+        while (quoteObjects(dataDir).length !== before && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        storedWhileHeld = quoteObjects(dataDir).length
+      },
+    })
+    expect(storedWhileHeld).toBe(before)
     expect(answer.status).toBe(413)
-    expect(answer.answeredEarly).toBe(true)
     expect(answer.body).toContain(message)
     expect(quoteObjects(dataDir)).toHaveLength(before)
   }
 
-  it('answers the eleventh file with 413 as it starts, while the client is still sending, and keeps nothing', async () => {
+  it('refuses the eleventh file with 413 as it starts, dropping what was stored while the client is still sending', async () => {
     const body = quoteBody(Array.from({ length: 10 }, () => pdfOfSize(200 * 1024)))
     await expectRefusedWhileSending(
       [
@@ -263,7 +264,7 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
     )
   })
 
-  it('answers a file over 25 MB with 413 at the byte that passes the limit, and keeps nothing', async () => {
+  it('refuses a file over 25 MB with 413 at the byte that passes the limit, dropping what was stored while the client is still sending', async () => {
     await expectRefusedWhileSending(
       [
         ...fieldParts(),

@@ -51,7 +51,7 @@ export class ReceivedFile extends File {
  * Streams one file part into storage under `key`, counting, hashing and keeping its first
  * bytes on the way. `onChunk` is asked about every chunk and may stop the file (a quota);
  * a file past `maxBytes` stops at the chunk that passes it. A stopped file throws
- * `UploadStopped` and leaves nothing in storage.
+ * `UploadStopped` and leaves nothing in storage; the rest of its bytes are read and dropped.
  */
 export async function receiveFile(
   stream: Readable,
@@ -64,7 +64,10 @@ export async function receiveFile(
   let headLength = 0
   let size = 0
   async function* counted() {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    // Not destroyed when the file stops: the parser goes on with the form's later fields.
+    for await (const chunk of stream.iterator({
+      destroyOnReturn: false,
+    }) as AsyncIterable<Buffer>) {
       size += chunk.length
       const stop = size > options.maxBytes ? 'too-large' : options.onChunk(chunk.length)
       if (stop) throw new UploadStopped(stop)
@@ -77,7 +80,13 @@ export async function receiveFile(
       yield chunk
     }
   }
-  await storage.putStream(key, counted(), { contentType: 'application/octet-stream' })
+  try {
+    await storage.putStream(key, counted(), { contentType: 'application/octet-stream' })
+  } catch (error) {
+    // What is left of a stopped file is read and dropped.
+    stream.resume()
+    throw error
+  }
   return { storageKey: key, byteSize: size, sha256: hash.digest('hex'), head: Buffer.concat(head) }
 }
 

@@ -7,6 +7,7 @@ import { LocalFileStorage } from '../../platform/storage/local-file-storage.serv
 import { parseUploadForm, type ReceivedFile } from './upload-form.server'
 
 const boundary = '----test-boundary-7MA4YWxkTrZu0gW'
+const MiB = 1024 * 1024
 
 type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer }
 
@@ -98,7 +99,7 @@ describe('parseUploadForm', () => {
     expect((await readStored(file)).toString()).toBe('%PDF-1.4 tiny')
   })
 
-  it('refuses a file over the limit while streaming, keeps the fields before it, stores nothing and reads the rest of the body', async () => {
+  it('refuses a file over the limit while streaming, stores nothing of it, and still keeps every text field', async () => {
     const body = multipartBody([
       { name: 'formToken', value: 'token-1' },
       { name: 'firstName', value: 'Ana' },
@@ -109,10 +110,14 @@ describe('parseUploadForm', () => {
     const { request, consumed } = chunkedRequest(body, 4 * 1024)
     const result = await parseUploadForm(request, limits, destination())
     expect(result.status).toBe('too-large')
-    // Answered at the byte that passed the limit: what came after it was not waited for.
-    expect(Object.fromEntries(result.formData)).toEqual({ formToken: 'token-1', firstName: 'Ana' })
+    // The fields after the refused file are read too, so the form comes back whole.
+    expect(Object.fromEntries(result.formData)).toEqual({
+      formToken: 'token-1',
+      firstName: 'Ana',
+      additionalInfo: 'typed after the file',
+      privacyConsent: 'on',
+    })
     expect(stored()).toEqual([])
-    await waitFor(() => consumed() === body.length)
     expect(consumed()).toBe(body.length)
   })
 
@@ -238,29 +243,40 @@ describe('parseUploadForm streams files to storage', () => {
     expect((await readStored(files[1]!)).equals(pdf(1024))).toBe(true)
   })
 
-  it('refuses the eleventh file as soon as it starts, before the body ends, and keeps nothing', async () => {
+  it('refuses the eleventh file as soon as it starts: it is never written, and the fields after it still come back', async () => {
     const body = openRequest()
     const parsing = parseUploadForm(body.request, quoteLimits, destination())
     body.send(openBody([{ name: 'sourceLanguage', value: 'English' }, ...tenFiles]))
     body.send(fileStart('files', 'eleventh.pdf', pdf(1024)))
-    const result = await Promise.race([parsing, stillWaiting(3000)])
-    expect(result === 'still waiting' ? result : result.status).toBe('too-many-files')
-    expect(result !== 'still waiting' && result.formData.get('sourceLanguage')).toBe('English')
+    // Refused as the part begins: the ten files go at once, while the body is still coming.
     await waitFor(() => stored().length === 0)
     expect(stored()).toEqual([])
+    expect(await Promise.race([parsing, stillWaiting(100)])).toBe('still waiting')
+    body.send(Buffer.from(`\r\n`))
+    body.send(multipartBody([{ name: 'notes', value: 'typed after the files' }]))
     body.end()
+    const result = await parsing
+    expect(result.status).toBe('too-many-files')
+    expect(result.formData.get('sourceLanguage')).toBe('English')
+    expect(result.formData.get('notes')).toBe('typed after the files')
+    expect(stored()).toEqual([])
   })
 
-  it('refuses a file as soon as it passes the limit, before the body ends, and keeps nothing', async () => {
+  it('stops writing a file at the chunk that passes the limit, and keeps nothing from then on', async () => {
     const body = openRequest()
     const parsing = parseUploadForm(body.request, quoteLimits, destination())
     body.send(openBody([{ name: 'sourceLanguage', value: 'English' }, tenFiles[0]!]))
     body.send(fileStart('files', 'big.pdf', pdf(300 * 1024)))
-    const result = await Promise.race([parsing, stillWaiting(3000)])
-    expect(result === 'still waiting' ? result : result.status).toBe('too-large')
+    // The big file's half-written copy and the first file go at once.
     await waitFor(() => stored().length === 0)
     expect(stored()).toEqual([])
+    body.send(Buffer.from(`\r\n--${boundary}--\r\n`))
     body.end()
+    const result = await parsing
+    expect(result.status).toBe('too-large')
+    expect(result.formData.get('sourceLanguage')).toBe('English')
+    expect(result.formData.has('files')).toBe(false)
+    expect(stored()).toEqual([])
   })
 
   it('refuses files that together pass what is left of the quota, and keeps nothing', async () => {
@@ -272,18 +288,50 @@ describe('parseUploadForm streams files to storage', () => {
     )
     body.send(openBody(tenFiles.slice(0, 2)))
     body.send(fileStart('files', 'third.pdf', pdf(20 * 1024)))
-    const result = await Promise.race([parsing, stillWaiting(3000)])
-    expect(result === 'still waiting' ? result : result.status).toBe('over-quota')
-    await waitFor(() => stored().length === 0)
-    expect(stored()).toEqual([])
+    body.send(Buffer.from(`\r\n--${boundary}--\r\n`))
     body.end()
+    const result = await parsing
+    expect(result.status).toBe('over-quota')
+    expect(stored()).toEqual([])
   })
 
-  it('refuses a body whose declared length is over the limit without reading it', async () => {
+  it('refuses a body declared over the limit: it stores none of its files but reads its fields', async () => {
+    const whole = multipartBody([
+      { name: 'sourceLanguage', value: 'English' },
+      tenFiles[0]!,
+      { name: 'notes', value: 'typed after the file' },
+    ])
     const body = openRequest({ 'content-length': String(5 * 1024 * 1024) })
+    const parsing = parseUploadForm(body.request, quoteLimits, destination())
+    body.send(whole)
+    body.end()
+    const result = await parsing
+    expect(result.status).toBe('too-large')
+    expect(Object.fromEntries(result.formData)).toEqual({
+      sourceLanguage: 'English',
+      notes: 'typed after the file',
+    })
+    expect(stored()).toEqual([])
+  })
+
+  it('answers a body declared past what is ever read without reading it', async () => {
+    const body = openRequest({ 'content-length': String(100 * 1024 * 1024) })
     const result = await parseUploadForm(body.request, quoteLimits, destination())
     expect(result.status).toBe('too-large')
     expect(body.pulls()).toBe(0)
+    body.end()
+  })
+
+  it('answers a refused body once it passes what is ever read, without waiting for its end', async () => {
+    const body = openRequest()
+    const parsing = parseUploadForm(body.request, quoteLimits, destination())
+    body.send(openBody([{ name: 'sourceLanguage', value: 'English' }]))
+    body.send(fileStart('files', 'huge.pdf', Buffer.alloc(MiB)))
+    for (let sent = 0; sent < 64; sent++) body.send(Buffer.alloc(MiB, 0x20))
+    const result = await Promise.race([parsing, stillWaiting(10_000)])
+    expect(result === 'still waiting' ? result : result.status).toBe('too-large')
+    expect(result !== 'still waiting' && result.formData.get('sourceLanguage')).toBe('English')
+    expect(stored()).toEqual([])
     body.end()
   })
 })

@@ -40,8 +40,9 @@ export type UploadFormResult =
   /** Every file is in storage: `formData` holds them as `ReceivedFile`s among the text fields. */
   | { status: 'ok'; formData: FormData; files: ReceivedFile[] }
   /**
-   * Refused as soon as the body broke a limit: nothing it carried is left in storage, and
-   * `formData` holds the text fields that came before the refused part.
+   * Refused: nothing it carried is left in storage, and `formData` holds its text fields (all
+   * of them, or those before the point where the body could not be parsed or passed the
+   * drain limit).
    */
   | { status: UploadRefusal; formData: FormData }
 
@@ -55,12 +56,16 @@ const MIN_DRAIN_LIMIT = 64 * MiB
  * Parses a form that may carry file uploads and streams each file to storage as it arrives,
  * so that no more than a chunk or two of an upload is in memory at a time (see
  * docs/decisions/053-streamed-uploads-and-quota.md). The limits are enforced while reading:
- * a declared length over `maxTotalSize` before any byte is read, a file over `maxFileSize`
- * or the quota at the byte that passes it, a file too many as soon as its part begins.
+ * a file over `maxFileSize` or the quota stops at the byte that passes it, a file too many as
+ * soon as its part begins, a body over `maxTotalSize` at the chunk that passes it.
  *
- * A refusal answers at once, before the rest of the body has arrived: what was stored is
- * deleted, and the rest of the body is read and dropped in the background (up to the drain
- * limit) so that the browser receives the answer.
+ * A refused body stops being stored there and then: what it had stored is deleted, and its
+ * later files are dropped unread. Its text fields are still read, up to the drain limit, so
+ * that the answer can show the form again with everything the person typed (a browser sends
+ * the whole body before it reads the answer anyway). A body declared or found larger than
+ * the drain limit, or one that cannot be parsed, is answered at once with the fields read so
+ * far, and the rest is read away in the background (up to the drain limit) so that the
+ * browser receives the answer rather than a reset connection.
  */
 export async function parseUploadForm(
   request: Request,
@@ -76,8 +81,8 @@ export async function parseUploadForm(
     drainInBackground(reader, bytesRead, drainLimit)
     return { status, formData }
   }
-  if (Number(request.headers.get('content-length') ?? '0') > limits.maxTotalSize)
-    return refuse('too-large')
+  const declaredLength = Number(request.headers.get('content-length') ?? '0')
+  if (declaredLength > drainLimit) return refuse('too-large')
   if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
     const text = await readText(reader, FIELD_MAX_BYTES)
     if (text === undefined) return refuse('too-large', new FormData(), FIELD_MAX_BYTES)
@@ -86,7 +91,9 @@ export async function parseUploadForm(
     return { status: 'ok', formData, files: [] }
   }
   if (!/^multipart\/form-data/i.test(contentType)) return refuse('malformed')
-  const parse = new MultipartUpload(reader, contentType, limits, destination)
+  const parse = new MultipartUpload(reader, contentType, limits, destination, drainLimit)
+  // Declared too large: nothing of it is stored, but its fields are read for the answer.
+  if (declaredLength > limits.maxTotalSize) parse.refuse('too-large')
   const outcome = await parse.run()
   if (outcome.status === 'ok') return outcome
   return refuse(outcome.status, outcome.formData, parse.bytesRead)
@@ -107,6 +114,8 @@ class MultipartUpload {
   private storedBytes = 0
   private fileCount = 0
   private refusal: UploadRefusal | undefined
+  /** Reading stopped: the body cannot be parsed, or it went past the drain limit. */
+  private stopped = false
   private failure: unknown
   /** Wakes whoever waits in `unlessStopped`; one waiter at a time. */
   private wake: (() => void) | undefined
@@ -117,6 +126,8 @@ class MultipartUpload {
     contentType: string,
     private readonly limits: UploadFormLimits,
     private readonly destination: UploadDestination,
+    /** How much of a refused body is still read for its text fields. */
+    private readonly drainLimit: number,
   ) {
     try {
       this.parser = busboy({
@@ -148,18 +159,31 @@ class MultipartUpload {
     this.parser.on('error', () => this.refuse('malformed'))
   }
 
-  /** Stops the parse at the first refusal; the first reason given is the answer. */
-  private refuse(status: UploadRefusal) {
-    this.refusal ??= status
-    this.stop()
+  /**
+   * Refuses the body: the first reason given is the answer. Files stop being stored; text
+   * fields are still read, unless the body cannot be parsed at all.
+   */
+  refuse(status: UploadRefusal) {
+    if (this.refusal === undefined) {
+      this.refusal = status
+      // What was stored goes now, not when the body ends.
+      const stored = this.files.splice(0)
+      this.writes.push(this.deleteAll(stored))
+    }
+    if (status === 'malformed') this.stop()
+  }
+
+  private async deleteAll(files: ReceivedFile[]) {
+    await Promise.all(files.map((file) => this.destination.storage.delete(file.upload.storageKey)))
   }
 
   private stop() {
+    this.stopped = true
     this.wake?.()
   }
 
   private get halted() {
-    return this.refusal !== undefined || this.failure !== undefined
+    return this.stopped || this.failure !== undefined
   }
 
   /**
@@ -188,13 +212,15 @@ class MultipartUpload {
       // Checked chunk by chunk, so that the file that passes the quota stops there.
       onChunk: (length) => {
         this.storedBytes += length
+        // Refused meanwhile: this file stops too, and the rest of it is read away.
         if (this.refusal) return this.refusal
         if (this.storedBytes > (this.limits.maxStoredBytes ?? Infinity)) return 'over-quota'
       },
     })
       .then((upload) => {
-        // An empty file input sends a nameless, empty part: that is no file.
-        if (upload.byteSize === 0 && !filename)
+        // An empty file input sends a nameless, empty part: that is no file. A file that
+        // ended after the body was refused is not kept either.
+        if ((upload.byteSize === 0 && !filename) || this.refusal)
           return this.destination.storage.delete(upload.storageKey)
         const file = new ReceivedFile(name, filename ?? '', upload, sequence)
         this.files.push(file)
@@ -225,38 +251,45 @@ class MultipartUpload {
       for (const stream of this.streams) stream.on('error', () => undefined).destroy()
       parser.destroy()
     }
-    await Promise.all(this.writes)
-    if (this.halted) {
-      await Promise.all(
-        this.files.map((file) => this.destination.storage.delete(file.upload.storageKey)),
-      )
+    // A write that ends in a refusal adds the deletions it starts.
+    while (this.writes.length > 0) await Promise.all(this.writes.splice(0))
+    if (this.halted || this.refusal) {
+      await this.deleteAll(this.files)
       if (this.failure !== undefined) {
         drainInBackground(this.reader, this.bytesRead, MIN_DRAIN_LIMIT)
         throw this.failure
       }
-      return { status: this.refusal!, formData: this.formData }
+      // The text fields only: the files it names are gone from storage.
+      return { status: this.refusal!, formData: inFormOrder(this.formData, []) }
     }
     // Form order: files appended as their writes finished are put back where they were sent.
     return { status: 'ok', formData: inFormOrder(this.formData, this.files), files: this.files }
   }
 
-  /** Hands the body to the parser chunk by chunk, waiting while it is busy, until a refusal. */
+  /**
+   * Hands the body to the parser chunk by chunk, waiting while it is busy, until its end, a
+   * body that cannot be parsed, or a refused body past the drain limit.
+   */
   private async feed(parser: busboy.Busboy) {
     for (;;) {
-      // A file's write may refuse the upload while the next chunk is awaited.
+      // A file's write may fail or call the body malformed while the next chunk is awaited.
       const next = await this.unlessStopped(this.reader.read())
       if (!next || this.halted) return
       const { done, value } = next
       if (done) return void parser.end()
       this.bytesRead += value.length
-      if (this.bytesRead > this.limits.maxTotalSize) return this.refuse('too-large')
+      if (this.bytesRead > this.limits.maxTotalSize) this.refuse('too-large')
+      if (this.bytesRead > this.drainLimit) return this.stop()
       if (!parser.write(value))
         await this.unlessStopped(once(parser, 'drain').catch(() => undefined))
     }
   }
 }
 
-/** The form's entries with each file where its part came, whatever order the writes ended in. */
+/**
+ * The form's text fields, then `files` in the order their parts came, whatever order their
+ * writes ended in.
+ */
 function inFormOrder(formData: FormData, files: ReceivedFile[]): FormData {
   const ordered = new FormData()
   for (const [name, value] of formData) if (typeof value === 'string') ordered.append(name, value)
