@@ -13,7 +13,7 @@ export function uploadedFiles(app: TestApp): string[] {
   if (!existsSync(root)) return []
   return readdirSync(root, { recursive: true })
     .map(String)
-    .filter((entry) => statSync(path.join(root, entry)).isFile())
+    .filter((entry) => statSync(path.join(root, entry), { throwIfNoEntry: false })?.isFile())
 }
 
 /** Applications from `email`, or all of them. */

@@ -39,9 +39,12 @@ function rssBytes(pid: number): number {
 function quoteObjects(dataDir: string): string[] {
   const root = path.join(dataDir, 'uploads', 'quotes')
   if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true })
-    .map(String)
-    .filter((entry) => statSync(path.join(root, entry)).isFile())
+  return (
+    readdirSync(root, { recursive: true })
+      .map(String)
+      // A file deleted between the listing and the look is gone: not counted.
+      .filter((entry) => statSync(path.join(root, entry), { throwIfNoEntry: false })?.isFile())
+  )
 }
 
 const officeDay = (days: number) =>
