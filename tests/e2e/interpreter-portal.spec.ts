@@ -87,6 +87,8 @@ test('an approved applicant is invited, chooses a password and lands on the port
   await page.goto('/admin/dashboard')
   await expect(page).toHaveURL(/\/interpreter\/dashboard$/)
   await page.getByRole('button', { name: 'Log out' }).click()
+  // The logout has landed before the next visit (a visit at once could cancel its post).
+  await expect(page).toHaveURL(/\/interpreter-login$/)
   await page.goto('/interpreter/dashboard')
   await expect(page).toHaveURL(/\/interpreter-login\?redirectTo=/)
   await staff.close()
