@@ -31,12 +31,16 @@ export function Header({
   const location = useLocation()
   const headerRef = useRef<HTMLElement>(null)
 
-  // A navigation closes every open menu.
-  useEffect(() => {
-    headerRef.current
-      ?.querySelectorAll('details[open]')
-      .forEach((details) => ((details as HTMLDetailsElement).open = false))
-  }, [location.key])
+  // A navigation closes every open menu: the effect's clean-up runs when the location
+  // changes. Hydration does not, so a menu opened while the page's scripts were still
+  // loading stays open.
+  useEffect(
+    () => () =>
+      headerRef.current
+        ?.querySelectorAll('details[open]')
+        .forEach((details) => ((details as HTMLDetailsElement).open = false)),
+    [location.key],
+  )
 
   return (
     <header
