@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { loadConfig } from '../../app/platform/config.server'
 import { createLogger } from '../../app/platform/logger.server'
 import type { Database, DatabaseTarget } from '../../app/platform/db.server'
@@ -104,19 +104,26 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
   expect(summary, `axe violations on ${label}`).toEqual([])
 }
 
+/** With SCREENSHOT_DIR set, keeps a screenshot of `target` (a page or a part) there for a look. */
+export async function keepScreenshot(target: Page | Locator, name: string) {
+  const shots = process.env.SCREENSHOT_DIR
+  if (!shots) return
+  mkdirSync(shots, { recursive: true })
+  await target.screenshot({
+    path: `${shots}/${name}.png`,
+    ...('goto' in target ? { fullPage: true } : {}),
+  })
+}
+
 /**
  * Axe at a phone's and a desktop's width; with SCREENSHOT_DIR set, a screenshot of each is
  * kept there for a look.
  */
 export async function checkPage(page: Page, name: string) {
-  const shots = process.env.SCREENSHOT_DIR
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectNoAxeViolations(page, `${name} at ${width}px`)
-    if (shots) {
-      mkdirSync(shots, { recursive: true })
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
-    }
+    await keepScreenshot(page, `${name}-${width}`)
   }
 }
 

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf'
 import { and, eq } from 'drizzle-orm'
 import { interpreterStatements, mailOutbox } from '../../db/schema'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -129,6 +130,11 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
+    mergePages: true,
+  })
+  for (const expected of ['Pay statement', name, '$121.18', 'Paid'])
+    expect(text.replace(/\s+/g, ' ')).toContain(expected)
   await portal.close()
 
   expect(await htmlErrors(documents)).toEqual([])

@@ -1,20 +1,12 @@
 import { eq, gt, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
-  auditLog,
-  bookingOffers,
   bookings,
   clientInvoices,
   closeoutExpenses,
   closeouts,
-  interpreterApplications,
-  interpreterAvailability,
-  interpreterDocuments,
-  interpreterProfiles,
   interpreterStatements,
   invoiceLines,
-  mailOutbox,
-  organizations,
   rates,
   statementLines,
   storedFiles,
@@ -31,8 +23,8 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
-import { approveCurrentCloseout } from '../support/billing-fixtures'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { approveCurrentCloseout, emptyBillingWorld } from '../support/billing-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -47,25 +39,7 @@ describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
   afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
-    await emptyTables(test.db, [
-      invoiceLines,
-      statementLines,
-      clientInvoices,
-      interpreterStatements,
-      closeoutExpenses,
-      closeouts,
-      bookingOffers,
-      bookings,
-      translationQuotes,
-      organizations,
-      interpreterDocuments,
-      interpreterAvailability,
-      interpreterProfiles,
-      interpreterApplications,
-      storedFiles,
-      mailOutbox,
-      auditLog,
-    ])
+    await emptyBillingWorld(test.db)
     // The seeded rates stay; rates a test added go.
     await test.db.delete(rates).where(gt(rates.effectiveFrom, new Date('2000-01-02T00:00:00Z')))
     await test.db.delete(users)

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
-  auditLog,
   authTokens,
   bookingOffers,
   bookings,
-  clientMemberships,
   mailOutbox,
-  organizations,
   storedFiles,
   users,
 } from '../../db/schema'
@@ -23,7 +20,7 @@ import {
 } from '../../app/models/bookings.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import {
   organizationStorageUsed,
@@ -32,7 +29,11 @@ import {
 import { sendBookingDigests } from '../../app/models/booking-digests.server'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
-import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
+import {
+  createBookingRow,
+  createDispatchInterpreter,
+  emptyDispatchWorld,
+} from '../support/booking-fixtures'
 
 describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   let test: TestRuntime
@@ -48,15 +49,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   beforeEach(async () => {
     // Monday 2 November 2026, 10:00 in New York (EST, after the change from EDT).
     setClock(() => new Date('2026-10-26T14:00:00Z'))
-    await emptyTables(test.db, [
-      bookings,
-      clientMemberships,
-      organizations,
-      mailOutbox,
-      auditLog,
-      authTokens,
-      users,
-    ])
+    await emptyDispatchWorld(test.db, [authTokens, users])
     staff = await createStaffActor()
   })
 

@@ -2,20 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
-  bookingOffers,
   bookings,
-  clientInvoices,
   closeoutExpenses,
   closeoutReminders,
   closeouts,
-  interpreterApplications,
-  interpreterAvailability,
-  interpreterDocuments,
-  interpreterProfiles,
-  interpreterStatements,
   invoiceLines,
   mailOutbox,
-  organizations,
   statementLines,
   storedFiles,
   users,
@@ -51,9 +43,9 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
-import { approveCurrentCloseout } from '../support/billing-fixtures'
+import { approveCurrentCloseout, emptyBillingWorld } from '../support/billing-fixtures'
 import { htmlDocument, largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -76,26 +68,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
   afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
-    await emptyTables(test.db, [
-      closeoutReminders,
-      closeoutExpenses,
-      statementLines,
-      invoiceLines,
-      interpreterStatements,
-      clientInvoices,
-      closeouts,
-      bookingOffers,
-      bookings,
-      organizations,
-      interpreterDocuments,
-      interpreterAvailability,
-      interpreterProfiles,
-      interpreterApplications,
-      storedFiles,
-      mailOutbox,
-      auditLog,
-      users,
-    ])
+    await emptyBillingWorld(test.db, [users])
     setClock(() => hoursAfterEnd(2))
     staff = await createStaffActor()
     organizationId = await createOrganization(test.db, 'Riverside Clinic')

@@ -1,19 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  auditLog,
-  bookingOffers,
-  bookings,
-  interpreterApplications,
-  interpreterAvailability,
-  interpreterDocuments,
-  interpreterProfiles,
-  interpreterTimeOff,
-  mailOutbox,
-  organizations,
-  storedFiles,
-  users,
-} from '../../db/schema'
+import { bookingOffers, bookings, interpreterTimeOff, mailOutbox, users } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
 import { createUser } from '../../app/models/users.server'
@@ -32,8 +19,9 @@ import {
   createDispatchInterpreter,
   createOrganization,
   type DispatchInterpreter,
+  emptyDispatchWorld,
 } from '../support/booking-fixtures'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -50,20 +38,7 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
   afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
-    await emptyTables(test.db, [
-      bookingOffers,
-      bookings,
-      organizations,
-      interpreterDocuments,
-      interpreterTimeOff,
-      interpreterAvailability,
-      interpreterProfiles,
-      interpreterApplications,
-      storedFiles,
-      mailOutbox,
-      auditLog,
-      users,
-    ])
+    await emptyDispatchWorld(test.db, [users])
     staff = await createStaffActor()
     // Monday 4 May 2026, 11:00 in New York.
     setClock(() => new Date('2026-05-04T15:00:00Z'))

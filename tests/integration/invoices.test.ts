@@ -4,23 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   auditLog,
   authTokens,
-  bookingOffers,
-  bookings,
   clientInvoices,
-  clientMemberships,
-  closeouts,
-  interpreterApplications,
-  interpreterAvailability,
-  interpreterDocuments,
-  interpreterProfiles,
-  interpreterStatements,
   invoiceLines,
   mailOutbox,
-  organizations,
-  statementLines,
-  storedFiles,
-  translationQuoteFiles,
-  translationQuotes,
   users,
 } from '../../db/schema'
 import type { CloseoutOutcome } from '../../app/domain/billing'
@@ -50,8 +36,12 @@ import {
 import { findUserByEmail } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { docxDocument } from '../support/document-fixtures'
-import { createApprovedAssignment, invoiceIdOf } from '../support/billing-fixtures'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import {
+  createApprovedAssignment,
+  emptyBillingWorld,
+  invoiceIdOf,
+} from '../support/billing-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
@@ -99,28 +89,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
   }
 
   beforeEach(async () => {
-    await emptyTables(test.db, [
-      invoiceLines,
-      clientInvoices,
-      statementLines,
-      interpreterStatements,
-      closeouts,
-      translationQuoteFiles,
-      translationQuotes,
-      bookingOffers,
-      bookings,
-      clientMemberships,
-      organizations,
-      interpreterDocuments,
-      interpreterAvailability,
-      interpreterProfiles,
-      interpreterApplications,
-      storedFiles,
-      mailOutbox,
-      auditLog,
-      authTokens,
-      users,
-    ])
+    await emptyBillingWorld(test.db, [authTokens, users])
     // 2 April 2026: March's work is done and its invoice is due.
     setClock(() => new Date('2026-04-02T15:00:00Z'))
     staff = await createStaffActor()

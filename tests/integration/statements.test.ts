@@ -3,23 +3,12 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
-  bookingOffers,
-  bookings,
   clientInvoices,
-  closeoutExpenses,
-  closeouts,
-  interpreterApplications,
-  interpreterAvailability,
-  interpreterDocuments,
-  interpreterProfiles,
   interpreterStatements,
   invoiceLines,
   mailOutbox,
-  organizations,
   rates,
   statementLines,
-  storedFiles,
-  translationQuotes,
   users,
 } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
@@ -50,8 +39,8 @@ import {
   createOrganization,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
-import { createApprovedAssignment } from '../support/billing-fixtures'
-import { createStaffActor, emptyTables } from '../support/people-fixtures'
+import { createApprovedAssignment, emptyBillingWorld } from '../support/billing-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -66,25 +55,7 @@ describe.each(testDatabaseKinds())('statements, rates and the accounting export 
   afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
-    await emptyTables(test.db, [
-      invoiceLines,
-      statementLines,
-      clientInvoices,
-      interpreterStatements,
-      closeoutExpenses,
-      closeouts,
-      bookingOffers,
-      bookings,
-      translationQuotes,
-      organizations,
-      interpreterDocuments,
-      interpreterAvailability,
-      interpreterProfiles,
-      interpreterApplications,
-      storedFiles,
-      mailOutbox,
-      auditLog,
-    ])
+    await emptyBillingWorld(test.db)
     // The seeded rates stay; rates a test added go.
     await test.db.delete(rates).where(gt(rates.effectiveFrom, new Date('2000-01-02T00:00:00Z')))
     await test.db.delete(users)

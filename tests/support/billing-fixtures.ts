@@ -1,11 +1,47 @@
 import { eq } from 'drizzle-orm'
-import { bookings, closeouts, invoiceLines, statementLines } from '../../db/schema'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import {
+  bookings,
+  clientInvoices,
+  closeoutExpenses,
+  closeoutReminders,
+  closeouts,
+  interpreterStatements,
+  invoiceLines,
+  statementLines,
+  translationQuoteFiles,
+  translationQuotes,
+} from '../../db/schema'
 import type { CloseoutOutcome } from '../../app/domain/billing'
 import type { Actor } from '../../app/models/audit.server'
 import { approveCloseout } from '../../app/models/billing/closeout-review.server'
 import type { Database } from '../../app/platform/db.server'
-import { createBookingRow } from './booking-fixtures'
+import { createBookingRow, dispatchTables } from './booking-fixtures'
 import { pdfUpload } from './document-fixtures'
+import { emptyTables } from './people-fixtures'
+
+/**
+ * The tables of the billing world, each before the tables it points to: invoice and statement
+ * lines and their documents, closeouts with their expenses and reminders, and quotes (a
+ * delivered quote is billed), then the dispatch world they rest on.
+ */
+const billingTables: PgTable[] = [
+  invoiceLines,
+  statementLines,
+  clientInvoices,
+  interpreterStatements,
+  closeoutReminders,
+  closeoutExpenses,
+  closeouts,
+  translationQuoteFiles,
+  translationQuotes,
+  ...dispatchTables,
+]
+
+/** Empties the billing and dispatch worlds, then `also` (tables of the test's own). */
+export async function emptyBillingWorld(db: Database, also: PgTable[] = []) {
+  await emptyTables(db, [...billingTables, ...also])
+}
 
 /**
  * A confirmed on-site booking closed out (as completed unless told otherwise) and approved by

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import {
+  auditLog,
+  bookingOffers,
   bookings,
+  clientMemberships,
   interpreterApplications,
   interpreterAvailability,
   interpreterDocuments,
   interpreterProfiles,
+  interpreterTimeOff,
+  mailOutbox,
   organizations,
   storedFiles,
 } from '../../db/schema'
@@ -17,12 +23,37 @@ import type { Actor } from '../../app/models/audit.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import type { Database } from '../../app/platform/db.server'
-import { createApplicant } from './people-fixtures'
+import { createApplicant, emptyTables } from './people-fixtures'
 
 /**
  * Bookings and interpreters ready for dispatch, written straight into the tables (the
  * client's booking form is not what these tests are about).
  */
+
+/**
+ * The tables of the dispatch world, each before the tables it points to: bookings and their
+ * offers, organisations and their members, interpreters with what they upload and when they
+ * work, and the mail and audit rows all of it writes.
+ */
+export const dispatchTables: PgTable[] = [
+  bookingOffers,
+  bookings,
+  clientMemberships,
+  organizations,
+  interpreterDocuments,
+  interpreterTimeOff,
+  interpreterAvailability,
+  interpreterProfiles,
+  interpreterApplications,
+  storedFiles,
+  mailOutbox,
+  auditLog,
+]
+
+/** Empties the dispatch world, then `also` (tables of the test's own, such as users). */
+export async function emptyDispatchWorld(db: Database, also: PgTable[] = []) {
+  await emptyTables(db, [...dispatchTables, ...also])
+}
 
 export async function createOrganization(db: Database, name: string): Promise<string> {
   const [row] = await db.insert(organizations).values({ name }).returning({ id: organizations.id })
