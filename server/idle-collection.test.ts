@@ -1,49 +1,75 @@
+import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { collectGarbageWhenIdle } from './idle-collection'
 
 const IDLE_MS = 50
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-let server: http.Server | undefined
-afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+afterEach(() => {
+  vi.useRealTimers()
 })
 
-/** A server that answers after `answerAfterMs`, counting the collections. */
-async function start(answerAfterMs: number) {
+/**
+ * The counting runs on fake timers against a stand-in server that emits the same events as
+ * `http.Server`, so a slow machine cannot stretch the gap between two requests past the idle
+ * time and fake a collection.
+ */
+function standIn() {
+  vi.useFakeTimers()
+  const server = new EventEmitter()
   const counts = { collections: 0 }
-  server = http.createServer((_req, res) => {
-    setTimeout(() => res.end('ok'), answerAfterMs)
+  collectGarbageWhenIdle(server as http.Server, {
+    idleMs: IDLE_MS,
+    collect: () => void counts.collections++,
   })
-  collectGarbageWhenIdle(server, { idleMs: IDLE_MS, collect: () => void counts.collections++ })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, counts }
+  const request = () => {
+    const response = new EventEmitter()
+    server.emit('request', {}, response)
+    return { finish: () => response.emit('close') }
+  }
+  return { counts, request }
 }
 
 describe('collectGarbageWhenIdle', () => {
-  it('collects once after the last request, not again while nothing happens', async () => {
-    const { url, counts } = await start(0)
-    await (await fetch(url)).text()
-    await (await fetch(url)).text()
+  it('collects once after the last request, not again while nothing happens', () => {
+    const { counts, request } = standIn()
+    request().finish()
+    vi.advanceTimersByTime(IDLE_MS - 1)
+    request().finish()
+    vi.advanceTimersByTime(IDLE_MS - 1)
     expect(counts.collections).toBe(0)
-    await sleep(IDLE_MS * 6)
+    vi.advanceTimersByTime(1)
     expect(counts.collections).toBe(1)
-    await sleep(IDLE_MS * 6)
+    vi.advanceTimersByTime(IDLE_MS * 100)
     expect(counts.collections).toBe(1)
-    await (await fetch(url)).text()
-    await sleep(IDLE_MS * 6)
+    request().finish()
+    vi.advanceTimersByTime(IDLE_MS)
     expect(counts.collections).toBe(2)
   })
 
-  it('does not collect while a request is still being answered', async () => {
-    const { url, counts } = await start(IDLE_MS * 8)
-    const slow = fetch(url).then((response) => response.text())
-    await sleep(IDLE_MS * 4)
+  it('does not collect while a request is still being answered', () => {
+    const { counts, request } = standIn()
+    const slow = request()
+    request().finish()
+    vi.advanceTimersByTime(IDLE_MS * 10)
     expect(counts.collections).toBe(0)
-    await slow
-    await sleep(IDLE_MS * 6)
+    slow.finish()
+    vi.advanceTimersByTime(IDLE_MS)
     expect(counts.collections).toBe(1)
+  })
+
+  it('collects after a real HTTP request has been answered', async () => {
+    const counts = { collections: 0 }
+    const server = http.createServer((_req, res) => res.end('ok'))
+    collectGarbageWhenIdle(server, { idleMs: IDLE_MS, collect: () => void counts.collections++ })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+      expect(await (await fetch(url)).text()).toBe('ok')
+      await vi.waitFor(() => expect(counts.collections).toBe(1), { timeout: 5000 })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -106,12 +106,15 @@ describe('PGlite on its own thread', () => {
     await db.execute(createTable)
     let releaseTransaction = () => {}
     const held = new Promise<void>((resolve) => (releaseTransaction = resolve))
+    let markBegun = () => {}
+    const begun = new Promise<void>((resolve) => (markBegun = resolve))
     const transaction = db.transaction(async (tx) => {
       await tx.insert(samples).values({ id: 1 })
+      markBegun()
       await held
       await tx.insert(samples).values({ id: 2 })
     })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await begun
     const outside = db.select({ id: samples.id }).from(samples)
     releaseTransaction()
     await transaction
