@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseTarget } from '../../app/platform/db.server'
@@ -11,6 +9,7 @@ import { pdfOfSize, signInWithPassword, submitApplication } from '../support/htt
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
 import { testDatabaseKinds } from '../support/test-database'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Attacks from the penetration test of docs/security.md, played over HTTP against the built
@@ -78,7 +77,7 @@ describe.each(testDatabaseKinds())('attacks on the server process on %s', (kind)
     } as RequestInit)
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'attacks-'))
+    dataDir = await newMigratedDataDir('attacks-')
     postgres = kind === 'postgres' ? await createPostgresTestDatabase() : undefined
     const target: DatabaseTarget = postgres?.target ?? { kind: 'pglite', dataDir }
     const setup = await openDatabase(target)

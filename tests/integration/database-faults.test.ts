@@ -15,6 +15,7 @@ import {
 } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
 import { freePort } from '../support/free-port'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * A database that goes away under load (a PostgreSQL restart or fail-over, the embedded
@@ -196,7 +197,8 @@ describe.skipIf(!hasPostgres)('PostgreSQL cuts the server’s connections under 
 
 describe('the embedded database’s thread dies under load', () => {
   it('starts a new one: the process stays, and serves again within 10 s', async () => {
-    const dataDir = newDataDir('pglite')
+    const dataDir = await newMigratedDataDir('database-faults-pglite-')
+    dataDirs.push(dataDir)
     const email = await createClientManager(undefined, dataDir)
     const inspectorPort = await freePort()
     const server = await startServerProcess({

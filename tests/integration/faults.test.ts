@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,6 +18,7 @@ import {
 } from '../support/http-client'
 import { startServerProcess, waitUntilReady } from '../support/server-process'
 import { SmtpPeer } from '../support/smtp-peer'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Failures played against the built server as a process: a kill -9 loses no confirmed
@@ -27,8 +27,9 @@ import { SmtpPeer } from '../support/smtp-peer'
  */
 
 const dataDirs: string[] = []
-function newDataDir(name: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `faults-${name}-`))
+/** A DATA_DIR with the embedded database already migrated (tests/support/pglite-dump.ts). */
+async function newDataDir(name: string) {
+  const dir = await newMigratedDataDir(`faults-${name}-`)
   dataDirs.push(dir)
   return dir
 }
@@ -59,7 +60,7 @@ function failureCode(error: unknown): string {
 
 describe('kill -9 while applications with resumes are being submitted', () => {
   it('keeps every confirmed application with its file, no row without a file, and sweeps the rest', async () => {
-    const dataDir = newDataDir('kill')
+    const dataDir = await newDataDir('kill')
     const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })
     await waitUntilReady(server)
 
@@ -144,7 +145,7 @@ describe('kill -9 while applications with resumes are being submitted', () => {
 
 describe('the SMTP server is down for a while', () => {
   it('delivers each queued e-mail exactly once after it returns, and shows a refused one as failed', async () => {
-    const dataDir = newDataDir('smtp')
+    const dataDir = await newDataDir('smtp')
     const adminPassword = 'a long admin password for the mail test'
     const setup = await openDatabase({ kind: 'pglite', dataDir })
     await createUser(
@@ -236,7 +237,7 @@ describe('the SMTP server is down for a while', () => {
 
 describe('SIGTERM under load', () => {
   it('answers readiness with 503 at once, finishes in-flight requests and exits within 10 s, losing nothing', async () => {
-    const dataDir = newDataDir('sigterm')
+    const dataDir = await newDataDir('sigterm')
     // The longest drain the configuration allows: on a busy 2-core machine the event loop
     // can take a while to accept what is already queued.
     const server = await startServerProcess({

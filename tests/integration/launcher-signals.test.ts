@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +17,7 @@ import {
   pdfOfSize,
 } from '../support/http-client'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Signals through the documented commands: npm runs `sh -c "node scripts/serve.mjs"`, which
@@ -25,8 +26,9 @@ import { startServerProcess, waitUntilReady, type ServerProcess } from '../suppo
  */
 
 const dataDirs: string[] = []
-function newDataDir(name: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `launcher-${name}-`))
+/** A DATA_DIR with the embedded database already migrated (tests/support/pglite-dump.ts). */
+async function newDataDir(name: string) {
+  const dir = await newMigratedDataDir(`launcher-${name}-`)
   dataDirs.push(dir)
   return dir
 }
@@ -205,7 +207,7 @@ async function processGone(pid: number, since: number, timeoutMs: number) {
 
 describe.runIf(process.platform === 'linux')('signals through `npm run serve`', () => {
   it('SIGTERM to the process group: the 10 uploads in flight are answered and stored, mail is not left sending, exit 0 within 10 s', async () => {
-    const dataDir = newDataDir('group')
+    const dataDir = await newDataDir('group')
     const emails = Array.from({ length: 10 }, (_, i) => `applicant-${i}@group-signal.example`)
     const server = await launch(dataDir)
     const pgid = server.child.pid!
@@ -258,7 +260,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
   }, 60_000)
 
   it('SIGTERM to the npm process alone: no server process is left and the database lock is released', async () => {
-    const dataDir = newDataDir('npm')
+    const dataDir = await newDataDir('npm')
     const server = await launch(dataDir)
     const pgid = server.child.pid!
     try {
@@ -294,7 +296,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
   }, 60_000)
 
   it('a server that dies: the launcher exits 1 at once, so that its supervisor restarts it on the same data', async () => {
-    const dataDir = newDataDir('server-dies')
+    const dataDir = await newDataDir('server-dies')
     const launcher = await launch(dataDir, { direct: true })
     try {
       await waitUntilReady(launcher)
@@ -319,7 +321,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
   }, 60_000)
 
   it('SIGKILL to the launcher: the server sees its IPC channel close and stops gracefully', async () => {
-    const dataDir = newDataDir('launcher-kill')
+    const dataDir = await newDataDir('launcher-kill')
     const launcher = await launch(dataDir, { direct: true })
     try {
       await waitUntilReady(launcher)
@@ -341,7 +343,7 @@ describe.runIf(process.platform === 'linux')('signals through `npm run serve`', 
 
 describe('the server process', () => {
   it('finishes an upload in flight and exits 0 when SIGTERM arrives twice', async () => {
-    const dataDir = newDataDir('twice')
+    const dataDir = await newDataDir('twice')
     const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })
     try {
       await waitUntilReady(server)

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientMemberships, organizations } from '../../db/schema'
@@ -9,6 +8,7 @@ import { pdfOfSize, signInWithPassword } from '../support/http-client'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
 import { testDatabaseKinds } from '../support/test-database'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Bursts of bookings, quote requests and invitations played over HTTP against the built
@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())('limits on bookings, quotes and invitations o
   const admin = 'admin@limits.example'
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-limits-'))
+    dataDir = await newMigratedDataDir('portal-limits-')
     postgres = kind === 'postgres' ? await createPostgresTestDatabase() : undefined
     const setup = await openDatabase(postgres?.target ?? { kind: 'pglite', dataDir })
     await createUser(

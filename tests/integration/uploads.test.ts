@@ -1,6 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
@@ -18,6 +17,7 @@ import { pdfOfSize, signInWithPassword } from '../support/http-client'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
 import { testDatabaseKinds } from '../support/test-database'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Quote uploads played over HTTP against the built server as a process: files stream to
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
+    dataDir = await newMigratedDataDir('uploads-')
     postgres = kind === 'postgres' ? await createPostgresTestDatabase() : undefined
     target = postgres?.target ?? { kind: 'pglite', dataDir }
     const setup = await openDatabase(target)
