@@ -1,39 +1,57 @@
-// `npm test`: every check and test, in three phases, running side by side what can, and a
-// table of how long each step took at the end (README.md, "How npm test runs").
+// `npm test`: every check and test, each step started as soon as the steps it waits for have
+// passed, and a table of when each step started and how long it took (README.md, "How npm
+// test runs").
 //
-//   1. typecheck, lint (ESLint, Prettier, imports, docs) and build: independent of each other;
-//   2. the Vitest tests that run in this process's workers (unit and integration): they use
-//      both cores;
-//   3. the Playwright tests, and beside them the Vitest tests that start server processes,
-//      threads or child processes and mostly wait for them (vitest.config.ts).
+//   - typecheck, lint (ESLint, Prettier, imports, docs) and build first, side by side;
+//   - then the Vitest tests that run in this process's workers (unit and integration; they use
+//     both cores) and, beside them, the Vitest tests that start server processes, threads or
+//     child processes and mostly wait for them (vitest.config.ts);
+//   - the Playwright tests once the in-process Vitest tests have passed, beside what is left
+//     of the process-starting ones.
 //
-// A phase starts only when the one before passed. Output of a step that runs beside another is
-// kept and printed when it ends, so that the lines of two steps never interleave; the
-// Playwright step prints as it goes.
+// A failed step starts nothing more; the steps already running finish. Output of a step that
+// runs beside another is kept and printed when it ends, so that the lines of two steps never
+// interleave; the in-process Vitest and the Playwright steps, which never overlap, print as
+// they go.
 // Usage: node scripts/test.mjs
 import { spawn } from 'node:child_process'
 
-/** @typedef {{ name: string, command: string, live?: boolean }} Step */
+/** @typedef {{ name: string, command: string, live?: boolean, after?: string[] }} Step */
 
-/** @type {Step[][]} */
-const phases = [
-  [
-    { name: 'typecheck', command: 'npm run typecheck' },
-    { name: 'lint', command: 'npm run lint' },
-    { name: 'build', command: 'npm run build' },
-  ],
-  [{ name: 'vitest (in-process)', command: 'npx vitest run --project in-process', live: true }],
-  [
-    { name: 'playwright', command: 'npx playwright test', live: true },
-    { name: 'vitest (processes)', command: 'npx vitest run --project processes --maxWorkers=1' },
-  ],
+const checks = ['typecheck', 'lint', 'build']
+
+/** @type {Step[]} */
+const steps = [
+  { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'build', command: 'npm run build' },
+  {
+    name: 'vitest (in-process)',
+    command: 'npx vitest run --project in-process',
+    live: true,
+    after: checks,
+  },
+  {
+    name: 'vitest (processes)',
+    command: 'npx vitest run --project processes --maxWorkers=1',
+    after: checks,
+  },
+  {
+    name: 'playwright',
+    command: 'npx playwright test',
+    live: true,
+    after: ['vitest (in-process)'],
+  },
 ]
 
-/** @type {{ name: string, seconds: number, code: number }[]} */
+const suiteStarted = Date.now()
+const secondsSince = (/** @type {number} */ time) => (Date.now() - time) / 1000
+
+/** @type {{ name: string, startedAt: number, seconds: number, code: number }[]} */
 const timings = []
 
 /** Runs one step; resolves with its exit code. */
-function run(step) {
+function run(/** @type {Step} */ step) {
   const started = Date.now()
   return new Promise((resolve) => {
     const child = spawn(step.command, {
@@ -47,8 +65,13 @@ function run(step) {
     child.stderr?.on('data', (chunk) => output.push(chunk))
     child.on('close', (code, signal) => {
       const exitCode = code ?? (signal ? 1 : 0)
-      const seconds = (Date.now() - started) / 1000
-      timings.push({ name: step.name, seconds, code: exitCode })
+      const seconds = secondsSince(started)
+      timings.push({
+        name: step.name,
+        startedAt: (started - suiteStarted) / 1000,
+        seconds,
+        code: exitCode,
+      })
       if (!step.live) {
         process.stdout.write(`\n== ${step.name} (${seconds.toFixed(0)} s, exit ${exitCode})\n`)
         process.stdout.write(Buffer.concat(output))
@@ -58,22 +81,44 @@ function run(step) {
   })
 }
 
-function printTimings(total) {
-  console.log('\n== test steps (wall-clock seconds)')
-  for (const { name, seconds, code } of timings)
-    console.log(`${name.padEnd(22)} ${seconds.toFixed(0).padStart(5)} s${code ? '  FAILED' : ''}`)
-  console.log(`${'total'.padEnd(22)} ${total.toFixed(0).padStart(5)} s`)
+/** Starts each step once the steps it waits for have passed; resolves with whether all passed. */
+function runAll() {
+  /** @type {Set<string>} */
+  const passed = new Set()
+  /** @type {Set<string>} */
+  const launched = new Set()
+  let running = 0
+  let failed = false
+  return new Promise((resolve) => {
+    const launchReady = () => {
+      for (const step of steps) {
+        if (failed || launched.has(step.name)) continue
+        if (!(step.after ?? []).every((name) => passed.has(name))) continue
+        launched.add(step.name)
+        running++
+        console.log(`\n== ${step.name} (started at ${secondsSince(suiteStarted).toFixed(0)} s)`)
+        void run(step).then((code) => {
+          running--
+          if (code === 0) passed.add(step.name)
+          else failed = true
+          launchReady()
+        })
+      }
+      if (running === 0) resolve(!failed && passed.size === steps.length)
+    }
+    launchReady()
+  })
 }
 
-const started = Date.now()
-let failed = false
-for (const phase of phases) {
-  console.log(`\n== ${phase.map((step) => step.name).join(' | ')}`)
-  const codes = await Promise.all(phase.map(run))
-  if (codes.some((code) => code !== 0)) {
-    failed = true
-    break
-  }
+function printTimings() {
+  console.log('\n== test steps (wall-clock seconds: started at, took)')
+  for (const { name, startedAt, seconds, code } of timings)
+    console.log(
+      `${name.padEnd(22)} ${startedAt.toFixed(0).padStart(5)} s ${seconds.toFixed(0).padStart(5)} s${code ? '  FAILED' : ''}`,
+    )
+  console.log(`${'total'.padEnd(22)} ${secondsSince(suiteStarted).toFixed(0).padStart(13)} s`)
 }
-printTimings((Date.now() - started) / 1000)
-process.exitCode = failed ? 1 : 0
+
+const allPassed = await runAll()
+printTimings()
+process.exitCode = allPassed ? 0 : 1
