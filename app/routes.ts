@@ -53,15 +53,17 @@ export default [
     route('payouts/:statementId', 'routes/interpreter/payouts.detail.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
-  route('client/requests/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
+  route('client/bookings/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
+  // The bookings' earlier addresses (docs/glossary.md): permanent redirects.
+  route('client/requests/*', 'routes/client/requests-moved.ts'),
   route('client/quotes/:quoteId/files/:fileId', 'routes/client/quote-file.ts'),
   route('client/invoices/:invoiceId/pdf', 'routes/client/invoice-pdf.ts'),
   route('client', 'routes/client/layout.tsx', [
     index('routes/client/dashboard.tsx', { id: 'client-index' }),
     route('dashboard', 'routes/client/dashboard.tsx'),
     route('book', 'routes/client/book.tsx'),
-    route('requests', 'routes/client/requests.tsx'),
-    route('requests/:bookingId', 'routes/client/requests.detail.tsx'),
+    route('bookings', 'routes/client/bookings.tsx'),
+    route('bookings/:bookingId', 'routes/client/bookings.detail.tsx'),
     route('users', 'routes/client/users.tsx'),
     route('quotes', 'routes/client/quotes.tsx'),
     route('quotes/new', 'routes/client/quotes.new.tsx'),

@@ -133,12 +133,12 @@ const lists: ListUnderTest[] = [
   { name: 'Assignments', role: 'interpreter', paths: ['/interpreter/assignments'] },
   { name: 'Payouts', role: 'interpreter', paths: ['/interpreter/payouts'] },
   { name: 'Client dashboard', role: 'client', paths: ['/client/dashboard'] },
-  { name: 'Requests (client bookings)', role: 'client', paths: ['/client/requests'] },
+  { name: 'Requests (client bookings)', role: 'client', paths: ['/client/bookings'] },
   { name: 'Client invoices', role: 'client', paths: ['/client/invoices'] },
 ]
 
 // The seed's accounts (scripts/seed-demo.ts): staff, the first interpreters (the busiest:
-// about one assignment a working day) and the first client of each organisation (a manager).
+// about one assignment a working day) and the first client of each organization (a manager).
 const accounts: Record<ListUnderTest['role'], (n: number) => string> = {
   staff: (n) => `demo-staff-${n}@example.org`,
   interpreter: (n) => `demo-${n}@example.org`,

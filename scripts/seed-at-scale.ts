@@ -1,6 +1,6 @@
 // Set-based seeding (insert … select from generate_series) of the people and work behind the
 // staff and portal lists, for `npm run seed:demo` and the benchmarks: interpreters with their
-// profiles, onboarding, availability and credentials, organisations and bookings
+// profiles, onboarding, availability and credentials, organizations and bookings
 // (scripts/bench-dispatch.ts uses this part alone), then what the work leaves behind:
 // client accounts, offers, closeouts, pay statements, invoices, staff and their messages, and
 // the mail outbox. One statement per table keeps a seed of 20,000 bookings to seconds on the
@@ -42,7 +42,7 @@ export interface InterpretersAndBookings {
 
 /**
  * The interpreters (approved applications; every seventh not fully onboarded, every sixth
- * without a medical credential), their weekday availability, the organisations and the
+ * without a medical credential), their weekday availability, the organizations and the
  * bookings: a quarter each confirmed, completed, requested and cancelled, the first two with
  * an interpreter.
  */
@@ -123,7 +123,7 @@ export interface PortalActivity {
   interpreters: number
   organizations: number
   label: string
-  /** Client accounts per organisation: the first a manager, the others requesters. */
+  /** Client accounts per organization: the first a manager, the others requesters. */
   clientUsersPerOrganization: number
   staff: number
   messages: number

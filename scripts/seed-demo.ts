@@ -9,10 +9,10 @@
 //
 // With --interpreters and --bookings (a fresh database: those rows have fixed ids), also the
 // work of the staff and portal lists (scripts/seed-at-scale.ts): interpreters with their
-// onboarding, organisations with client accounts, bookings over the last 100 days and the
+// onboarding, organizations with client accounts, bookings over the last 100 days and the
 // next 20, offers, closeouts, pay statements, invoices, staff, their messages and the mail
 // outbox. Its accounts are demo-staff-N, demo-N (interpreters) and demo-client-N (the first
-// of each organisation a manager) @example.org; they can sign in only with
+// of each organization a manager) @example.org; they can sign in only with
 // --password-stdin, which gives them all the password read from standard input.
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
@@ -169,7 +169,7 @@ const cities: [string, string][] = [
   ['San Jose', 'CA'],
   ['Portland', 'OR'],
 ]
-const organisations = [
+const organizations = [
   'Riverside Medical Center',
   'Lakeview Family Clinic',
   'County Superior Court',
@@ -244,7 +244,7 @@ async function accountPasswordHash(): Promise<string | undefined> {
   return hashPassword(password.data)
 }
 
-/** The interpreters, organisations and bookings, and what the work led to by now. */
+/** The interpreters, organizations and bookings, and what the work led to by now. */
 async function seedWork(passwordHash: string | undefined) {
   const today = new Date(now)
   today.setUTCHours(13, 0, 0, 0)
@@ -354,15 +354,15 @@ try {
       const index = offset + i
       const first = pick(firstNames)
       const last = pick(lastNames)
-      const organisation = pick(organisations)
+      const organization = pick(organizations)
       const createdAt = new Date(now - Math.floor(random() * 180 * DAY))
       rows.push({
         type: random() < 0.2 ? 'demo' : 'contact',
         name: `${first} ${last}`,
-        email: `${first}.${last}.${index}@${organisation.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        email: `${first}.${last}.${index}@${organization.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
         phone:
           random() < 0.6 ? `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}` : null,
-        company: organisation,
+        company: organization,
         message: `Hello, we are looking for ${pick(needs)}. Please contact us.`,
         status: weighted<(typeof clientRequestStatuses)[number]>([
           ['new', 40],
@@ -384,7 +384,7 @@ try {
   console.log(
     `Seeded ${applicationCount} applications and ${requestCount} client requests` +
       (scale.interpreters > 0
-        ? `, ${scale.interpreters} interpreters, ${scale.bookings} bookings of ${scale.organizations} organisations and what they led to`
+        ? `, ${scale.interpreters} interpreters, ${scale.bookings} bookings of ${scale.organizations} organizations and what they led to`
         : '') +
       ` in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   )

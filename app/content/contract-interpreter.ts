@@ -6,7 +6,7 @@ export const contractInterpreter = {
   summary:
     'Interpret from home for hospitals, courts, government agencies, schools and businesses, over the phone and by video, on the hours you choose.',
   about: [
-    'Since 1998 we have helped organisations serve people in their own language. Our network of more than 1,500 contract interpreters covers 200+ languages over the phone, by video and on site, 24 hours a day, 7 days a week.',
+    'Since 1998 we have helped organizations serve people in their own language. Our network of more than 1,500 contract interpreters covers 200+ languages over the phone, by video and on site, 24 hours a day, 7 days a week.',
     'Our clients are hospitals and clinics, courts and law firms, government agencies, schools, insurers and businesses across the United States. Medical work is HIPAA compliant and legal work is handled by court-certified interpreters.',
   ],
   responsibilities: [

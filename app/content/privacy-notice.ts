@@ -27,7 +27,7 @@ export const privacySections = (retention: RetentionMonths): PrivacySection[] =>
     heading: 'What we collect',
     paragraphs: [
       'When you apply to interpret for us: your name, e-mail address, phone number, postal address, the languages you speak and your level of English, your interpreting and medical interpreting experience, your availability, your expected pay, anything you write under additional information, and the resume you upload.',
-      'When you contact us or request a demo: your name, e-mail address, phone number if you give it, your organisation and your message.',
+      'When you contact us or request a demo: your name, e-mail address, phone number if you give it, your organization and your message.',
       'With every form we record the time you sent it and the internet address it came from, to protect the forms against abuse.',
     ],
   },

@@ -45,7 +45,7 @@ export interface DispatchCandidate {
   availability: readonly AvailabilityRange[]
   timeOff: readonly DateRange[]
   confirmed: readonly ConfirmedAssignment[]
-  /** Completed bookings for the booking's organisation. */
+  /** Completed bookings for the booking's organization. */
   completedWithOrganization: number
   /** Confirmed and completed minutes in the booking's half-month. */
   minutesThisHalfMonth: number
@@ -202,7 +202,7 @@ export interface DispatchList<Candidate extends DispatchCandidate> {
 
 /**
  * Splits the interpreters into eligible and excluded (with every reason). Eligible ones are
- * ranked: past completed work with this organisation first (more first), then the fewest
+ * ranked: past completed work with this organization first (more first), then the fewest
  * hours this half-month, then by name so that the order is stable.
  */
 export function dispatchList<Candidate extends DispatchCandidate>(

@@ -1,9 +1,9 @@
 import { formatFileSize } from './file-size'
 
 /**
- * A client user's role in their organisation (docs/product.md#accounts-and-roles): a
+ * A client user's role in their organization (docs/product.md#accounts-and-roles): a
  * requester makes and sees their own requests; a manager sees every request of the
- * organisation and invites and removes its users.
+ * organization and invites and removes its users.
  */
 export const organizationRoles = ['requester', 'manager'] as const
 export type OrganizationRole = (typeof organizationRoles)[number]
@@ -14,9 +14,9 @@ export const organizationRoleLabels: Record<OrganizationRole, string> = {
 }
 
 /**
- * What a client sees when an upload would take the organisation's stored files (quote
+ * What a client sees when an upload would take the organization's stored files (quote
  * documents and booking preparation files, docs/product.md#client-portal) past its quota.
  */
 export function storageQuotaMessage(usedBytes: number, quotaBytes: number): string {
-  return `These files would take your organisation past its ${formatFileSize(quotaBytes)} of stored documents (${formatFileSize(usedBytes)} in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.`
+  return `These files would take your organization past its ${formatFileSize(quotaBytes)} of stored documents (${formatFileSize(usedBytes)} in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.`
 }

@@ -60,7 +60,7 @@ export function assignmentChangedMail(options: {
 }
 
 /**
- * Gathers, for staff, the bookings an organisation made in a burst after the one they were
+ * Gathers, for staff, the bookings an organization made in a burst after the one they were
  * mailed about at once (docs/product.md#client-portal): one e-mail, urgent ones first.
  */
 export function bookingDigestMail(options: {

@@ -2,7 +2,7 @@ import type { CompanyIdentity } from '../lib/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
- * Sent when staff (or the organisation's manager) invite someone to the client portal: the
+ * Sent when staff (or the organization's manager) invite someone to the client portal: the
  * link to accept, valid 48 hours and usable once. Nothing is made until it is accepted, and
  * someone who already has an account accepts by signing in (app/routes/auth/accept-invite.tsx).
  */

@@ -29,7 +29,7 @@ function invoiceMail(
 }
 
 /**
- * To each manager of the organisation: the month's invoice, its PDF attached
+ * To each manager of the organization: the month's invoice, its PDF attached
  * (docs/product.md#invoices).
  */
 export function invoiceSentMail(options: InvoiceMailOptions): RenderedMail {
@@ -41,7 +41,7 @@ export function invoiceSentMail(options: InvoiceMailOptions): RenderedMail {
   )
 }
 
-/** To each manager of the organisation when staff record the payment of an invoice. */
+/** To each manager of the organization when staff record the payment of an invoice. */
 export function invoicePaidMail(options: InvoiceMailOptions): RenderedMail {
   const { invoice } = options
   return invoiceMail(

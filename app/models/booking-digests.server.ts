@@ -8,10 +8,10 @@ import { runtime } from '../platform/runtime.server'
 import { bookingSummary } from './bookings.server'
 
 /**
- * Queues one staff digest for each organisation whose window for new-booking e-mails has
+ * Queues one staff digest for each organization whose window for new-booking e-mails has
  * ended (app/models/booking-mail-windows.server.ts), listing the bookings that
  * waited for it (a booking cancelled meanwhile is left out: staff were told of that at once).
- * Run every minute on every instance: each organisation's bookings are taken by one
+ * Run every minute on every instance: each organization's bookings are taken by one
  * conditional update in the digest's transaction, so each is in one digest only.
  */
 export async function sendBookingDigests(database: Database, at: Date = now()): Promise<number> {

@@ -32,7 +32,7 @@ import { recordAudit, type Actor } from './audit.server'
 
 export type Booking = typeof bookings.$inferSelect
 
-/** Who is asking: a client user and their organisation. */
+/** Who is asking: a client user and their organization. */
 export interface ClientActor {
   actor: Actor
   client: ClientContext
@@ -94,7 +94,7 @@ function staffMail(
  * the staff notification in one transaction (the first of a burst is mailed at once, the
  * rest wait for one digest: app/models/booking-mail-windows.server.ts). A start under 24
  * hours away is accepted and marked urgent. A preferred interpreter must be one who worked
- * for the organisation (`PreferredInterpreterError` otherwise). The files must fit the organisation's storage quota (`StorageQuotaError` otherwise).
+ * for the organization (`PreferredInterpreterError` otherwise). The files must fit the organization's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone)
@@ -154,7 +154,7 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
   })
 }
 
-/** Which bookings a client may see: a requester their own, a manager the organisation's. */
+/** Which bookings a client may see: a requester their own, a manager the organization's. */
 function visibleTo(client: ClientContext, userId: string): SQL {
   return client.role === 'manager'
     ? eq(bookings.organizationId, client.organizationId)
@@ -187,7 +187,7 @@ export async function clientBookings(who: ClientActor, limit = 100) {
     .limit(limit)
 }
 
-/** One booking the client may see, or undefined (another organisation's, or a colleague's for a requester). */
+/** One booking the client may see, or undefined (another organization's, or a colleague's for a requester). */
 export async function clientBooking(id: string, who: ClientActor) {
   const [row] = await bookingRows(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
   if (!row) return undefined
@@ -221,7 +221,7 @@ export async function clientBookingFile(bookingId: string, fileId: string, who: 
   return row
 }
 
-/** Interpreters who worked for the organisation: the "preferred interpreter" choices. */
+/** Interpreters who worked for the organization: the "preferred interpreter" choices. */
 export async function pastInterpretersOf(organizationId: string, tx?: Database) {
   return db(tx)
     .selectDistinct({
@@ -243,7 +243,7 @@ export class BookingRuleError extends Error {
   override name = 'BookingRuleError'
 }
 
-/** A preferred interpreter the booking form does not offer: one who never worked for the organisation. */
+/** A preferred interpreter the booking form does not offer: one who never worked for the organization. */
 export class PreferredInterpreterError extends BookingRuleError {
   override name = 'PreferredInterpreterError'
   constructor() {

@@ -11,9 +11,9 @@ import { recordAudit, type Actor } from './audit.server'
 import { createAuthToken, endAuthToken, isOutstanding } from './auth-tokens.server'
 import { findUserByEmail, hasUsablePassword } from './users.server'
 
-// Invitations to join an organisation in the client portal (docs/product.md#client-portal).
+// Invitations to join an organization in the client portal (docs/product.md#client-portal).
 // An invitation claims nothing: no account or membership exists until the person accepts it
-// (app/models/invitations.server.ts), so another organisation or staff may invite the same
+// (app/models/invitations.server.ts), so another organization or staff may invite the same
 // address meanwhile, and its manager learns nothing about accounts elsewhere.
 
 type Organization = typeof organizations.$inferSelect
@@ -25,10 +25,10 @@ export type InviteOutcome =
 
 /**
  * Records the invitation and e-mails its link (48 hours, single use). The answer is the same
- * whatever accounts the address has elsewhere: only someone already in this organisation is
+ * whatever accounts the address has elsewhere: only someone already in this organization is
  * 'already-member'. Staff, who see every account anyway, may ask to be told that the address
  * belongs to a staff or interpreter account ('other-role') instead of sending a link it
- * cannot accept. A new invitation from the same organisation replaces its earlier one.
+ * cannot accept. A new invitation from the same organization replaces its earlier one.
  */
 export async function inviteToOrganization(
   person: { name: string; email: string; role: OrganizationRole; clientRequestId?: string },
@@ -119,13 +119,13 @@ function pendingOf(database: Database, organizationId: string, email?: string) {
     .orderBy(asc(clientInvitations.createdAt))
 }
 
-/** The organisation's invitations still waiting for an answer, oldest first. */
+/** The organization's invitations still waiting for an answer, oldest first. */
 export async function pendingInvitations(organizationId: string) {
   const rows = await pendingOf(db(), organizationId)
   return rows.map(({ id, name, email, role, expiresAt }) => ({ id, name, email, role, expiresAt }))
 }
 
-/** Every invitation still waiting for this address, with its organisation (staff only). */
+/** Every invitation still waiting for this address, with its organization (staff only). */
 export async function pendingInvitationsTo(email: string) {
   return db()
     .select({
@@ -143,7 +143,7 @@ export async function pendingInvitationsTo(email: string) {
 
 /**
  * Withdraws an invitation: its link stops working at once. A manager may withdraw their own
- * organisation's invitations ('missing' for any other, which is not theirs to know about);
+ * organization's invitations ('missing' for any other, which is not theirs to know about);
  * staff any. 'not-pending' when it was already accepted, withdrawn or lapsed.
  */
 export async function withdrawInvitation(

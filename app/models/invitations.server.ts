@@ -110,9 +110,9 @@ type Standing =
   | { kind: 'new' }
   /** Made by an invitation and never given a password: whichever invitation is accepted first decides what it becomes. */
   | { kind: 'unclaimed'; user: User }
-  /** A client account its organisation removed: the link lets its owner choose a new password and join. */
+  /** A client account its organization removed: the link lets its owner choose a new password and join. */
   | { kind: 'removed'; user: User }
-  /** An active client account: its owner accepts signed in, and moves to the new organisation. */
+  /** An active client account: its owner accepts signed in, and moves to the new organization. */
   | { kind: 'member'; user: User; organizationName: string | null }
   | { kind: 'refused' }
 
@@ -176,7 +176,7 @@ class NotAccepted extends Error {
  * Accepts the invitation, once, in one transaction: the link is used (and every other
  * invitation link for the address lapses), then the account is made or changed and the
  * membership set. Someone without an account, with an account never given a password, or
- * removed from their organisation chooses a password; an active client account is accepted
+ * removed from their organization chooses a password; an active client account is accepted
  * only by its owner, signed in. Anything else changes nothing.
  */
 export async function acceptInvitation(

@@ -12,12 +12,12 @@ import type { Database } from '../platform/db.server'
 import { db, runtime } from '../platform/runtime.server'
 
 /**
- * A client organisation's storage quota (docs/product.md#constants): what its people's
+ * A client organization's storage quota (docs/product.md#constants): what its people's
  * uploads hold together, quote documents and booking preparation files, may not pass
  * `ORGANIZATION_STORAGE_QUOTA_MB`. Files staff upload (translated deliveries) do not count.
  */
 
-/** An upload that would take the organisation past its quota; the message is for the client. */
+/** An upload that would take the organization past its quota; the message is for the client. */
 export class StorageQuotaError extends Error {
   override name = 'StorageQuotaError'
   constructor(usedBytes: number, quotaBytes: number) {
@@ -44,7 +44,7 @@ function organizationFileIds(organizationId: string, tx?: Database): SQL {
   return sql`(${quoteFiles} union all ${preparationFiles})`
 }
 
-/** Bytes the organisation's uploads hold now. */
+/** Bytes the organization's uploads hold now. */
 export async function organizationStorageUsed(
   organizationId: string,
   tx?: Database,
@@ -56,7 +56,7 @@ export async function organizationStorageUsed(
   return Number(row?.bytes ?? 0)
 }
 
-/** What the organisation may still upload, for refusing an upload while it streams in. */
+/** What the organization may still upload, for refusing an upload while it streams in. */
 export async function organizationStorageLeft(organizationId: string) {
   const quota = runtime().config.organizationStorageQuotaBytes
   const used = await organizationStorageUsed(organizationId)
@@ -65,7 +65,7 @@ export async function organizationStorageLeft(organizationId: string) {
 
 /**
  * Claims room for `adding` bytes in the transaction that records them, or throws
- * `StorageQuotaError`. The organisation's row is locked first, so that two uploads at once
+ * `StorageQuotaError`. The organization's row is locked first, so that two uploads at once
  * are counted one after the other: the second sees the first's files, and both cannot pass.
  */
 export async function claimOrganizationStorage(

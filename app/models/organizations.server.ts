@@ -14,7 +14,7 @@ import { findUserByEmail, hasUsablePassword } from './users.server'
 
 export type Organization = typeof organizations.$inferSelect
 
-/** Where a client user stands: their organisation and their role in it. */
+/** Where a client user stands: their organization and their role in it. */
 export interface ClientContext {
   organizationId: string
   organizationName: string
@@ -37,7 +37,7 @@ export async function clientContextOf(
   return row
 }
 
-/** The organisation of this name (case and spacing aside), made when there is none yet. */
+/** The organization of this name (case and spacing aside), made when there is none yet. */
 async function organizationNamed(name: string, actor: Actor, tx: Database): Promise<Organization> {
   const cleaned = name.trim().replace(/\s+/g, ' ')
   await tx
@@ -54,7 +54,7 @@ async function organizationNamed(name: string, actor: Actor, tx: Database): Prom
 export type { InviteOutcome }
 
 /**
- * Staff's "Invite to portal" on a contact or demo request: the organisation named by the
+ * Staff's "Invite to portal" on a contact or demo request: the organization named by the
  * request's company (made, or joined when it exists) and an account for the person who wrote.
  */
 export async function inviteClientFromRequest(
@@ -92,7 +92,7 @@ export async function inviteClientFromRequest(
   })
 }
 
-/** Staff's new-organisation form: the organisation and its first user, invited. */
+/** Staff's new-organization form: the organization and its first user, invited. */
 export async function createOrganizationWithUser(
   input: { organizationName: string; name: string; email: string; role: OrganizationRole },
   actor: Actor,
@@ -104,7 +104,7 @@ export async function createOrganizationWithUser(
 }
 
 /**
- * A manager invites a colleague into their own organisation. The answer never depends on
+ * A manager invites a colleague into their own organization. The answer never depends on
  * accounts outside it (app/models/client-invitations.server.ts).
  */
 export async function inviteColleague(
@@ -117,12 +117,12 @@ export async function inviteColleague(
       .select()
       .from(organizations)
       .where(eq(organizations.id, organizationId))
-    if (!organization) throw new Error('organisation not found')
+    if (!organization) throw new Error('organization not found')
     return inviteToOrganization(person, organization, actor, tx)
   })
 }
 
-/** The people of an organisation, managers first. */
+/** The people of an organization, managers first. */
 export async function organizationUsers(organizationId: string) {
   return db()
     .select({
@@ -146,9 +146,9 @@ export async function organizationUsers(organizationId: string) {
 }
 
 /**
- * A manager removes a user of their organisation: the account is deactivated and signed out
- * everywhere, its bookings stay with the organisation. 'missing' for anyone outside it
- * (another organisation's user is not theirs to name); a manager cannot remove themselves.
+ * A manager removes a user of their organization: the account is deactivated and signed out
+ * everywhere, its bookings stay with the organization. 'missing' for anyone outside it
+ * (another organization's user is not theirs to name); a manager cannot remove themselves.
  */
 export async function removeColleague(
   organizationId: string,

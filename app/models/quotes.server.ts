@@ -44,7 +44,7 @@ export class QuoteRuleError extends Error {
   override name = 'QuoteRuleError'
 }
 
-/** The signed-in client: requesters see their own quotes, managers the organisation's. */
+/** The signed-in client: requesters see their own quotes, managers the organization's. */
 export interface QuoteViewer {
   userId: string
   organizationId: string
@@ -74,7 +74,7 @@ function visibleTo(viewer: QuoteViewer): SQL {
 
 /**
  * A client asks for a quote: the files, the request, its audit entry and staff's e-mail,
- * within the organisation's storage quota (`StorageQuotaError` beyond it).
+ * within the organization's storage quota (`StorageQuotaError` beyond it).
  */
 export async function requestQuote(
   viewer: QuoteViewer,
@@ -208,7 +208,7 @@ async function filesOf(quoteId: string): Promise<QuoteFile[]> {
 
 /**
  * One quote as its client sees it, or undefined when it is not theirs to see (another
- * organisation's, or a colleague's for a requester). The translated files show once the
+ * organization's, or a colleague's for a requester). The translated files show once the
  * quote is delivered.
  */
 export async function clientQuote(quoteId: string, viewer: QuoteViewer) {
@@ -360,7 +360,7 @@ export async function decideQuote(
   })
 }
 
-/** Who hears about a quote: its requester, or the organisation's managers when they left. */
+/** Who hears about a quote: its requester, or the organization's managers when they left. */
 async function clientRecipients(tx: Database, quote: typeof translationQuotes.$inferSelect) {
   const people = await tx
     .select({
@@ -523,7 +523,7 @@ export async function markQuoteDelivered(quoteId: string, actor: Actor): Promise
       .update(translationQuotes)
       .set({ status: 'delivered', deliveredAt: now() })
       .where(eq(translationQuotes.id, quoteId))
-    // The delivered job goes on the organisation's invoice for the month of delivery.
+    // The delivered job goes on the organization's invoice for the month of delivery.
     await postTranslationJob(tx, quote, calendarDate(now()))
     await recordAudit(
       actor,

@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     )
   })
 
-  it('reads the storage quota of a client organisation: 2 GiB by default, in MiB', () => {
+  it('reads the storage quota of a client organization: 2 GiB by default, in MiB', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).organizationStorageQuotaBytes).toBe(2 * 1024 ** 3)
     expect(

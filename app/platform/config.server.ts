@@ -76,7 +76,7 @@ const envSchema = z.object({
   APPLICATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   CLIENT_REQUEST_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
-  // What one client organisation's uploads may hold in all, in MiB (2 GiB).
+  // What one client organization's uploads may hold in all, in MiB (2 GiB).
   ORGANIZATION_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_485_760).default(2048),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -146,7 +146,7 @@ export interface Config {
   company: CompanyIdentity
   /** Months after their last change that undecided or rejected applications and client requests are erased. */
   retention: { applicationMonths: number; clientRequestMonths: number }
-  /** The most a client organisation's uploaded files (quotes, bookings) may hold, in bytes. */
+  /** The most a client organization's uploaded files (quotes, bookings) may hold, in bytes. */
   organizationStorageQuotaBytes: number
   logLevel: Env['LOG_LEVEL']
   mail: {

@@ -179,7 +179,7 @@ export const statementLines = pgTable(
   ],
 )
 
-/** An organisation's invoice for one month. */
+/** An organization's invoice for one month. */
 export const clientInvoices = pgTable(
   'client_invoices',
   {

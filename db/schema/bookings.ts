@@ -61,7 +61,7 @@ export const bookings = pgTable(
     /** When staff were told it is still unfilled close to its start (once). */
     unfilledAlertAt: timestamp('unfilled_alert_at', { withTimezone: true }),
     /**
-     * Set while the booking waits for the staff digest of its organisation's burst, to the end
+     * Set while the booking waits for the staff digest of its organization's burst, to the end
      * of that window; cleared when the digest is queued (app/models/booking-digests.server.ts).
      */
     staffDigestAt: timestamp('staff_digest_at', { withTimezone: true }),
@@ -88,7 +88,7 @@ export const bookings = pgTable(
 )
 
 /**
- * An organisation's window for staff e-mails about new bookings: the booking that opens it
+ * An organization's window for staff e-mails about new bookings: the booking that opens it
  * is mailed at once; those made before `ends_at` wait for one digest
  * (docs/product.md#client-portal).
  */

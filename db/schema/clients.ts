@@ -4,7 +4,7 @@ import { organizationRoles } from '../../app/domain/organizations'
 import { clientRequests } from './client-requests'
 import { authTokens, users } from './users'
 
-/** A client organisation (a hospital, a court, a school, a company): its people and work. */
+/** A client organization (a hospital, a court, a school, a company): its people and work. */
 export const organizations = pgTable(
   'organizations',
   {
@@ -13,15 +13,15 @@ export const organizations = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // One organisation per name, whatever its case and spacing: "Invite to portal" joins it.
+  // One organization per name, whatever its case and spacing: "Invite to portal" joins it.
   (table) => [uniqueIndex('organizations_name_unique').on(sql`lower(trim(${table.name}))`)],
 )
 
 export { organizationRoles, type OrganizationRole } from '../../app/domain/organizations'
 
 /**
- * A client user's place in their organisation: a requester sees and makes their own
- * bookings, a manager every booking of the organisation and its users. One organisation
+ * A client user's place in their organization: a requester sees and makes their own
+ * bookings, a manager every booking of the organization and its users. One organization
  * per client account.
  */
 export const clientMemberships = pgTable(
@@ -44,7 +44,7 @@ export const clientMemberships = pgTable(
 )
 
 /**
- * An invitation to join an organisation in the client portal, waiting for the person to
+ * An invitation to join an organization in the client portal, waiting for the person to
  * accept it through its e-mailed link. It claims nothing: the account and the membership
  * are made only when it is accepted, and it ends with its link (used, expired, withdrawn,
  * or lapsed because another invitation to the address was accepted).

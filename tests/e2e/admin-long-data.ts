@@ -24,7 +24,7 @@ export interface LongRecords {
   searchTerm: string
   /** The subject of a message delivered to everyone. */
   welcome: string
-  /** An invoice of an organisation with a long name. */
+  /** An invoice of an organization with a long name. */
   invoiceId: string
 }
 
@@ -129,7 +129,7 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
     actor,
   )
 
-  // An invoice of an organisation with a long name, for the approved interpreter's work.
+  // An invoice of an organization with a long name, for the approved interpreter's work.
   const organizationName = `Northwestern Regional Community Healthcare and Rehabilitation Partners Cooperative ${tag}, LLC`
   const [profile] = await app.db
     .select({ id: interpreterProfiles.id })

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { UserRole } from '../../db/schema'
 import { homeFor } from '../../app/lib/auth/redirect'
+import { movedAddress } from '../../app/lib/http/moved-addresses'
 import { createSession } from '../../app/lib/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
@@ -47,6 +48,8 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
     owner: 'client',
     samples: [
       '/client/dashboard',
+      '/client/bookings',
+      '/client/requests/anything',
       '/client/quotes',
       '/client/quotes/new',
       '/client/quotes/00000000-0000-4000-8000-000000000000',
@@ -65,7 +68,8 @@ const inArea = (route: BuiltRoute, prefix: string) =>
  * The authorisation matrix, generated from the route table of the build: every page, action
  * and resource route of each private area as each kind of visitor. Anonymous visitors are
  * sent to sign in; another role's pages send a user to their own home, its actions and
- * resource routes answer 403. A new route is covered without editing this.
+ * resource routes answer 403; an address that moved (app/lib/http/moved-addresses.ts) answers
+ * 301 to its new place. A new route is covered without editing this.
  */
 for (const area of areas) {
   test(`every ${area.prefix} page, action and resource route is guarded on the server`, async ({
@@ -127,6 +131,14 @@ for (const area of areas) {
 
     for (const route of routes) {
       for (const [visitor, context] of contexts) {
+        // An address that moved sends everyone to its new place, which is guarded itself.
+        const movedTo = movedAddress(route.path)
+        if (movedTo) {
+          const moved = await context.get(route.path, { maxRedirects: 0 })
+          if (moved.status() !== 301 || moved.headers()['location'] !== movedTo)
+            problems.push(`GET ${route.path} as ${visitor}: ${moved.status()}, not moved`)
+          continue
+        }
         if (route.hasLoader) {
           const page = await context.get(route.path, { maxRedirects: 0 })
           expectOutcome(

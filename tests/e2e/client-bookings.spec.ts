@@ -32,7 +32,7 @@ test('a client books a medical on-site interpreter for next week, follows it, mo
 }) => {
   const organization = `Valley Clinic ${randomUUID().slice(0, 6)}`
   const { user, client } = await clientAccount(app, organization, 'manager')
-  // The run shares one database: count this organisation's bookings only.
+  // The run shares one database: count this organization's bookings only.
   const stored = () => app.db.$count(bookings, eq(bookings.organizationId, client.organizationId))
   await signIn(page.context(), app.url, user)
   await page.goto('/client/dashboard')
@@ -108,12 +108,12 @@ test('a client books a medical on-site interpreter for next week, follows it, mo
   await expect(page.getByText('Nothing is billed for this cancellation.')).toBeVisible()
   await page.getByRole('button', { name: 'Confirm cancellation' }).click()
   await expect(status.getByRole('list', { name: 'Timeline' })).toContainText('Cancelled')
-  await page.goto('/client/requests')
+  await page.goto('/client/bookings')
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Spanish, On-site, Medical' }),
   ).toContainText('Cancelled')
   await page.setViewportSize({ width: 390, height: 844 })
-  await expectNoAxeViolations(page, 'requests at 390 px')
+  await expectNoAxeViolations(page, 'bookings at 390 px')
   await page.goto('/client/book')
   await expectNoAxeViolations(page, 'book an interpreter at 390 px')
 })
@@ -156,7 +156,9 @@ test('under 24 hours: accepted as urgent, and the late-cancellation policy is sh
   )
   expect(booking.urgent).toBe(true)
   await signIn(page.context(), app.url, user)
-  await page.goto(`/client/requests/${booking.id}`)
+  // The booking's address before it took the glossary's word still leads to it.
+  await page.goto(`/client/requests/${booking.id}?from=mail`)
+  await expect(page).toHaveURL(`${app.url}/client/bookings/${booking.id}?from=mail`)
   await expect(page.getByText('Urgent: this booking starts in less than 24 hours')).toBeVisible()
   await page.getByRole('link', { name: 'Cancel this booking' }).click()
   await expect(page.getByText('a cancellation now is a late cancellation')).toBeVisible()
@@ -166,7 +168,7 @@ test('under 24 hours: accepted as urgent, and the late-cancellation policy is sh
   expect(row).toMatchObject({ status: 'cancelled', lateCancellation: true })
 })
 
-test('a requester sees only their own bookings; another organisation’s booking and file answer 404', async ({
+test('a requester sees only their own bookings; another organization’s booking and file answer 404', async ({
   page,
   app,
 }) => {
@@ -206,17 +208,17 @@ test('a requester sees only their own bookings; another organisation’s booking
   for (const who of [requester, stranger]) {
     await page.context().clearCookies()
     await signIn(page.context(), app.url, who.user)
-    const detail = await page.request.get(`/client/requests/${managers.id}`)
+    const detail = await page.request.get(`/client/bookings/${managers.id}`)
     expect(detail.status()).toBe(404)
     expect(await detail.text()).not.toContain('+1 512 555 0199')
-    const download = await page.request.get(`/client/requests/${managers.id}/files/${file!.fileId}`)
+    const download = await page.request.get(`/client/bookings/${managers.id}/files/${file!.fileId}`)
     expect(download.status()).toBe(404)
-    await page.goto('/client/requests')
+    await page.goto('/client/bookings')
     await expect(page.getByText('No bookings yet')).toBeVisible()
   }
   await page.context().clearCookies()
   await signIn(page.context(), app.url, manager.user)
-  const own = await page.request.get(`/client/requests/${managers.id}/files/${file!.fileId}`)
+  const own = await page.request.get(`/client/bookings/${managers.id}/files/${file!.fileId}`)
   expect(own.status()).toBe(200)
   expect((await own.body()).toString('latin1')).toContain('Secret case file')
 })

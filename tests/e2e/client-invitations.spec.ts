@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures'
 
 const PASSWORD = 'a long client portal password'
 
-/** An organisation and its manager, who has accepted and chosen `PASSWORD`. */
+/** An organization and its manager, who has accepted and chosen `PASSWORD`. */
 async function organizationWithManager(name: string, managerName: string) {
   const staff = await createAccount('admin', 'Ida Inviter')
   const email = `${managerName.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 6)}@org.example`
@@ -102,7 +102,7 @@ test('a manager withdraws an invitation on the Users screen; withdrawn, expired 
   await invitee.close()
 })
 
-test('an existing client accepts a second organisation’s invitation by signing in, and moves there', async ({
+test('an existing client accepts a second organization’s invitation by signing in, and moves there', async ({
   page,
   context,
   browser,

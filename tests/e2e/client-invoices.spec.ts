@@ -195,7 +195,7 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   expect(text).toContain('Total $323.69')
 
   // The booking's timeline says Invoiced.
-  await page.goto(`/client/requests/${completed.bookingId}`)
+  await page.goto(`/client/bookings/${completed.bookingId}`)
   const invoicedStep = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()
   await expect(invoicedStep).toHaveText(/^→?\s*Invoiced$/)
 
@@ -241,7 +241,7 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   expect(requesterPdf.status()).toBe(403)
   expect(await requesterPdf.text()).not.toContain(organizationName)
 
-  // Another organisation's manager: nothing either.
+  // Another organization's manager: nothing either.
   const outsiderContext = await browser.newContext({ baseURL: app.url })
   await signIn(outsiderContext, app.url, outsider)
   const outsiderPage = await outsiderContext.newPage()

@@ -40,7 +40,7 @@ test('staff invite a client from a contact request; the manager invites and remo
     adminPage.getByRole('status').getByText('Portal invitation sent.').first(),
   ).toBeVisible()
   await expect(portal).toContainText(
-    `Invited: the client has not chosen a password yet. Organisation: ${company}.`,
+    `Invited: the client has not chosen a password yet. Organization: ${company}.`,
   )
   await expectNoAxeViolations(adminPage, 'client request dialog with the portal section')
 
@@ -82,7 +82,7 @@ test('staff invite a client from a contact request; the manager invites and remo
   const forbidden = await requesterPage.goto(`${app.url}/client/users`)
   expect(forbidden?.status()).toBe(404)
 
-  // Accepted, the invitation has become a user of the organisation.
+  // Accepted, the invitation has become a user of the organization.
   await page.reload()
   await expect(page.getByRole('row', { name: /Rex Requester/ })).toContainText('Active')
   await page.getByRole('button', { name: 'Remove Rex Requester' }).click()
@@ -102,7 +102,7 @@ test('staff invite a client from a contact request; the manager invites and remo
   await requester.close()
 })
 
-test('staff create an organisation with its first user from the Clients screen', async ({
+test('staff create an organization with its first user from the Clients screen', async ({
   page,
   context,
   app,
@@ -110,9 +110,9 @@ test('staff create an organisation with its first user from the Clients screen',
   const tag = randomUUID().slice(0, 6)
   await signIn(context, app.url, await createAccount('admin', 'Nell New'))
   await page.goto('/admin/clients')
-  await page.getByRole('link', { name: 'New organisation' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New organisation' })
-  await dialog.getByLabel('Organisation').fill(`County Court ${tag}`)
+  await page.getByRole('link', { name: 'New organization' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New organization' })
+  await dialog.getByLabel('Organization').fill(`County Court ${tag}`)
   await dialog.getByLabel('First user’s name').fill('Jo Judge')
   await dialog.getByLabel('First user’s email').fill('not-an-address')
   await dialog.getByRole('button', { name: 'Create and send invitation' }).click()
@@ -127,5 +127,5 @@ test('staff create an organisation with its first user from the Clients screen',
   ).toBeVisible()
   await clientInvitationLink(app, `jo-${tag}@court.example`)
   await page.goto('/admin/clients/new-organization')
-  await expectNoAxeViolations(page, 'new organisation dialog')
+  await expectNoAxeViolations(page, 'new organization dialog')
 })

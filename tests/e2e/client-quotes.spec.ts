@@ -201,7 +201,7 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
   await expectNoAxeViolations(adminPage, 'staff quote dialog at 390 px')
   await shoot(adminPage, 'admin-quote-dialog-390')
 
-  // Another organisation sees nothing of it.
+  // Another organization sees nothing of it.
   const other = await clientOf(app, `Other Firm ${tag}`, `olga-${tag}@other.example`)
   const otherContext = await browser.newContext({ baseURL: app.url })
   await signIn(otherContext, app.url, other.client)

@@ -644,7 +644,7 @@ test.describe('rules as documented, refused on their field with what was typed k
     await context.close()
   })
 
-  test('a booking whose preferred interpreter never worked for the organisation', async ({
+  test('a booking whose preferred interpreter never worked for the organization', async ({
     browser,
     app,
   }) => {
@@ -659,7 +659,7 @@ test.describe('rules as documented, refused on their field with what was typed k
     )
     const user = toPublicUser((await findUserByEmail(email))!)
     const { organizationId } = (await clientContextOf(user.id))!
-    // One interpreter worked for the organisation (the form offers them); another never did.
+    // One interpreter worked for the organization (the form offers them); another never did.
     const [known, stranger] = await Promise.all(
       ['Kim', 'Sol'].map((firstName) =>
         createDispatchInterpreter(app.db, actor, { firstName, lastName: `Pref${stamp}` }),

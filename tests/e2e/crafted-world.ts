@@ -57,7 +57,7 @@ const cookieOf = async (userId: string) => (await createSession(userId)).split('
  * One of every record a page with a form needs, each in the state in which the page offers
  * its forms: an applicant with a status link, a pending application and client request, an
  * interpreter with an assignment to close out, a closeout waiting for approval, a statement
- * and a sent invoice, an organisation with a manager and a member, an open booking with an
+ * and a sent invoice, an organization with a manager and a member, an open booking with an
  * offer, quotes waiting for a price, for an answer and for delivery, a resource, a profile
  * change, and the links of invitation, password reset, erasure and unsubscribe e-mails.
  */
@@ -88,7 +88,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   // An interpreter the open booking can be offered to (dispatch lists the eligible ones).
   await createDispatchInterpreter(app.db, actor, { firstName: 'Dispatch' })
 
-  // The organisation, its manager and a member (a requester).
+  // The organization, its manager and a member (a requester).
   const organizationName = `Crafted Clinic ${tag}`
   const clientUser = async (who: string, role: 'manager' | 'requester') => {
     const email = `crafted-${who}-${tag}@client.example`
@@ -102,7 +102,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   const viewer = { userId: manager.id, ...client }
 
   // Work done and billed: a statement of the interpreter's and a sent invoice, which also
-  // makes the interpreter one of the organisation's past interpreters.
+  // makes the interpreter one of the organization's past interpreters.
   const interpreterProfileId = profile!.id
   const billed = await createApprovedAssignment(app.db, actor, {
     organizationId: client.organizationId,
@@ -270,7 +270,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/admin/statements/:statementId': `/admin/statements/${billed.statementId}`,
     '/client/invoices/:invoiceId': `/client/invoices/${invoiceId}`,
     '/client/quotes/:quoteId': `/client/quotes/${pricedQuoteId}`,
-    '/client/requests/:bookingId': `/client/requests/${openBooking.id}`,
+    '/client/bookings/:bookingId': `/client/bookings/${openBooking.id}`,
     '/interpreter/assignments/:bookingId/closeout': `/interpreter/assignments/${dueBookingId}/closeout`,
     '/interpreter/payouts/:statementId': `/interpreter/payouts/${billed.statementId}`,
   }

@@ -283,7 +283,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   documents.push({ name: `POST ${closeoutPath} (failed)`, html: await refusedAnswer.text() })
   await portalNoScript.context.close()
   await portal.close()
-  // The client portal, signed in as an organisation's manager.
+  // The client portal, signed in as an organization's manager.
   const clientPortal = await browser.newContext()
   const invited = await createOrganizationMember(
     {
@@ -365,9 +365,9 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/client/dashboard',
     '/client/users',
     '/client/book',
-    '/client/requests',
-    `/client/requests/${validBooking.id}`,
-    `/client/requests/${validBooking.id}?cancel=1`,
+    '/client/bookings',
+    `/client/bookings/${validBooking.id}`,
+    `/client/bookings/${validBooking.id}?cancel=1`,
     '/client/quotes',
     '/client/quotes/new',
     `/client/quotes/${priced}`,

@@ -195,14 +195,14 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
 
 /**
  * The owner checks of the client portal, generated from the route table of the build: every
- * `/client` route with a record in its URL, opened by a manager of the organisation that owns
- * it (who made the booking and the quote), by a requester of the same organisation (not their
- * booking nor quote; invoices are managers' only) and by another organisation's manager: 404
+ * `/client` route with a record in its URL, opened by a manager of the organization that owns
+ * it (who made the booking and the quote), by a requester of the same organization (not their
+ * booking nor quote; invoices are managers' only) and by another organization's manager: 404
  * for a page, 403 for a resource route (a booking's file: 404), and nothing of the record in
  * the answer. A new
  * `/client` route with a parameter not listed here fails until its owner check is added.
  */
-test('a client opens only their organisation’s records, and a requester only their own', async ({
+test('a client opens only their organization’s records, and a requester only their own', async ({
   playwright,
   app,
 }) => {
@@ -274,7 +274,7 @@ test('a client opens only their organisation’s records, and a requester only t
     .select({ id: translationQuoteFiles.fileId })
     .from(translationQuoteFiles)
     .where(eq(translationQuoteFiles.quoteId, quoteId))
-  // A sent invoice of the organisation, so that its PDF exists for its manager.
+  // A sent invoice of the organization, so that its PDF exists for its manager.
   const interpreter = await createDispatchInterpreter(app.db, actor, { firstName: 'Owner' })
   const posted = await createApprovedAssignment(app.db, actor, {
     organizationId: client.organizationId,
@@ -315,7 +315,7 @@ test('a client opens only their organisation’s records, and a requester only t
   // A booking's preparation file answers 404 to anyone else, as docs/product.md#client-portal
   // says of bookings and their files; every other resource route answers 403.
   const refusalOf = (route: { pattern: string; isResource: boolean }) =>
-    !route.isResource || route.pattern === '/client/requests/:bookingId/files/:fileId' ? 404 : 403
+    !route.isResource || route.pattern === '/client/bookings/:bookingId/files/:fileId' ? 404 : 403
   const problems: string[] = []
   for (const route of routes) {
     const names = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!)

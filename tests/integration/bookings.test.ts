@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
       .where(eq(mailOutbox.template, 'booking-new'))
     expect(mail?.toAddress).toBe(test.runtime.config.staffNotifyEmail)
     expect(mail?.text).toContain('https://lang.example/admin/bookings/')
-    // Another organisation's: within the first one's window it would wait for the digest.
+    // Another organization's: within the first one's window it would wait for the digest.
     const other = await clientOf('Harbor Law', 'hal@harbor.example', 'manager')
     const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), other)
     expect(soon.urgent).toBe(true)
@@ -107,13 +107,13 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     ).toContain('URGENT: New booking: Harbor Law')
   })
 
-  it('takes as preferred interpreter only one who has worked for the organisation', async () => {
+  it('takes as preferred interpreter only one who has worked for the organization', async () => {
     const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
     const other = await clientOf('Harbor Law', 'hal@harbor.example', 'manager')
     const [known, stranger] = await Promise.all(
       ['Kim', 'Sol'].map((firstName) => createDispatchInterpreter(test.db, staff, { firstName })),
     )
-    // Kim worked for Valley Clinic; Sol only for another organisation.
+    // Kim worked for Valley Clinic; Sol only for another organization.
     for (const [who, interpreter] of [
       [manager, known!],
       [other, stranger!],
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     expect(await test.db.$count(bookings)).toBe(3)
   })
 
-  it('a requester sees their own bookings, a manager the organisation’s, nobody another organisation’s', async () => {
+  it('a requester sees their own bookings, a manager the organization’s, nobody another organization’s', async () => {
     const manager = await clientOf('Court One', 'mia@court.example', 'manager')
     const requester = await clientOf('Court One', 'rex@court.example', 'requester')
     const stranger = await clientOf('Court Two', 'otto@court2.example', 'manager')
@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     expect(await test.db.$count(bookingOffers)).toBe(0)
   })
 
-  it("counts preparation files against the organisation's storage quota, and keeps nothing it refuses", async () => {
+  it("counts preparation files against the organization's storage quota, and keeps nothing it refuses", async () => {
     const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
     const preparation = (kilobytes: number) => ({
       bytes: Buffer.alloc(kilobytes * 1024, 0x20),
@@ -222,7 +222,7 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     const staffMails = (template: string) =>
       test.db.select().from(mailOutbox).where(eq(mailOutbox.template, template))
     expect(await staffMails('booking-new')).toHaveLength(1)
-    // Another organisation's booking has its own window.
+    // Another organization's booking has its own window.
     await createBooking(booking(), other)
     expect(await staffMails('booking-new')).toHaveLength(2)
 

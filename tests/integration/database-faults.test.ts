@@ -39,7 +39,7 @@ function newDataDir(name: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A client manager of a new organisation, with a password, in the server's database. */
+/** A client manager of a new organization, with a password, in the server's database. */
 async function createClientManager(databaseUrl: string | undefined, dataDir: string) {
   const handle = await openDatabase(
     databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
@@ -92,7 +92,7 @@ function loadPortal(server: ServerProcess, cookie: string) {
       const booking = (round + index) % 2 === 0
       try {
         const response = await fetch(
-          `${server.url}${booking ? '/client/book' : '/client/requests'}`,
+          `${server.url}${booking ? '/client/book' : '/client/bookings'}`,
           {
             method: booking ? 'POST' : 'GET',
             body: booking ? bookingForm() : undefined,
@@ -125,7 +125,7 @@ async function timeUntilServing(server: ServerProcess, cookie: string): Promise<
   while (Date.now() - started < RECOVERY_MS) {
     try {
       const ready = await fetch(`${server.url}/readyz`)
-      const page = await fetch(`${server.url}/client/requests`, {
+      const page = await fetch(`${server.url}/client/bookings`, {
         headers: { Cookie: cookie },
         redirect: 'manual',
       })

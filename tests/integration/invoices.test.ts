@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     expect((await staffInvoice(march.invoiceId))!.lines).toHaveLength(1)
   })
 
-  it("shows an organisation's invoices to its managers only, and the PDF once sent", async () => {
+  it("shows an organization's invoices to its managers only, and the PDF once sent", async () => {
     const { invoiceId, bookingId } = await postWork('2026-03-04')
     const other = await postWork('2026-03-05', { organizationId: outsider.client.organizationId })
 
@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     expect(await clientInvoice(invoiceId, viewer(requester))).toBeUndefined()
     expect(await clientInvoice(invoiceId, viewer(outsider))).toBeUndefined()
 
-    // No PDF while the invoice is open; never one for a requester or another organisation.
+    // No PDF while the invoice is open; never one for a requester or another organization.
     expect(await clientInvoicePdf(invoiceId, viewer(manager))).toBe('missing')
     expect(await clientInvoicePdf(invoiceId, viewer(requester))).toBe('forbidden')
     expect(await clientInvoicePdf(invoiceId, viewer(outsider))).toBe('forbidden')

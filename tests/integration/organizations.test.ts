@@ -30,7 +30,7 @@ import { createStaffActor, emptyTables } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
-describe.each(testDatabaseKinds())('client organisations and accounts on %s', (kind) => {
+describe.each(testDatabaseKinds())('client organizations and accounts on %s', (kind) => {
   let test: TestRuntime
   let actor: { id: string; name: string }
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
     return /accept-invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
   }
 
-  it('invites the writer of a request into the organisation named by the company, once', async () => {
+  it('invites the writer of a request into the organization named by the company, once', async () => {
     const { id } = await request('Clara Client', 'Clara@Clinic.example', 'Valley Clinic')
     const outcome = await inviteClientFromRequest(id, 'manager', actor)
     expect(outcome).toMatchObject({ state: 'invited' })
@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
     expect(await clientContextOf(dan!.id)).toMatchObject({ role: 'requester' })
   })
 
-  it('tells staff about a staff or interpreter account, and invites a client of another organisation to move', async () => {
+  it('tells staff about a staff or interpreter account, and invites a client of another organization to move', async () => {
     await createUser({
       email: 'ivo@example.org',
       name: 'Ivo',
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
     })
   })
 
-  it('a manager invites and removes colleagues of their own organisation only', async () => {
+  it('a manager invites and removes colleagues of their own organization only', async () => {
     for (const [organizationName, name, email] of [
       ['Court One', 'Mia Manager', 'mia@court.example'],
       ['Court Two', 'Otto', 'otto@court2.example'],
@@ -172,7 +172,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       'Mia Manager',
       'Rex Requester',
     ])
-    // Another organisation's user cannot be removed, nor oneself.
+    // Another organization's user cannot be removed, nor oneself.
     expect(await removeColleague(first.organizationId, otto!.id, miaActor)).toBe('missing')
     expect(await removeColleague(first.organizationId, mia!.id, miaActor)).toBe('self')
     await createSession(rex.id)
@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
     const PASSWORD = 'a long enough password'
     afterEach(() => setClock())
 
-    /** An organisation with an active manager, made directly: no invitation involved. */
+    /** An organization with an active manager, made directly: no invitation involved. */
     async function organizationWithManager(name: string, email: string) {
       const [organization] = await test.db
         .insert(organizations)
@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       }
     }
 
-    it('another organisation and staff can invite an address with a pending invitation; the invitation accepted wins, the others lapse', async () => {
+    it('another organization and staff can invite an address with a pending invitation; the invitation accepted wins, the others lapse', async () => {
       const a = await organizationWithManager('Alpha Clinic', 'manager@alpha.example')
       const b = await organizationWithManager('Beta Court', 'manager@beta.example')
       expect(await a.invite('Pat', 'pat@example.org', 'manager')).toMatchObject({
@@ -278,13 +278,13 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       expect(await clientContextOf(alphaManager!.id)).toMatchObject({
         organizationId: a.organizationId,
       })
-      // Someone already in the organisation is no news to its manager.
+      // Someone already in the organization is no news to its manager.
       expect(await b.invite('Me', 'manager@beta.example', 'manager')).toEqual({
         state: 'already-member',
       })
     })
 
-    it('a user removed by one organisation joins another only by accepting its e-mailed link', async () => {
+    it('a user removed by one organization joins another only by accepting its e-mailed link', async () => {
       const a = await organizationWithManager('Alpha Clinic', 'manager@alpha.example')
       const b = await organizationWithManager('Beta Court', 'manager@beta.example')
       const rex = await createUser({
@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       })
     })
 
-    it('an invitation lapses after 48 hours; the inviting organisation’s managers or staff withdraw it, another organisation cannot', async () => {
+    it('an invitation lapses after 48 hours; the inviting organization’s managers or staff withdraw it, another organization cannot', async () => {
       const start = new Date('2026-03-01T09:00:00Z')
       setClock(() => start)
       const a = await organizationWithManager('Alpha Clinic', 'manager@alpha.example')
@@ -357,7 +357,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       expect(await findUserByEmail('lea@example.org')).toBeUndefined()
     })
 
-    it('an existing client accepts a second organisation’s invitation only signed in as themselves, and moves there', async () => {
+    it('an existing client accepts a second organization’s invitation only signed in as themselves, and moves there', async () => {
       const a = await organizationWithManager('Alpha Clinic', 'manager@alpha.example')
       const b = await organizationWithManager('Beta Court', 'manager@beta.example')
       await b.invite('Al', 'manager@alpha.example', 'requester')
@@ -387,7 +387,7 @@ describe.each(testDatabaseKinds())('client organisations and accounts on %s', (k
       })
     })
 
-    it('ten organisations invite one address and all ten links are used at once: one account, one membership', async () => {
+    it('ten organizations invite one address and all ten links are used at once: one account, one membership', async () => {
       const links: string[] = []
       for (let index = 0; index < 10; index++) {
         const organization = await organizationWithManager(

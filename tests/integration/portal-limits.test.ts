@@ -12,7 +12,7 @@ import { newMigratedDataDir } from '../support/pglite-dump'
 
 /**
  * Bursts of bookings, quote requests and invitations played over HTTP against the built
- * server as a process (docs/product.md#constants): each person and each organisation has its
+ * server as a process (docs/product.md#constants): each person and each organization has its
  * limit, counted so that parallel requests cannot pass it together; a refusal is a 429 with
  * the reason on the form and what was typed; staff get one e-mail for a burst of bookings,
  * and an address one invitation e-mail in ten minutes.
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())('limits on bookings, quotes and invitations o
     expect(staff).toHaveLength(1)
   })
 
-  it('takes 100 bookings an hour from one organisation, whoever sends them', async () => {
+  it('takes 100 bookings an hour from one organization, whoever sends them', async () => {
     const answers = await Promise.all(
       people
         .slice(1)
@@ -172,10 +172,10 @@ describe.each(testDatabaseKinds())('limits on bookings, quotes and invitations o
           ),
         ),
     )
-    // 30 of the organisation's 100 were taken above.
+    // 30 of the organization's 100 were taken above.
     expect(statuses(answers)).toEqual({ 302: 70, 429: 20 })
     expect(answers.find((answer) => answer.status === 429)!.body).toContain(
-      'Your organisation has sent 100 booking requests this hour',
+      'Your organization has sent 100 booking requests this hour',
     )
   }, 120_000)
 

@@ -340,7 +340,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     }
   })
 
-  it('requesters see their own quotes, managers the organisation’s, nobody another’s', async () => {
+  it('requesters see their own quotes, managers the organization’s, nobody another’s', async () => {
     const mine = await request(requester)
     const theirs = await request(colleague)
     const managers = await request(manager)
@@ -358,7 +358,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(await clientQuote(foreign, manager)).toBeUndefined()
     expect(await clientQuote(mine, outsider)).toBeUndefined()
 
-    // Another organisation's id: nothing happens, as if it did not exist.
+    // Another organization's id: nothing happens, as if it did not exist.
     await priceQuote(foreign, { priceCents: 100, expiresOn: '2027-03-05' }, staff)
     expect(await decideQuote(foreign, manager, accept(100), manager)).toBe('missing')
     expect(await decideQuote(theirs, requester, accept(9900), requester)).toBe('missing')
@@ -412,7 +412,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(await stored()).toEqual(objectsBefore)
   })
 
-  it('keeps an organisation within its storage quota, even with ten uploads at once', async () => {
+  it('keeps an organization within its storage quota, even with ten uploads at once', async () => {
     const stored = async () => {
       const keys: string[] = []
       for await (const object of test.runtime.storage.list('quotes/')) keys.push(object.key)
@@ -443,14 +443,14 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     )
     expect(refusals.every((error) => error instanceof StorageQuotaError)).toBe(true)
     expect(refusals[0]!.message).toBe(
-      'These files would take your organisation past its 1.0 MB of stored documents (900 KB in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.',
+      'These files would take your organization past its 1.0 MB of stored documents (900 KB in use). Nothing was stored. Please send fewer or smaller files, or contact us to make room.',
     )
     // The refused uploads left neither files nor rows.
     expect(await test.db.$count(translationQuotes)).toBe(3)
     expect(await test.db.$count(storedFiles)).toBe(3)
     expect(await stored()).toHaveLength(objectsBefore + 3)
     expect(await organizationStorageUsed(requester.organizationId)).toBe(900 * 1024)
-    // Another organisation has its own quota; what is left of this one still takes a file.
+    // Another organization has its own quota; what is left of this one still takes a file.
     await ask(outsider, 600)
     await ask(manager, 124)
     await expect(ask(manager, 1)).rejects.toBeInstanceOf(StorageQuotaError)

@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     expect((refused as { init?: ResponseInit }).init?.status).toBe(429)
   })
 
-  it('claims a person and an organisation together: at once, never past either, and refused hits count nowhere', async () => {
+  it('claims a person and an organization together: at once, never past either, and refused hits count nowhere', async () => {
     const now = new Date('2026-01-01T11:00:00Z')
     const person = { bucket: 'test-person', limit: 3, windowMs: 60_000 }
     const organization = { bucket: 'test-organization', limit: 5, windowMs: 60_000 }
@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
         now,
       )
     // Four people, four claims each, all at once: three each pass the person's limit, five
-    // in all the organisation's.
+    // in all the organization's.
     const claims = await Promise.all(
       ['a', 'b', 'c', 'd'].flatMap((who) => Array.from({ length: 4 }, () => claim(who))),
     )

@@ -22,7 +22,7 @@ import { newMigratedDataDir } from '../support/pglite-dump'
 /**
  * Quote uploads played over HTTP against the built server as a process: files stream to
  * storage as they arrive, a refusal answers while the client is still sending, nothing of a
- * refused upload is kept, and an organisation's quota holds
+ * refused upload is kept, and an organization's quota holds
  * (docs/decisions/053-streamed-uploads-and-quota.md).
  */
 
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
   let target: DatabaseTarget
   const cookies = new Map<string, string>()
 
-  /** A client organisation with one manager per address, created before the server starts. */
+  /** A client organization with one manager per address, created before the server starts. */
   async function createClients(setup: Awaited<ReturnType<typeof openDatabase>>) {
     for (const organization of ['Upload Clinic', 'Quota Court']) {
       const [row] = await setup.db
@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
     }
   }
 
-  /** A quote whose (archived) document holds `bytes` of the organisation's quota. */
+  /** A quote whose (archived) document holds `bytes` of the organization's quota. */
   async function fillQuota(
     setup: Awaited<ReturnType<typeof openDatabase>>,
     organizationName: string,
@@ -342,8 +342,8 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
     expect(growth).toBeLessThan(bodies / 4)
   }, 180_000)
 
-  it("refuses an upload past the organisation's quota with 413 and the quota message, even two at once", async () => {
-    // The organisation holds 599 of its 600 MB: one of two 600 KB uploads fits.
+  it("refuses an upload past the organization's quota with 413 and the quota message, even two at once", async () => {
+    // The organization holds 599 of its 600 MB: one of two 600 KB uploads fits.
     const before = quoteObjects(dataDir).length
     const send = () =>
       postSlowly(server.url, cookie('ana@quota.example'), [quoteBody([pdfOfSize(600 * 1024)])])

@@ -32,7 +32,7 @@ import { createApplicant, emptyTables } from './people-fixtures'
 
 /**
  * The tables of the dispatch world, each before the tables it points to: bookings and their
- * offers, organisations and their members, interpreters with what they upload and when they
+ * offers, organizations and their members, interpreters with what they upload and when they
  * work, and the mail and audit rows all of it writes.
  */
 export const dispatchTables: PgTable[] = [
@@ -191,7 +191,7 @@ export async function createDispatchInterpreter(
 
 /**
  * An interpreter (as createDispatchInterpreter makes them) with a confirmed on-site booking
- * of a new organisation, yesterday 10:00 to 11:00 in New York: ended, its closeout due and
+ * of a new organization, yesterday 10:00 to 11:00 in New York: ended, its closeout due and
  * not yet overdue.
  */
 export async function createEndedAssignment(

@@ -6,7 +6,7 @@ import { createOrganizationWithUser } from '../../app/models/organizations.serve
 import { db } from '../../app/platform/runtime.server'
 
 /**
- * Staff's "New organisation" with its first user, who accepts the e-mailed invitation at once
+ * Staff's "New organization" with its first user, who accepts the e-mailed invitation at once
  * (a membership exists only once an invitation is accepted: app/models/invitations.server.ts).
  */
 export async function createOrganizationMember(

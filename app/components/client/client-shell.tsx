@@ -8,7 +8,7 @@ import { clientSidebarLinks } from '~/content/client-navigation'
 const icons = {
   '/client/dashboard': LayoutDashboard,
   '/client/book': CalendarPlus,
-  '/client/requests': ListChecks,
+  '/client/bookings': ListChecks,
   '/client/quotes': FileText,
   '/client/invoices': Receipt,
   '/client/users': Users,

@@ -12,7 +12,7 @@ import { SkipLink } from '~/components/layout/skip-link'
 
 /**
  * Sidebar and top bar around every screen of a portal (interpreters, clients): the user's
- * name, a second line (for clients their organisation), the account link and sign-out.
+ * name, a second line (for clients their organization), the account link and sign-out.
  */
 export function PortalFrame({
   navigation,

@@ -74,7 +74,7 @@ describe('home page content (docs/product.md#home-page)', () => {
     for (const testimonial of testimonials) {
       expect(testimonial.quote.length).toBeGreaterThan(40)
       expect(testimonial.name).not.toBe('')
-      // A role with its organisation: "Court Administrator, Travis County Justice Center".
+      // A role with its organization: "Court Administrator, Travis County Justice Center".
       expect(testimonial.role).toMatch(/^[^,]+, .+$/)
     }
     expect(new Set(testimonials.map((testimonial) => testimonial.name)).size).toBe(6)

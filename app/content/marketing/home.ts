@@ -216,7 +216,7 @@ export const whyChooseUs: Reason[] = [
 export interface Testimonial {
   quote: string
   name: string
-  /** The person's role with their organisation. */
+  /** The person's role with their organization. */
   role: string
 }
 

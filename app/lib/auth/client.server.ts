@@ -9,9 +9,9 @@ export interface ClientUser extends SessionUser {
 }
 
 /**
- * The signed-in client user and their organisation (docs/product.md#accounts-and-roles):
- * other roles are refused as `requireUser` does; a client account linked to no organisation
- * has no portal records (404). `manager: true` asks for the organisation's manager; a
+ * The signed-in client user and their organization (docs/product.md#accounts-and-roles):
+ * other roles are refused as `requireUser` does; a client account linked to no organization
+ * has no portal records (404). `manager: true` asks for the organization's manager; a
  * requester gets 404, as if the screen did not exist.
  */
 export async function requireClient(

@@ -9,7 +9,7 @@ import { db, runtime } from '../../platform/runtime.server'
 import { describeWait } from '../auth/wait-text'
 
 /**
- * How many bookings, quote requests and invitations one person and one organisation may send
+ * How many bookings, quote requests and invitations one person and one organization may send
  * (docs/product.md#constants), counted in the database so that every instance shares them.
  * Far above what an agency's busiest client sends; low enough that a runaway script or a
  * stolen session cannot flood dispatch or an address.
@@ -43,7 +43,7 @@ const byPerson =
 const byOrganization =
   (rule: RateLimitRule, what: string, otherwise = ''): Refusal =>
   (wait) =>
-    `Your organisation has sent ${rule.limit} ${what} this hour, the most we take at once. Please wait ${wait} and try again${otherwise}.`
+    `Your organization has sent ${rule.limit} ${what} this hour, the most we take at once. Please wait ${wait} and try again${otherwise}.`
 const callUs = () => `, or call us at ${runtime().config.company.phone} for anything urgent`
 
 /** What each limit's refusal tells the person, with how long to wait. */
@@ -80,7 +80,7 @@ async function allow(hits: RateLimitHit[]): Promise<PortalAllowance> {
   }
 }
 
-/** A client's booking: theirs and their organisation's hourly limits. */
+/** A client's booking: theirs and their organization's hourly limits. */
 export function allowBooking(client: { id: string; client: { organizationId: string } }) {
   return allow([
     { rule: BOOKINGS_PER_PERSON, key: client.id },
@@ -88,7 +88,7 @@ export function allowBooking(client: { id: string; client: { organizationId: str
   ])
 }
 
-/** A client's quote request: theirs and their organisation's hourly limits. */
+/** A client's quote request: theirs and their organization's hourly limits. */
 export function allowQuoteRequest(client: { id: string; client: { organizationId: string } }) {
   return allow([
     { rule: QUOTES_PER_PERSON, key: client.id },
@@ -98,7 +98,7 @@ export function allowQuoteRequest(client: { id: string; client: { organizationId
 
 /**
  * An invitation e-mail to `email`: the hourly limits of the sender (a client manager, who
- * also counts against the organisation's, or a staff member) and the address's ten minutes,
+ * also counts against the organization's, or a staff member) and the address's ten minutes,
  * whoever sent the last one.
  */
 export function allowInvitation(

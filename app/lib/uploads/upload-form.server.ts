@@ -24,7 +24,7 @@ export interface UploadFormLimits {
    * more files than `fileFields` names is `malformed`.
    */
   maxFiles?: number
-  /** What the files may hold together: what is left of an organisation's storage quota. */
+  /** What the files may hold together: what is left of an organization's storage quota. */
   maxStoredBytes?: number
   maxParts?: number
 }

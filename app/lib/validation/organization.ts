@@ -10,12 +10,12 @@ export const clientInviteSchema = inviteSchema.extend({ role: roleField })
 
 export const requestInviteSchema = z.object({ role: roleField })
 
-/** Staff's new-organisation form: the organisation and its first user. */
+/** Staff's new-organization form: the organization and its first user. */
 export const newOrganizationSchema = clientInviteSchema.extend({
   organizationName: z
-    .string({ error: 'Please enter the organisation.' })
+    .string({ error: 'Please enter the organization.' })
     .trim()
-    .min(1, 'Please enter the organisation.')
+    .min(1, 'Please enter the organization.')
     .max(200, 'Please use at most 200 characters.'),
   email: emailField,
 })

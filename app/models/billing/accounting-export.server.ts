@@ -29,7 +29,7 @@ export interface AccountingLine {
   /** The statement's half-month, or the invoice's number. */
   document: string
   period: string
-  /** The interpreter (statement) or the organisation (invoice). */
+  /** The interpreter (statement) or the organization (invoice). */
   party: string
   status: string
   workDate: IsoDate

@@ -21,11 +21,11 @@ import { invoicePdf } from './invoice-pdf.server'
 
 /**
  * Client invoices (docs/product.md#invoices): staff's list and detail, "Send" and "Mark
- * paid", and what an organisation's managers see. The lines are posted by the ledger
+ * paid", and what an organization's managers see. The lines are posted by the ledger
  * (`ledger.server.ts`); an invoice's total is always the SUM of its lines, never stored.
  */
 
-/** The signed-in client: only an organisation's managers see its invoices. */
+/** The signed-in client: only an organization's managers see its invoices. */
 export interface InvoiceViewer {
   organizationId: string
   role: OrganizationRole
@@ -49,7 +49,7 @@ const lineTotals = {
   totalCents: sql<number>`coalesce(sum(${invoiceLines.totalCents}), 0)`.mapWith(Number),
 }
 
-/** Invoices with their organisation and their lines' totals, one row per invoice. */
+/** Invoices with their organization and their lines' totals, one row per invoice. */
 function invoicesWithTotals(where: SQL | undefined) {
   return db()
     .select({ ...invoiceColumns, ...lineTotals })
@@ -89,7 +89,7 @@ export async function listInvoices(filters: InvoiceFilters) {
   return { items: items.map(withNumber), total: total?.total ?? 0, pageSize: PAGE_SIZE }
 }
 
-/** An organisation's invoices for its managers, the latest month first; none for a requester. */
+/** An organization's invoices for its managers, the latest month first; none for a requester. */
 export async function listClientInvoices(viewer: InvoiceViewer): Promise<InvoiceRow[]> {
   if (viewer.role !== 'manager') return []
   const rows = await invoicesWithTotals(
@@ -145,8 +145,8 @@ export async function staffInvoice(invoiceId: string) {
 }
 
 /**
- * One invoice as a manager of its organisation sees it; undefined for another
- * organisation's invoice or for a requester (the screen is not theirs).
+ * One invoice as a manager of its organization sees it; undefined for another
+ * organization's invoice or for a requester (the screen is not theirs).
  */
 export async function clientInvoice(invoiceId: string, viewer: InvoiceViewer) {
   if (viewer.role !== 'manager') return undefined
@@ -170,7 +170,7 @@ export async function staffInvoicePdf(invoiceId: string): Promise<InvoicePdfFile
 }
 
 /**
- * The PDF of an invoice for the client's download: 'forbidden' for another organisation's
+ * The PDF of an invoice for the client's download: 'forbidden' for another organization's
  * invoice or a requester, 'missing' when there is no such invoice or it is still open (the
  * document exists once the invoice is sent).
  */
@@ -197,7 +197,7 @@ async function renderPdf(found: InvoiceDetail): Promise<InvoicePdfFile> {
   }
 }
 
-/** The organisation's managers who can still sign in: the invoice's recipients. */
+/** The organization's managers who can still sign in: the invoice's recipients. */
 async function managersOf(tx: Database, organizationId: string) {
   return tx
     .select({ name: users.name, email: users.email })
@@ -235,7 +235,7 @@ export type SendOutcome =
 /**
  * Staff send an open invoice: a conditional update from "open" (of two staff at once, one
  * sends and the other is told it went), its audit entry and an e-mail with the PDF to every
- * manager of the organisation, in one transaction. The ledger locks the invoice row while it
+ * manager of the organization, in one transaction. The ledger locks the invoice row while it
  * adds a line, so the update waits for a line being posted, and a line posted afterwards finds
  * the invoice sent and goes to the next month's. An invoice with no line is not sent.
  */
@@ -329,7 +329,7 @@ function mailSummary(invoice: {
 
 /**
  * Staff record the payment of a sent invoice: a conditional update from "sent", audited, and
- * a receipt e-mailed to every manager of the organisation, in one transaction.
+ * a receipt e-mailed to every manager of the organization, in one transaction.
  */
 export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<PaidOutcome> {
   return db().transaction(async (tx): Promise<PaidOutcome> => {

@@ -162,7 +162,7 @@ export async function postAssignment(tx: Database, work: ClosedOutAssignment) {
   return { amounts, statementId: statement.id, invoiceId: invoice.id }
 }
 
-/** Posts a delivered translation job to its organisation's invoice, at the accepted price. */
+/** Posts a delivered translation job to its organization's invoice, at the accepted price. */
 export async function postTranslationJob(
   tx: Database,
   quote: typeof translationQuotes.$inferSelect,

@@ -101,7 +101,7 @@ async function countBookings(filters: BookingFilters, where: SQL | undefined) {
   return Number(row?.total ?? 0)
 }
 
-/** One booking with its organisation, requester, interpreter and offers; undefined when missing. */
+/** One booking with its organization, requester, interpreter and offers; undefined when missing. */
 export async function bookingForStaff(bookingId: string) {
   const [row] = await db()
     .select({

@@ -229,7 +229,7 @@ const portalTexts = {
 } as const
 
 /**
- * "Invite to portal": an account for the person who wrote, in the organisation named by the
+ * "Invite to portal": an account for the person who wrote, in the organization named by the
  * request's company (made, or joined when it exists), with the role staff choose.
  */
 function ClientPortalSection({
@@ -250,7 +250,7 @@ function ClientPortalSection({
       </h3>
       <p className="mt-2 text-sm text-slate-700">
         {portalTexts[portal.state]}
-        {portal.organizationName ? ` Organisation: ${portal.organizationName}.` : ''}
+        {portal.organizationName ? ` Organization: ${portal.organizationName}.` : ''}
       </p>
       {portal.invitations.length > 0 ? (
         <ul className="mt-2 space-y-2 text-sm text-slate-700">

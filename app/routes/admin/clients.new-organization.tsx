@@ -15,8 +15,8 @@ import type { Route } from './+types/clients.new-organization'
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
-      title: 'New organisation',
-      description: 'A client organisation and its first portal user.',
+      title: 'New organization',
+      description: 'A client organization and its first portal user.',
       path: '/admin/clients/new-organization',
       noindex: true,
     },
@@ -51,13 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const labels = {
-  organizationName: 'Organisation',
+  organizationName: 'Organization',
   name: 'First user’s name',
   email: 'First user’s email',
   role: 'Role',
 }
 
-/** Staff's new-organisation form: the organisation and its first user, invited at once. */
+/** Staff's new-organization form: the organization and its first user, invited at once. */
 export default function NewOrganization({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation()
   const busy = useNavigation().state === 'submitting'
@@ -68,7 +68,7 @@ export default function NewOrganization({ loaderData, actionData }: Route.Compon
     defaultValue: { role: 'manager' },
   })
   return (
-    <RouteDialog title="New organisation" closeTo={`/admin/clients${location.search}`}>
+    <RouteDialog title="New organization" closeTo={`/admin/clients${location.search}`}>
       <Form method="post" {...formProps} className="space-y-4">
         <ErrorSummary {...summary} headingLevel={3} />
         <TextField

@@ -56,7 +56,7 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
           preventScrollReset
           className="btn-secondary"
         >
-          New organisation
+          New organization
         </Link>
       </div>
       <p className="mt-1 text-slate-600">Contact and demo requests from the public site.</p>

@@ -56,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return redirectWithToast(
           here,
           sent.recipients === 0
-            ? 'Invoice sent. The organisation has no manager to e-mail.'
+            ? 'Invoice sent. The organization has no manager to e-mail.'
             : `Invoice sent and e-mailed to ${sent.recipients} ${sent.recipients === 1 ? 'manager' : 'managers'}.`,
         )
     }
@@ -142,7 +142,7 @@ export default function InvoiceDetailPage({ loaderData, actionData }: Route.Comp
       <p className="mt-2 text-sm text-slate-600">
         {invoice.status === 'open'
           ? invoice.lineCount > 0
-            ? 'Sending e-mails the PDF to every manager of the organisation; lines approved afterwards go on next month’s invoice.'
+            ? 'Sending e-mails the PDF to every manager of the organization; lines approved afterwards go on next month’s invoice.'
             : 'An invoice with no lines cannot be sent.'
           : invoice.status === 'sent'
             ? 'Waiting for payment.'

@@ -148,7 +148,7 @@ function ChoosePassword({
   )
 }
 
-/** An existing client account joins another organisation: its owner, signed in, accepts. */
+/** An existing client account joins another organization: its owner, signed in, accepts. */
 function JoinOrganization({
   page,
   token,

@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!outcome.booking)
     return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers })
   throw await redirectWithToast(
-    `/client/requests/${outcome.booking.id}`,
+    `/client/bookings/${outcome.booking.id}`,
     outcome.booking.urgent
       ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
       : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',

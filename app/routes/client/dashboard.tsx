@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Dashboard',
-      description: 'Your organisation in the client portal.',
+      description: 'Your organization in the client portal.',
       path: '/client/dashboard',
       noindex: true,
     },
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** The client's home: their organisation and role, and for managers the users. */
+/** The client's home: their organization and role, and for managers the users. */
 export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
   const { name, organizationName, role, colleagues } = loaderData
   return (
@@ -44,20 +44,20 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-sm text-slate-700">
             {role === 'manager'
-              ? 'You are a manager: you see every request of your organisation and invite its users.'
+              ? 'You are a manager: you see every request of your organization and invite its users.'
               : 'You are a requester: you make and follow your own requests.'}
           </p>
           {role === 'manager' ? (
             <p className="mt-3 text-sm">
               <Link to="/client/users" className="text-brand-700 underline">
-                {colleagues} {colleagues === 1 ? 'user' : 'users'} in your organisation
+                {colleagues} {colleagues === 1 ? 'user' : 'users'} in your organization
               </Link>
             </p>
           ) : null}
         </section>
       ) : (
         <p className="mt-4 text-slate-700">
-          Your account is not linked to an organisation yet. Please contact us and we will set it
+          Your account is not linked to an organization yet. Please contact us and we will set it
           up.
         </p>
       )}

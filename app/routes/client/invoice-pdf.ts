@@ -6,8 +6,8 @@ import { clientInvoicePdf } from '~/models/billing/invoices.server'
 import type { Route } from './+types/invoice-pdf'
 
 /**
- * The PDF of one of the organisation's sent invoices, for its managers. Another
- * organisation's invoice, or any invoice for a requester, is refused with 403 and the answer
+ * The PDF of one of the organization's sent invoices, for its managers. Another
+ * organization's invoice, or any invoice for a requester, is refused with 403 and the answer
  * says nothing about it; an unknown or still open invoice is 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

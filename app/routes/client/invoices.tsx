@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Invoices',
-      description: "Your organisation's monthly invoices.",
+      description: "Your organization's monthly invoices.",
       path: '/client/invoices',
       noindex: true,
     },
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** The organisation's invoices, the latest month first (managers only). */
+/** The organization's invoices, the latest month first (managers only). */
 export default function ClientInvoices({ loaderData }: Route.ComponentProps) {
   const { invoices } = loaderData
   return (

@@ -7,7 +7,7 @@ import { takeToast } from '~/lib/toast.server'
 import { clientContextOf } from '~/models/organizations.server'
 import type { Route } from './+types/layout'
 
-// Every client loader and action checks the session and the organisation itself as well:
+// Every client loader and action checks the session and the organization itself as well:
 // loaders run in parallel, so this layout's check alone would not stop a child's query.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, { role: 'client' })

@@ -7,7 +7,7 @@ import type { Route } from './+types/quote-file'
 
 /**
  * A file of one of the client's quotes: their documents, and the translated files once
- * delivered. Another organisation's (or, for a requester, a colleague's) file is refused
+ * delivered. Another organization's (or, for a requester, a colleague's) file is refused
  * with 403 and the answer says nothing about it; an unknown one is 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -109,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
       )
     } catch (error) {
       await allowance.giveBack()
-      // Another upload of the organisation took the room first.
+      // Another upload of the organization took the room first.
       if (error instanceof StorageQuotaError) return refuse(413, { files: error.message })
       throw error
     }

@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** The client's quotes (a manager's: the organisation's), newest first. */
+/** The client's quotes (a manager's: the organization's), newest first. */
 export default function ClientQuotes({ loaderData }: Route.ComponentProps) {
   const { quotes, isManager } = loaderData
   return (
@@ -49,7 +49,7 @@ export default function ClientQuotes({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Translation quotes</h1>
           <p className="mt-1 text-slate-600">
-            {isManager ? 'Every quote your organisation asked for.' : 'The quotes you asked for.'}
+            {isManager ? 'Every quote your organization asked for.' : 'The quotes you asked for.'}
           </p>
         </div>
         <Link to="/client/quotes/new" className="btn-primary">

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Users',
-      description: 'The people of your organisation in the client portal.',
+      description: 'The people of your organization in the client portal.',
       path: '/client/users',
       noindex: true,
     },
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingInvitations(manager.client.organizationId),
   ])
   return {
-    // The organisation's people, then the invitations still waiting for an answer.
+    // The organization's people, then the invitations still waiting for an answer.
     users: [
       ...members.map((user) => ({ ...user, invitationExpiresAt: null })),
       ...invitations.map(({ expiresAt, ...invitation }) => ({
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
         },
         { status: 429, headers: allowance.headers },
       )
-    // The same answer whatever accounts the address has outside the organisation.
+    // The same answer whatever accounts the address has outside the organization.
     const outcome = await inviteColleague(organizationId, submission.value, manager.actor)
     if (outcome.state !== 'invited') await allowance.giveBack()
     return {
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
   const outcome = await removeColleague(organizationId, parsed.data.userId, manager.actor)
-  // Another organisation's user is not one of theirs to name.
+  // Another organization's user is not one of theirs to name.
   if (outcome === 'missing') throw notFound()
   if (outcome === 'self')
     return data(
@@ -105,13 +105,13 @@ export async function action({ request }: Route.ActionArgs) {
   return { invite: undefined, notice: 'The user was removed and signed out.' }
 }
 
-/** A manager withdraws one of the organisation's invitations: its link stops working. */
+/** A manager withdraws one of the organization's invitations: its link stops working. */
 async function withdraw(organizationId: string, formData: FormData, actor: Actor) {
   const parsed = withdrawIntent.safeParse(Object.fromEntries(formData))
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
   const outcome = await withdrawInvitation(parsed.data.invitationId, { organizationId }, actor)
-  // Another organisation's invitation is not one of theirs to name.
+  // Another organization's invitation is not one of theirs to name.
   if (outcome === 'missing') throw notFound()
   if (outcome === 'not-pending')
     return data(
@@ -125,7 +125,7 @@ async function withdraw(organizationId: string, formData: FormData, actor: Actor
   return { invite: undefined, notice: 'The invitation was withdrawn: its link no longer works.' }
 }
 
-/** The organisation's users for its managers: invite a colleague, remove one, withdraw an invitation. */
+/** The organization's users for its managers: invite a colleague, remove one, withdraw an invitation. */
 export default function ClientUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, currentUserId, organizationName } = loaderData
   const navigation = useNavigation()

@@ -38,7 +38,7 @@ export interface BookActionResult {
 
 /**
  * "Book an interpreter": the form with its optional preparation files, which stream into
- * storage within their limits and the organisation's quota, validated with the page's
+ * storage within their limits and the organization's quota, validated with the page's
  * schema, the files by their content; nothing is kept unless all of it is valid.
  */
 export async function bookFromRequest(
@@ -85,9 +85,9 @@ export async function bookFromRequest(
       return { status: 200, result: submission.reply({ resetForm: true }), booking }
     } catch (error) {
       await allowance.giveBack()
-      // Another upload of the organisation took the room first.
+      // Another upload of the organization took the room first.
       if (error instanceof StorageQuotaError) return refuse(413, error.message)
-      // Only interpreters who worked for the organisation are offered; the rest is tampering.
+      // Only interpreters who worked for the organization are offered; the rest is tampering.
       if (error instanceof PreferredInterpreterError)
         return {
           status: 400,

@@ -28,14 +28,14 @@ import {
   rescheduleBooking,
 } from '~/models/bookings.server'
 import { now } from '~/platform/clock.server'
-import type { Route } from './+types/requests.detail'
+import type { Route } from './+types/bookings.detail'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Booking',
       description: 'One booking, where it stands, and how to cancel or move it.',
-      path: '/client/requests',
+      path: '/client/bookings',
       noindex: true,
     },
     matches,
@@ -88,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const cancelled = await cancelBooking(bookingId, client)
       if (!cancelled) throw notFound()
       throw redirectWithToast(
-        `/client/requests/${bookingId}`,
+        `/client/bookings/${bookingId}`,
         cancelled.late ? 'Booking cancelled (a late cancellation).' : 'Booking cancelled.',
       )
     }
@@ -98,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const moved = await rescheduleBooking(bookingId, submission.value, client)
     if (!moved) throw notFound()
     throw redirectWithToast(
-      `/client/requests/${bookingId}`,
+      `/client/bookings/${bookingId}`,
       'Booking moved. We are finding an interpreter for the new time.',
     )
   } catch (error) {
@@ -143,8 +143,8 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-3xl">
       <p className="text-sm">
-        <Link to="/client/requests" className="text-brand-700 underline">
-          All requests
+        <Link to="/client/bookings" className="text-brand-700 underline">
+          All bookings
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">
@@ -192,7 +192,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
               {files.map((file) => (
                 <li key={file.id}>
                   <a
-                    href={`/client/requests/${booking.id}/files/${file.id}`}
+                    href={`/client/bookings/${booking.id}/files/${file.id}`}
                     className="break-all text-brand-700 underline"
                   >
                     {file.name}
@@ -224,7 +224,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
                   <button type="submit" className="btn-primary">
                     {booking.late ? 'Confirm late cancellation' : 'Confirm cancellation'}
                   </button>
-                  <Link to={`/client/requests/${booking.id}`} className="btn-secondary">
+                  <Link to={`/client/bookings/${booking.id}`} className="btn-secondary">
                     Keep the booking
                   </Link>
                 </div>

@@ -6,14 +6,14 @@ import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireClient } from '~/lib/auth/client.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { clientBookings } from '~/models/bookings.server'
-import type { Route } from './+types/requests'
+import type { Route } from './+types/bookings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
-      title: 'Requests',
+      title: 'Bookings',
       description: 'Your interpreter bookings and where each stands.',
-      path: '/client/requests',
+      path: '/client/bookings',
       noindex: true,
     },
     matches,
@@ -36,18 +36,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Every booking the client may see, newest start first, each with its timeline. */
-export default function ClientRequests({ loaderData }: Route.ComponentProps) {
+export default function ClientBookings({ loaderData }: Route.ComponentProps) {
   const { bookings, isManager } = loaderData
   return (
     <div className="mx-auto max-w-4xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Requests</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
         <Link to="/client/book" className="btn-primary">
           Book an interpreter
         </Link>
       </div>
       <p className="mt-1 text-slate-600">
-        {isManager ? 'Every booking of your organisation.' : 'The bookings you made.'}
+        {isManager ? 'Every booking of your organization.' : 'The bookings you made.'}
       </p>
       {bookings.length === 0 ? (
         <EmptyState title="No bookings yet">Book an interpreter and follow it here.</EmptyState>
@@ -57,7 +57,7 @@ export default function ClientRequests({ loaderData }: Route.ComponentProps) {
             <li key={booking.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="font-semibold text-slate-900">
-                  <Link to={`/client/requests/${booking.id}`} className="text-brand-700 underline">
+                  <Link to={`/client/bookings/${booking.id}`} className="text-brand-700 underline">
                     {booking.title}
                   </Link>
                 </h2>
