@@ -7,6 +7,7 @@ import { clientRequests } from '../../db/schema'
 import { openDatabase } from '../../app/platform/db.server'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady } from '../support/server-process'
+import { newMigratedDataDir } from '../support/pglite-dump'
 
 async function submitContact(url: string, name: string) {
   const body = new URLSearchParams({
@@ -118,7 +119,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the production server process on 
 
 describe('the production server process behind https', () => {
   it('sends HSTS with includeSubDomains and upgrades insecure requests', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-process-https-'))
+    const dataDir = await newMigratedDataDir('server-process-https-')
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       SITE_URL: 'https://languages.example',
