@@ -1,5 +1,5 @@
 import { onboardingSteps } from '../domain/onboarding'
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { renderMail, type RenderedMail } from './render.server'
 
 export type Decision = 'approved' | 'rejected'

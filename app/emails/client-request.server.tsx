@@ -1,5 +1,5 @@
 import type { ClientRequestType } from '../../db/schema'
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 export interface ClientRequestMailData {

@@ -1,4 +1,4 @@
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** One line that says what a booking is, where and when (the time already in the reader's zone). */

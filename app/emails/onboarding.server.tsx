@@ -1,4 +1,4 @@
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** Sent when staff reject an uploaded onboarding document: the reason and where to upload again. */

@@ -1,4 +1,4 @@
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** To the interpreter: staff marked their pay statement paid (docs/product.md#pay-statements). */

@@ -5,7 +5,7 @@ import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { runtime } from '../platform/runtime.server'
-import { bookingSummary } from './bookings.server'
+import { bookingLine } from './bookings.server'
 
 /**
  * Queues one staff digest for each organization whose window for new-booking e-mails has
@@ -39,7 +39,7 @@ export async function sendBookingDigests(database: Database, at: Date = now()): 
         bookings: listed
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .map((booking) => ({
-            summary: bookingSummary(booking),
+            summary: bookingLine(booking),
             urgent: booking.urgent,
             url: `${config.siteUrl}/admin/bookings/${booking.id}`,
           })),

@@ -59,7 +59,7 @@ export interface NewBooking extends BookingWhen {
 }
 
 /** One line that says what a booking is, for e-mails and the audit log. */
-export function bookingSummary(
+export function bookingLine(
   booking: Pick<
     Booking,
     'language' | 'modality' | 'setting' | 'startsAt' | 'timeZone' | 'durationMinutes'
@@ -81,7 +81,7 @@ function staffMail(
     ...bookingStaffMail({
       event,
       organizationName,
-      summary: bookingSummary(booking),
+      summary: bookingLine(booking),
       urgent: booking.urgent,
       bookingUrl: `${config.siteUrl}/admin/bookings/${booking.id}`,
       company: config.company,
@@ -146,7 +146,7 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
         action: 'create',
         entityType: 'booking',
         entityId: booking!.id,
-        after: { summary: bookingSummary(booking!), urgent: booking!.urgent },
+        after: { summary: bookingLine(booking!), urgent: booking!.urgent },
       },
       tx,
     )
@@ -289,7 +289,7 @@ async function releaseInterpreter(
       ...assignmentChangedMail({
         firstName: interpreter.firstName,
         change,
-        summary: bookingSummary(booking),
+        summary: bookingLine(booking),
         company: config.company,
       }),
     },

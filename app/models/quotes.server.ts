@@ -19,7 +19,7 @@ import {
 } from '../domain/quotes'
 import { quoteDeliveredMail, quotePricedMail, quoteRequestedMail } from '../emails/quotes.server'
 import type { RenderedMail } from '../emails/render.server'
-import type { CompanyIdentity } from '../lib/company'
+import type { CompanyIdentity } from '../domain/company'
 import { PAGE_SIZE } from '../lib/admin/list-filters'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'

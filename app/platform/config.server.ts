@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseBusinessHours, type BusinessHours } from '../domain/business-hours'
+import type { CompanyIdentity } from '../domain/company'
 import type { S3FileStorageOptions } from './storage/file-storage.server'
 
 /**
@@ -116,15 +117,6 @@ const envSchema = z.object({
 })
 
 export type Env = z.infer<typeof envSchema>
-
-export interface CompanyIdentity {
-  name: string
-  phone: string
-  email: string
-  address: string
-  /** The site's public address, the same as `siteUrl` (e-mails load the logo from it). */
-  website: string
-}
 
 export interface Config {
   env: Env['NODE_ENV']

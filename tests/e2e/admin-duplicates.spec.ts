@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -33,7 +33,7 @@ async function apply(firstName: string, lastName: string, email: string, phone: 
     {
       bytes,
       originalName: `${firstName} CV.pdf`,
-      type: (await detectResumeFileType(bytes))!,
+      type: (await detectDocumentFileType(bytes))!,
     },
   )
   return id

@@ -19,7 +19,7 @@ import {
 } from '../../app/routes/careers/+shared/application-action.server'
 import { newStorageKey } from '../../app/platform/storage/file-storage.server'
 import { sweepOrphanFiles } from '../../app/platform/storage/orphan-sweep.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import {
   createInterpreterApplication,
   type NewInterpreterApplication,
@@ -57,7 +57,7 @@ const applicant: NewInterpreterApplication = {
 
 async function pdfResume() {
   const bytes = pdfDocument('Min-ji Park, Korean interpreter')
-  return { bytes, originalName: 'Park CV.pdf', type: (await detectResumeFileType(bytes))! }
+  return { bytes, originalName: 'Park CV.pdf', type: (await detectDocumentFileType(bytes))! }
 }
 
 /** Every file under DATA_DIR/uploads, as storage keys. */

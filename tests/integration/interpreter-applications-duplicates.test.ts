@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema'
 import type { OnboardingStepKey } from '../../app/domain/onboarding'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import {
   decideApplication,
   deleteApplication,
@@ -65,7 +65,7 @@ async function apply(
     {
       bytes,
       originalName: `${firstName} CV.pdf`,
-      type: (await detectResumeFileType(bytes))!,
+      type: (await detectDocumentFileType(bytes))!,
     },
     { now: contact.at },
   )

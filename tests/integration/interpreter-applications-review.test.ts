@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import {
   applicationCounts,
   applicationsMatching,
@@ -56,7 +56,7 @@ async function apply(
       privacyNoticeVersion: 'test',
       answers: [],
     },
-    { bytes, originalName: 'cv.pdf', type: (await detectResumeFileType(bytes))! },
+    { bytes, originalName: 'cv.pdf', type: (await detectDocumentFileType(bytes))! },
   )
   return id
 }

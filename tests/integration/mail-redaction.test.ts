@@ -17,7 +17,7 @@ import {
   mailFilePath,
   type MailTransport,
 } from '../../app/platform/mail/transport.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { deleteApplication } from '../../app/models/interpreter-applications/review.server'
 import { createClientRequest, deleteClientRequest } from '../../app/models/client-requests.server'
 import { messageStats, sendMessage } from '../../app/models/communications.server'
@@ -63,7 +63,7 @@ async function apply(email = person.email) {
       privacyNoticeVersion: 'test',
       answers: [['Fluent Languages', 'Polish']],
     },
-    { bytes, originalName: 'Zofia CV.pdf', type: (await detectResumeFileType(bytes))! },
+    { bytes, originalName: 'Zofia CV.pdf', type: (await detectDocumentFileType(bytes))! },
   )
   return id
 }

@@ -10,7 +10,7 @@ import {
   organizations,
 } from '../../db/schema'
 import { applicationStatusToken } from '../../app/emails/application-status-token.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { addStaffNote } from '../../app/models/audit.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { sendMessage } from '../../app/models/communications.server'
@@ -77,7 +77,7 @@ async function apply(
     {
       bytes,
       originalName: `${person.lastName} CV.pdf`,
-      type: (await detectResumeFileType(bytes))!,
+      type: (await detectDocumentFileType(bytes))!,
     },
   )
   return id

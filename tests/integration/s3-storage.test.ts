@@ -7,7 +7,7 @@ import { fileStorageFor } from '../../app/platform/runtime.server'
 import { newStorageKey, type StoredObject } from '../../app/platform/storage/file-storage.server'
 import { sweepOrphanFiles } from '../../app/platform/storage/orphan-sweep.server'
 import { S3FileStorage } from '../../app/platform/storage/s3-file-storage.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { startS3Server, type LocalS3Server } from '../support/s3-server'
@@ -172,7 +172,7 @@ describe('the S3-compatible file storage against a local S3 server', () => {
           privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
           answers: [],
         },
-        { bytes, originalName: 'cv.pdf', type: (await detectResumeFileType(bytes))! },
+        { bytes, originalName: 'cv.pdf', type: (await detectDocumentFileType(bytes))! },
       )
       const [file] = await test.db
         .select({ key: storedFiles.storageKey })

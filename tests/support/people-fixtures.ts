@@ -5,7 +5,7 @@ import { createUser } from '../../app/models/users.server'
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, type ApplicationStatus } from '../../db/schema'
 import type { Database } from '../../app/platform/db.server'
-import { detectResumeFileType } from '../../app/lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { pdfDocument } from './document-fixtures'
 
@@ -33,7 +33,7 @@ export async function createApplicant(
       privacyNoticeVersion: 'test',
       answers: [],
     },
-    { bytes, originalName: 'cv.pdf', type: (await detectResumeFileType(bytes))! },
+    { bytes, originalName: 'cv.pdf', type: (await detectDocumentFileType(bytes))! },
   )
   if (person.status && person.status !== 'pending')
     await db

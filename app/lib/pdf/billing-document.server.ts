@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { CompanyIdentity } from '../company'
+import type { CompanyIdentity } from '../../domain/company'
 
 /**
  * Pay statements and invoices as PDF, drawn with pdfkit (a maintained library; no PDF

@@ -2,7 +2,7 @@ import { formatRateUnits, periodLabel, statementStatusLabels, sumCents } from '.
 import { formatCents } from '../../domain/money'
 import type { StatementDetail } from '../../models/billing/statements.server'
 import { runtime } from '../../platform/runtime.server'
-import type { CompanyIdentity } from '../company'
+import type { CompanyIdentity } from '../../domain/company'
 import { formatCalendarDate, formatDate } from '../format'
 import { renderBillingDocumentPdf, type BillingDocument } from './billing-document.server'
 

@@ -1,5 +1,5 @@
 import { organizationFacts } from '~/content/marketing/organization'
-import type { CompanyIdentity } from '../company'
+import type { CompanyIdentity } from '../../domain/company'
 import type { JsonLdObject } from './structured-data'
 
 /**

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { QUOTE_FILE_MAX_BYTES, QUOTE_MAX_FILES } from '../../domain/quotes'
 import type { NewFile } from '../../platform/storage/new-files.server'
 import { checkReceivedFile } from './received-file.server'
-import { checkZipArchive } from './resume-file.server'
+import { checkZipArchive } from './document-file.server'
 import type { UploadFormLimits } from './upload-form.server'
 
 /** A file a translation quote takes (docs/product.md#translation-quotes). */

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import { runtime } from '../../platform/runtime.server'
 import type { FileStorage } from '../../platform/storage/file-storage.server'
 import type { NewFile, StoredUpload } from '../../platform/storage/new-files.server'
-import { cleanOriginalName } from './resume-file.server'
+import { cleanOriginalName } from './document-file.server'
 
 /** Why an upload form was refused (see `parseUploadForm`). */
 export type UploadRefusal = 'too-large' | 'too-many-files' | 'over-quota' | 'malformed'

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { DOCUMENT_MAX_BYTES, VIDEO_MAX_BYTES } from '../../domain/resources'
-import { detectResumeFileType } from './resume-file.server'
+import { detectDocumentFileType } from './document-file.server'
 
 /** A file the resource library accepts, as found from its content. */
 export interface ResourceFileType {
@@ -21,7 +21,7 @@ export const maxBytesOf = { document: DOCUMENT_MAX_BYTES, video: VIDEO_MAX_BYTES
 export async function detectResourceFileType(
   bytes: Uint8Array,
 ): Promise<ResourceFileType | undefined> {
-  const document = await detectResumeFileType(bytes)
+  const document = await detectDocumentFileType(bytes)
   if (document) return { kind: 'document', ...document, inline: document.extension === 'pdf' }
   const detected = await fileTypeFromBuffer(bytes)
   switch (detected?.ext) {

@@ -15,7 +15,7 @@ import { emailField, optionalText, requiredPhone, requiredText } from './client-
  * The interpreter application forms (docs/product.md#validation). One schema per form, used
  * for the browser's constraints (`formConstraint`) and the server's parse. The
  * resume's type and size are checked on the server from its content (see
- * app/lib/uploads/resume-file.server.ts).
+ * app/lib/uploads/document-file.server.ts).
  */
 
 const requiredChoice = <Value extends string>(values: [Value, ...Value[]], missing: string) =>

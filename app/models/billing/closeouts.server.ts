@@ -25,14 +25,13 @@ import {
 import { recordAudit, type Actor } from '../audit.server'
 import { findProfileOfUser } from '../interpreter-profiles.server'
 import { recordStoredFiles } from '../stored-files.server'
+import type { Booking } from '../bookings.server'
 
 /**
  * The interpreter's side of closeouts (docs/product.md#closeouts-statements-and-invoices):
  * which assignments wait for one, the form's data, and the submission with its receipts.
  * Everything is found through the signed-in account's own profile.
  */
-
-type Booking = typeof bookings.$inferSelect
 
 /** The booked end, in SQL: what "ended" and "due" are measured from. */
 export const bookedEndSql = sql`(${bookings.startsAt} + make_interval(mins => ${bookings.durationMinutes}))`

@@ -4,7 +4,7 @@ import {
   invoicePeriodText,
   invoiceStatusText,
 } from '../../lib/billing/invoice-display'
-import type { CompanyIdentity } from '../../lib/company'
+import type { CompanyIdentity } from '../../domain/company'
 import { formatDate } from '../../lib/format'
 import {
   renderBillingDocumentPdf,

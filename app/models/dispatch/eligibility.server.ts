@@ -18,6 +18,7 @@ import {
 import { addDays } from '../../domain/onboarding'
 import type { Database } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
+import type { Booking } from '../bookings.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -28,8 +29,6 @@ function nearbyWeekdays(date: string): Weekday[] {
   const index = (day + 6) % 7
   return [-1, 0, 1].map((offset) => weekdayValues[(index + offset + 7) % 7]!)
 }
-
-export type Booking = typeof bookings.$inferSelect
 
 export function dispatchBookingOf(booking: Booking): DispatchBooking {
   return {

@@ -16,7 +16,8 @@ import { db, runtime } from '../../platform/runtime.server'
 import { hashToken, randomToken } from '../../platform/tokens.server'
 import { recordAudit, type Actor } from '../audit.server'
 import { findProfileOfUser } from '../interpreter-profiles.server'
-import { dispatchListFor, type Booking } from './eligibility.server'
+import type { Booking } from '../bookings.server'
+import { dispatchListFor } from './eligibility.server'
 
 /**
  * Offers of a booking to interpreters and their answers (docs/product.md#bookings). Every

@@ -11,7 +11,7 @@ import {
 import { db, runtime } from '../../platform/runtime.server'
 import { storeNewFiles, type StoredUpload } from '../../platform/storage/new-files.server'
 import { recordStoredFiles } from '../stored-files.server'
-import type { ResumeFileType } from '../../lib/uploads/resume-file.server'
+import type { DocumentFileType } from '../../lib/uploads/document-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
 import { applicationStatusUrl } from '../../emails/application-status-token.server'
 import { now as currentTime } from '../../platform/clock.server'
@@ -52,7 +52,7 @@ export interface NewInterpreterApplication {
 export type ResumeUpload = {
   /** Already cleaned (see cleanOriginalName). */
   originalName: string
-  type: ResumeFileType
+  type: DocumentFileType
 } & ({ bytes: Uint8Array } | { stored: StoredUpload })
 
 export interface CreatedInterpreterApplication {

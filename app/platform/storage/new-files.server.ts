@@ -19,7 +19,7 @@ export interface StoredUpload {
 export type NewFile = {
   mediaType: string
   extension: string
-  /** Already cleaned (see cleanOriginalName in app/lib/uploads/resume-file.server.ts). */
+  /** Already cleaned (see cleanOriginalName in app/lib/uploads/document-file.server.ts). */
   originalName: string
 } & ({ bytes: Uint8Array } | { stored: StoredUpload })
 

@@ -29,7 +29,7 @@ import {
 } from '../../../platform/rate-limit.server'
 import { db, runtime } from '../../../platform/runtime.server'
 import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
-import { detectResumeFileType } from '../../../lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../../lib/uploads/document-file.server'
 import type { UploadFormResult } from '../../../lib/uploads/upload-form.server'
 import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import {
@@ -129,7 +129,7 @@ async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
   // The type is checked even when other fields are wrong, so that every error shows at once.
   const file = formData.get('resume')
   const sent = file instanceof File && file.size > 0
-  const resume = sent ? await checkReceivedFile(file, detectResumeFileType, 'resume') : undefined
+  const resume = sent ? await checkReceivedFile(file, detectDocumentFileType, 'resume') : undefined
   const resumeError = sent && !resume ? RESUME_WRONG_TYPE_MESSAGE : undefined
   if (submission.status !== 'success' || resumeError || !resume) {
     return refuse(400, { resume: resumeError })

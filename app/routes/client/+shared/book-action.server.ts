@@ -4,7 +4,7 @@ import type { ClientUser } from '../../../lib/auth/client.server'
 import { storageQuotaMessage } from '../../../domain/organizations'
 import { allowBooking } from '../../../lib/forms/portal-limits.server'
 import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
-import { detectResumeFileType } from '../../../lib/uploads/resume-file.server'
+import { detectDocumentFileType } from '../../../lib/uploads/document-file.server'
 import { withUploadForm } from '../../../lib/uploads/upload-request.server'
 import { bookingSchema } from '../../../lib/validation/booking'
 import {
@@ -67,7 +67,7 @@ export async function bookFromRequest(
     if (submission.status !== 'success') return { status: 400, result: submission.reply() }
     const files: NewFile[] = []
     for (const file of submission.value.files ?? []) {
-      const upload = await checkReceivedFile(file, detectResumeFileType, 'preparation')
+      const upload = await checkReceivedFile(file, detectDocumentFileType, 'preparation')
       if (!upload) return refuse(400, PREPARATION_FILE_MESSAGE)
       files.push(upload)
     }

@@ -19,26 +19,26 @@ import {
   checkZipArchive,
   cleanOriginalName,
   declaredUnzippedSize,
-  detectResumeFileType,
+  detectDocumentFileType,
   MAX_UNZIPPED_BYTES,
-} from './resume-file.server'
+} from './document-file.server'
 
 const MiB = 1024 * 1024
 
-describe('detectResumeFileType', () => {
+describe('detectDocumentFileType', () => {
   it('accepts a PDF by its content', async () => {
-    expect(await detectResumeFileType(pdfDocument())).toEqual({
+    expect(await detectDocumentFileType(pdfDocument())).toEqual({
       extension: 'pdf',
       mediaType: 'application/pdf',
     })
   })
 
   it('accepts a DOCX (an Office Open XML package with a word/ document)', async () => {
-    expect((await detectResumeFileType(docxDocument()))?.extension).toBe('docx')
+    expect((await detectDocumentFileType(docxDocument()))?.extension).toBe('docx')
   })
 
   it('accepts a DOC (a compound file with a WordDocument stream)', async () => {
-    expect(await detectResumeFileType(docDocument())).toEqual({
+    expect(await detectDocumentFileType(docDocument())).toEqual({
       extension: 'doc',
       mediaType: 'application/msword',
     })
@@ -53,7 +53,7 @@ describe('detectResumeFileType', () => {
     ['plain text', Buffer.from('I am a resume, honestly.')],
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s', async (_name, bytes) => {
-    expect(await detectResumeFileType(bytes)).toBeUndefined()
+    expect(await detectDocumentFileType(bytes)).toBeUndefined()
   })
 })
 
@@ -64,7 +64,7 @@ describe('zip bombs named .docx', () => {
       expect(bomb.length).toBeLessThan(200 * 1024)
       expect(declaredUnzippedSize(bomb)).toBeGreaterThan(MAX_UNZIPPED_BYTES)
       expect(await checkZipArchive(bomb)).toMatchObject({ ok: false, unzippedBytes: 0 })
-      expect(await detectResumeFileType(bomb)).toBeUndefined()
+      expect(await detectDocumentFileType(bomb)).toBeUndefined()
     }
     expect(declaredUnzippedSize(docxDocument())).toBeLessThan(2000)
   })
@@ -85,7 +85,7 @@ describe('zip bombs named .docx', () => {
     })
     // Stopped within one 64 KiB chunk of the declared size.
     expect(check.unzippedBytes).toBeLessThanOrEqual(1000 + 64 * 1024)
-    expect(await detectResumeFileType(bomb)).toBeUndefined()
+    expect(await detectDocumentFileType(bomb)).toBeUndefined()
     expect(process.resourceUsage().maxRSS * 1024 - peakBefore).toBeLessThan(MAX_UNZIPPED_BYTES)
   })
 
@@ -191,7 +191,7 @@ describe('zip archives whose directory does not match', () => {
       ok: false,
       reason: expect.stringContaining(reason),
     })
-    expect(await detectResumeFileType(zip)).toBeUndefined()
+    expect(await detectDocumentFileType(zip)).toBeUndefined()
   })
 
   it.each([
@@ -221,7 +221,7 @@ describe('zip archives whose directory does not match', () => {
       ok: false,
       reason: expect.stringContaining(reason),
     })
-    expect(await detectResumeFileType(zip)).toBeUndefined()
+    expect(await detectDocumentFileType(zip)).toBeUndefined()
   })
 
   it('refuses bytes hidden between entries', async () => {
@@ -251,7 +251,7 @@ describe('zip archives whose directory does not match', () => {
       zipOf(docxEntries().map((entry) => ({ ...entry, descriptor: true }))),
     ]) {
       expect(await checkZipArchive(docx)).toMatchObject({ ok: true, entries: 3 })
-      expect((await detectResumeFileType(docx))?.extension).toBe('docx')
+      expect((await detectDocumentFileType(docx))?.extension).toBe('docx')
     }
   })
 })

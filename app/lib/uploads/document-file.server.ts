@@ -1,15 +1,18 @@
 import { crc32, createInflateRaw } from 'node:zlib'
 import { fileTypeFromBuffer } from 'file-type'
 
-/** What a resume may be (docs/product.md#validation: .pdf, .doc, .docx). */
-export interface ResumeFileType {
+/**
+ * The documents the product accepts: a resume, a booking's preparation file, a resource
+ * (docs/product.md#validation: .pdf, .doc, .docx).
+ */
+export interface DocumentFileType {
   extension: 'pdf' | 'doc' | 'docx'
   mediaType: string
 }
 
-const PDF: ResumeFileType = { extension: 'pdf', mediaType: 'application/pdf' }
-const DOC: ResumeFileType = { extension: 'doc', mediaType: 'application/msword' }
-const DOCX: ResumeFileType = {
+const PDF: DocumentFileType = { extension: 'pdf', mediaType: 'application/pdf' }
+const DOC: DocumentFileType = { extension: 'doc', mediaType: 'application/msword' }
+const DOCX: DocumentFileType = {
   extension: 'docx',
   mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
@@ -321,13 +324,15 @@ function asBuffer(bytes: Uint8Array): Buffer {
 const WORD_DOCUMENT_STREAM = Buffer.from('WordDocument', 'utf16le')
 
 /**
- * The resume's type, from its content only: the name and the type the browser sent are
+ * A document's type, from its content only: the name and the type the browser sent are
  * whatever the uploader chose. PDF by its `%PDF` signature, DOCX as an Office Open XML
  * package with a `word/` document (`file-type` reads the zip), DOC as a compound file
  * (OLE/CFB) holding a WordDocument stream, which excludes Excel, PowerPoint and installers
  * that share the container. Anything else is undefined.
  */
-export async function detectResumeFileType(bytes: Uint8Array): Promise<ResumeFileType | undefined> {
+export async function detectDocumentFileType(
+  bytes: Uint8Array,
+): Promise<DocumentFileType | undefined> {
   const detected = await fileTypeFromBuffer(bytes)
   switch (detected?.ext) {
     case 'pdf':
