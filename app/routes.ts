@@ -40,7 +40,7 @@ export default [
     'interpreter/assignments/:bookingId/receipts/:expenseId',
     'routes/interpreter/closeout-receipt.ts',
   ),
-  route('interpreter/payouts/:statementId/pdf', 'routes/interpreter/payout-pdf.ts'),
+  route('interpreter/payouts/:statementId/pdf', 'routes/interpreter/statement-pdf.ts'),
   route('interpreter', 'routes/interpreter/layout.tsx', [
     index('routes/interpreter/dashboard.tsx', { id: 'interpreter-index' }),
     route('dashboard', 'routes/interpreter/dashboard.tsx'),
@@ -49,8 +49,8 @@ export default [
     route('profile', 'routes/interpreter/profile.tsx'),
     route('assignments', 'routes/interpreter/assignments.tsx'),
     route('assignments/:bookingId/closeout', 'routes/interpreter/assignments.closeout.tsx'),
-    route('payouts', 'routes/interpreter/payouts.tsx'),
-    route('payouts/:statementId', 'routes/interpreter/payouts.detail.tsx'),
+    route('payouts', 'routes/interpreter/statements.tsx'),
+    route('payouts/:statementId', 'routes/interpreter/statements.detail.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/bookings/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -72,10 +72,10 @@ export default [
     route('invoices/:invoiceId', 'routes/client/invoices.detail.tsx'),
   ]),
   ...prefix('admin', [
-    route('applications/:applicationId/resume', 'routes/admin/resume-download.ts'),
+    route('applications/:applicationId/resume', 'routes/admin/applications.resume.ts'),
     // Resumes that came with merged applications.
-    route('applications/:applicationId/resume/:fileId', 'routes/admin/resume-download.ts', {
-      id: 'merged-resume-download',
+    route('applications/:applicationId/resume/:fileId', 'routes/admin/applications.resume.ts', {
+      id: 'merged-application-resume',
     }),
     route('export/:list', 'routes/admin/export.ts'),
     route('privacy-export', 'routes/admin/privacy-export.ts'),
@@ -98,8 +98,8 @@ export default [
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('search', 'routes/admin/search.tsx'),
       route('users', 'routes/admin/users.tsx'),
-      route('interpreters', 'routes/admin/interpreters.tsx', [
-        route(':applicationId', 'routes/admin/interpreters.detail.tsx'),
+      route('interpreters', 'routes/admin/applications.tsx', [
+        route(':applicationId', 'routes/admin/applications.detail.tsx'),
       ]),
       route('interpreter-manager', 'routes/admin/interpreter-manager.tsx', [
         route(':applicationId', 'routes/admin/interpreter-manager.detail.tsx'),

@@ -16,7 +16,7 @@ import { createOrganizationMember } from '../support/organization-fixtures'
  * amount; staff approve it and mark it paid, and the interpreter sees it paid. Staff send the
  * month's invoice and the client's manager sees the line. Each step's detail is in its own
  * spec: the closeout in interpreter-closeout.spec.ts, the statement and its PDF in
- * interpreter-payouts.spec.ts, the invoice and its PDF in client-invoices.spec.ts (the PDFs'
+ * interpreter-statements.spec.ts, the invoice and its PDF in client-invoices.spec.ts (the PDFs'
  * text in tests/integration/statements.test.ts and invoices.test.ts).
  *
  * The amounts at the rates a new installation starts with (docs/product.md#money-and-rounding):

@@ -204,7 +204,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/communications',
     '/admin/communications?tab=history',
     '/admin/mail',
-    // Statement pages with lines are checked in tests/e2e/interpreter-payouts.spec.ts.
+    // Statement pages with lines are checked in tests/e2e/interpreter-statements.spec.ts.
     '/admin/statements',
     '/admin/statements?status=paid',
     '/admin/rates',

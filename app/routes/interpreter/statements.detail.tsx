@@ -9,7 +9,7 @@ import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { statementOfUser } from '~/models/billing/statements.server'
-import type { Route } from './+types/payouts.detail'
+import type { Route } from './+types/statements.detail'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -42,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** One of the interpreter's statements: each assignment, the total, and the PDF. */
-export default function PayoutDetailPage({ loaderData }: Route.ComponentProps) {
+export default function StatementDetailPage({ loaderData }: Route.ComponentProps) {
   const { statement, lines } = loaderData
   return (
     <div className="mx-auto max-w-5xl">

@@ -9,7 +9,7 @@ import { requireUser } from '~/lib/auth/session.server'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { statementsOfUser } from '~/models/billing/statements.server'
-import type { Route } from './+types/payouts'
+import type { Route } from './+types/statements'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The interpreter's pay statements, one per half-month with approved work (newest first). */
-export default function PayoutsPage({ loaderData }: Route.ComponentProps) {
+export default function StatementsPage({ loaderData }: Route.ComponentProps) {
   const { statements } = loaderData
   return (
     <div className="mx-auto max-w-4xl">

@@ -18,7 +18,7 @@ import {
 } from '~/models/interpreter-applications/review.server'
 import { possibleDuplicatesOf } from '~/models/interpreter-applications/duplicates.server'
 import { markInboxSeen } from '~/models/inbox.server'
-import type { Route } from './+types/interpreters'
+import type { Route } from './+types/applications'
 import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const DUPLICATES_PER_ROW = 3
 
-export default function InterpretersPage({ loaderData }: Route.ComponentProps) {
+export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
   const { filters, page, counts, duplicates } = loaderData
   const location = useLocation()
   return (

@@ -3,7 +3,7 @@ import { requireUuidParam } from '~/lib/http/params'
 import { runtime } from '~/platform/runtime.server'
 import { recordAudit } from '~/models/audit.server'
 import { getResumeFile } from '~/models/interpreter-applications/review.server'
-import type { Route } from './+types/resume-download'
+import type { Route } from './+types/applications.resume'
 import { notFound } from '~/lib/http/responses'
 
 /** `filename*` keeps any characters of the original name; the plain fallback is ASCII only. */

@@ -3,7 +3,7 @@ import { requireUuidParam } from '~/lib/http/params'
 import { forbidden, notFound } from '~/lib/http/responses'
 import { statementPdfResponse } from '~/lib/pdf/statement-pdf.server'
 import { statementDownloadOfUser } from '~/models/billing/statements.server'
-import type { Route } from './+types/payout-pdf'
+import type { Route } from './+types/statement-pdf'
 
 /**
  * One of the interpreter's own pay statements as PDF. Another interpreter's statement is

@@ -32,7 +32,7 @@ import {
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
 import { getInterpreterApplication } from '~/models/interpreter-applications/create.server'
 import { portalAccountOf, sendPortalInvitation } from '~/models/interpreter-profiles.server'
-import type { Route } from './+types/interpreters.detail'
+import type { Route } from './+types/applications.detail'
 import { notFound } from '~/lib/http/responses'
 import { ERASE_INTENT } from '~/lib/admin/erase-intent'
 import { revokeStatusLink } from '~/models/privacy/status-page.server'
@@ -233,7 +233,7 @@ async function resolveDuplicate(
   )
 }
 
-export default function InterpreterDetails({ loaderData, actionData }: Route.ComponentProps) {
+export default function ApplicationDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { application, resumes, duplicates, merging, notes, history, decision, portalAccount } =
     loaderData
   const location = useLocation()

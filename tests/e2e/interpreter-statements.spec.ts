@@ -106,7 +106,7 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   const listed = portalPage.getByRole('row').filter({ hasText: 'February 1-15, 2024' })
   await expect(listed).toContainText('Paid')
   await expect(listed).toContainText('$121.18')
-  await checkPage(portalPage, 'interpreter-payouts')
+  await checkPage(portalPage, 'interpreter-statements')
   documents.push({ name: '/interpreter/payouts', html: await portalPage.content() })
   await listed.getByRole('link', { name: 'Open the statement for February 1-15, 2024' }).click()
   await expect(portalPage.getByRole('heading', { level: 1 })).toHaveText(
