@@ -106,9 +106,9 @@ export default [
       ]),
       route('bookings', 'routes/admin/bookings.tsx'),
       route('bookings/:bookingId', 'routes/admin/bookings.detail.tsx'),
-      route('clients', 'routes/admin/clients.tsx', [
-        route('new-organization', 'routes/admin/clients.new-organization.tsx'),
-        route(':requestId', 'routes/admin/clients.detail.tsx'),
+      route('clients', 'routes/admin/leads.tsx', [
+        route('new-organization', 'routes/admin/organizations.new.tsx'),
+        route(':requestId', 'routes/admin/leads.detail.tsx'),
       ]),
       route('quotes', 'routes/admin/quotes.tsx', [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),

@@ -10,7 +10,7 @@ import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { newOrganizationSchema } from '~/lib/validation/organization'
 import { createOrganizationWithUser } from '~/models/organizations.server'
-import type { Route } from './+types/clients.new-organization'
+import type { Route } from './+types/organizations.new'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(

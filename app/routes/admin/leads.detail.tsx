@@ -29,7 +29,7 @@ import { now } from '~/platform/clock.server'
 import { inviteClientFromRequest, portalStateOfRequester } from '~/models/organizations.server'
 import { withdrawInvitation } from '~/models/client-invitations.server'
 import { requestInviteSchema } from '~/lib/validation/organization'
-import type { Route } from './+types/clients.detail'
+import type { Route } from './+types/leads.detail'
 import { notFound } from '~/lib/http/responses'
 import { ERASE_INTENT } from '~/lib/admin/erase-intent'
 import { erasePersonalData } from './+shared/erase-personal-data.server'
@@ -136,7 +136,7 @@ function withoutEraseStep(search: string) {
   return params.size ? `?${params}` : ''
 }
 
-export default function ClientRequestDetails({ loaderData, actionData }: Route.ComponentProps) {
+export default function LeadDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { clientRequest, notes, history, portal, lead } = loaderData
   const location = useLocation()
   const navigate = useNavigate()

@@ -19,7 +19,7 @@ import {
   clientRequestSorts,
   listClientRequests,
 } from '~/models/client-requests.server'
-import type { Route } from './+types/clients'
+import type { Route } from './+types/leads'
 import { EmptyState } from '~/components/admin/empty-state'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters, page, counts, owners, now: now() }
 }
 
-export default function ClientsPage({ loaderData }: Route.ComponentProps) {
+export default function LeadsPage({ loaderData }: Route.ComponentProps) {
   const { filters, page, counts, owners } = loaderData
   const location = useLocation()
   return (
