@@ -122,12 +122,12 @@ export function buildImportGraph(root) {
 }
 
 /**
- * Import circles among runtime imports: Tarjan's strongly connected components with more
- * than one file (or a file importing itself), each given as its files and one shortest loop.
+ * Import circles, type-only imports included (two modules whose types need each other cannot
+ * be read or moved apart either): Tarjan's strongly connected components with more than one
+ * file (or a file importing itself), each given as its files and one shortest loop.
  */
 export function findCycles(graph) {
-  const next = (file) =>
-    (graph.edges.get(file) ?? []).filter((edge) => !edge.typeOnly).map((edge) => edge.to)
+  const next = (file) => (graph.edges.get(file) ?? []).map((edge) => edge.to)
   const index = new Map()
   const lowLink = new Map()
   const stack = []
@@ -184,13 +184,25 @@ function shortestLoop(start, members, next) {
 
 // What each layer's files may import at run time: an allow list, or for the outer layers a deny
 // list. Type-only imports vanish at run time, so they are exempt; files in no layer (routes,
-// lib, server, scripts, tests) are not restricted. The lower a layer, the less it may see:
-// domain rules need no I/O, and the platform must run without models, auth or routes.
-const UI_MAY_NOT_IMPORT = ['app/models', 'app/platform', 'app/boot', 'app/routes', 'db/schema']
+// server, scripts, tests) are not restricted. The lower a layer, the less it may see:
+// domain rules need no I/O, the platform must run without models, auth or routes, and the
+// helpers in lib serve the layers above them without reaching up into models or e-mails.
+const UI_MAY_NOT_IMPORT = [
+  'app/models',
+  'app/platform',
+  'app/boot',
+  'app/routes',
+  'app/auth',
+  'db/schema',
+]
 const LAYERS = [
   { layer: 'app/domain', allow: ['app/domain'] },
   { layer: 'db/schema', allow: ['db/schema', 'app/domain'] },
   { layer: 'app/platform', allow: ['app/platform', 'app/domain', 'db/schema'] },
+  {
+    layer: 'app/lib',
+    allow: ['app/lib', 'app/domain', 'app/platform', 'app/content', 'db/schema'],
+  },
   {
     layer: 'app/emails',
     allow: ['app/emails', 'app/domain', 'app/platform', 'app/content', 'app/lib'],
@@ -209,6 +221,7 @@ const LAYERS = [
   },
   { layer: 'app/components', deny: UI_MAY_NOT_IMPORT },
   { layer: 'app/content', deny: UI_MAY_NOT_IMPORT },
+  { layer: 'app/auth', deny: ['app/routes', 'app/components', 'app/boot'] },
   { layer: 'app/boot', deny: ['app/routes', 'app/components'] },
 ]
 

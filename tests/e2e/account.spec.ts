@@ -1,4 +1,4 @@
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 

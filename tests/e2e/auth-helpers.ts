@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import { and, desc, eq } from 'drizzle-orm'
 import { mailOutbox, type UserRole } from '../../db/schema'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { createUser, type PublicUser } from '../../app/models/users.server'
 import { eventually, expect, type TestApp } from './fixtures'
 

@@ -19,7 +19,7 @@ import {
 } from '../support/booking-fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
 import { createClientRequest } from '../../app/models/client-requests.server'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { createAccount, signIn } from './auth-helpers'
 import { createCraftedWorld, type Visitor } from './crafted-world'
 import { expect, test, type TestApp } from './fixtures'

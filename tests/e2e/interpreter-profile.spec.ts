@@ -10,7 +10,7 @@ import {
 } from '../../db/schema'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { createApplicant } from '../support/people-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'

@@ -6,7 +6,7 @@ import {
   interpreterProfiles,
   translationQuoteFiles,
 } from '../../db/schema'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice, staffInvoice } from '../../app/models/billing/invoices.server'
 import { createBooking } from '../../app/models/bookings.server'

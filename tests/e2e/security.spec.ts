@@ -86,7 +86,7 @@ test.describe('cross-site requests are refused with 403', () => {
   for (const { label, headers } of foreign) {
     test(`${label}: on a public form, an admin action and logout`, async ({ playwright, app }) => {
       const admin = await createAccount('admin')
-      const { createSession } = await import('../../app/lib/auth/session.server')
+      const { createSession } = await import('../../app/auth/session.server')
       const cookie = (await createSession(admin.id)).split(';')[0]!
       const context = await playwright.request.newContext({ baseURL: app.url })
       for (const path of ['/contact', '/admin/dashboard', '/logout']) {

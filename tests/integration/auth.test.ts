@@ -9,14 +9,14 @@ import {
   users,
 } from '../../db/schema'
 import { announceFirstAdminSetup } from '../../app/boot/first-admin.server'
-import { attemptLogin } from '../../app/lib/auth/login.server'
+import { attemptLogin } from '../../app/auth/login.server'
 import { requestPasswordReset } from '../../app/models/password-resets.server'
 import {
   createSession,
   destroySession,
   getSessionUser,
   requireUser,
-} from '../../app/lib/auth/session.server'
+} from '../../app/auth/session.server'
 import { deleteExpiredSessions, SESSION_ABSOLUTE_MS } from '../../app/models/sessions.server'
 import { setClock } from '../../app/platform/clock.server'
 import {

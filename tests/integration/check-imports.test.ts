@@ -51,12 +51,9 @@ describe('check-imports', () => {
     expect(output).toContain('server/entry.ts -> server/start.ts -> server/entry.ts')
   })
 
-  it('ignores circles that only types close', () => {
-    // In each pair one import is runtime and the other type-only, in each of its four spellings;
-    // a stylesheet and generated route types are no modules of the project.
+  it('counts circles that only types close, in each spelling of a type-only import', () => {
+    // In each pair one import is runtime and the other type-only, in each of its four spellings.
     const { status, output } = checkFixture({
-      'app/root.tsx':
-        "import stylesheet from './app.css?url'\nimport type { Route } from './+types/root'\nexport const links = [stylesheet]",
       'app/lib/a.ts': "import type { B } from './b'\nexport const a = 1\nexport type A = B",
       'app/lib/b.ts': "import { a } from './a'\nexport const b = a\nexport type B = 1",
       'app/lib/c.ts': "import { type D } from './d'\nexport const c = 1\nexport type C = D",
@@ -66,7 +63,26 @@ describe('check-imports', () => {
       'app/lib/g.ts': "export { type H } from './h'\nexport const g = 1",
       'app/lib/h.ts': "import { g } from './g'\nexport const h = g\nexport type H = 1",
     })
-    expect(output).toBe('imports: 9 files, no cycles, no layer breaches\n')
+    expect(status).toBe(1)
+    for (const [first, second] of [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g', 'h'],
+    ])
+      expect(output).toContain(
+        `import circle of 2 files: app/lib/${first}.ts -> app/lib/${second}.ts -> app/lib/${first}.ts`,
+      )
+  })
+
+  it('takes a stylesheet and generated route types for what they are: no modules of the project', () => {
+    const { status, output } = checkFixture({
+      'app/root.tsx':
+        "import stylesheet from './app.css?url'\nimport type { Route } from './+types/root'\nexport const links = [stylesheet]",
+      'app/lib/a.ts': "import type { B } from './b'\nexport const a = 1\nexport type A = B",
+      'app/lib/b.ts': 'export type B = 1',
+    })
+    expect(output).toBe('imports: 3 files, no cycles, no layer breaches\n')
     expect(status).toBe(0)
   })
 
@@ -85,6 +101,25 @@ describe('check-imports', () => {
     )
     expect(output).not.toContain('app/domain/types.ts')
     expect(output).not.toContain('rules.test.ts')
+  })
+
+  it('reports a lib helper reaching up into a model or an e-mail at run time', () => {
+    const { status, output } = checkFixture({
+      'app/models/users.server.ts': 'export const findUser = () => undefined',
+      'app/emails/account.server.tsx': 'export const resetMail = () => undefined',
+      'app/lib/auth/guard.server.ts':
+        "import { findUser } from '~/models/users.server'\nimport { resetMail } from '../../emails/account.server'\nexport const guard = () => [findUser, resetMail]",
+      'app/auth/session.server.ts':
+        "import { findUser } from '~/models/users.server'\nexport const session = findUser",
+    })
+    expect(status).toBe(1)
+    expect(output).toContain(
+      'layer breach: app/lib/auth/guard.server.ts -> app/models/users.server.ts (app/lib may import only app/lib, app/domain, app/platform, app/content, db/schema)',
+    )
+    expect(output).toContain(
+      'layer breach: app/lib/auth/guard.server.ts -> app/emails/account.server.tsx',
+    )
+    expect(output).not.toContain('app/auth/session.server.ts')
   })
 
   it('reports a component importing a model, but not its type-only import', () => {

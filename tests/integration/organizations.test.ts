@@ -10,7 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import {
   clientContextOf,

@@ -11,7 +11,7 @@ import {
   statementLines,
   users,
 } from '../../db/schema'
-import { createSession } from '../../app/lib/auth/session.server'
+import { createSession } from '../../app/auth/session.server'
 import { statementPdfResponse } from '../../app/lib/pdf/statement-pdf.server'
 import {
   IN_FORCE_PAST_MESSAGE,

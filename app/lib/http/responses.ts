@@ -11,7 +11,7 @@ export function notFound(statusText = 'Not Found') {
 
 /**
  * The answer to a signed-in user who asks for an action or a file of another role's area:
- * pages send them to their own home instead (app/lib/auth/session.server.ts).
+ * pages send them to their own home instead (app/auth/session.server.ts).
  */
 export function forbidden() {
   return data(null, { status: 403, statusText: 'Forbidden' })

@@ -1,8 +1,10 @@
 import { formatCents } from '../../domain/money'
+import type { InvoiceStatus } from '../../domain/billing'
 import {
   invoiceLineCells,
   invoicePeriodText,
   invoiceStatusText,
+  type InvoiceLineValues,
 } from '../../lib/billing/invoice-display'
 import type { CompanyIdentity } from '../../domain/company'
 import { formatDate } from '../../lib/format'
@@ -11,9 +13,28 @@ import {
   type BillingDocument,
   type DocumentColumn,
 } from '../../lib/pdf/billing-document.server'
-import type { InvoiceDetail } from './invoices.server'
 
 /** An invoice as the PDF the client downloads and receives by e-mail (docs/product.md#invoices). */
+
+/**
+ * What the PDF prints of an invoice. The invoices model passes its invoice detail, which has
+ * all of it; the PDF does not import that model, which imports the PDF.
+ */
+export interface InvoiceForPdf {
+  invoice: {
+    number: string
+    status: InvoiceStatus
+    organizationName: string
+    periodStart: string
+    periodEnd: string
+    sentAt: Date | null
+    paidAt: Date | null
+    amountCents: number
+    travelCents: number
+    totalCents: number
+  }
+  lines: InvoiceLineValues[]
+}
 
 const columns: DocumentColumn[] = [
   { header: 'Date', share: 0.12 },
@@ -26,7 +47,7 @@ const columns: DocumentColumn[] = [
 ]
 
 export function invoiceDocument(
-  { invoice, lines }: InvoiceDetail,
+  { invoice, lines }: InvoiceForPdf,
   company: CompanyIdentity,
 ): BillingDocument {
   const period = invoicePeriodText(invoice)
@@ -68,7 +89,7 @@ export function invoiceDocument(
   }
 }
 
-export async function invoicePdf(found: InvoiceDetail, company: CompanyIdentity): Promise<Buffer> {
+export async function invoicePdf(found: InvoiceForPdf, company: CompanyIdentity): Promise<Buffer> {
   const bytes = await renderBillingDocumentPdf(invoiceDocument(found, company))
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }

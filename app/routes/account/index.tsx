@@ -6,7 +6,7 @@ import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-pass
 import { PasswordField } from '~/components/ui/password-field'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { verifyPassword } from '~/platform/passwords.server'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { seoMeta } from '~/lib/seo/meta'

@@ -1,6 +1,6 @@
 import { formatRateUnits } from '~/domain/billing'
 import { centsAsDecimal } from '~/domain/money'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { toCsv, type CsvColumn } from '~/lib/http/csv'
 import { accountingExportSchema } from '~/lib/validation/accounting-export'
 import { recordAudit } from '~/models/audit.server'

@@ -15,7 +15,7 @@ import {
   specializationsLabel,
 } from '~/lib/admin/application-display'
 import { adminReturnPath } from '~/lib/admin/decision-step'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
 import { applicationDecisionMail } from '~/emails/application-decision.server'

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { runtime } from '~/platform/runtime.server'
 import { recordAudit } from '~/models/audit.server'

@@ -1,5 +1,5 @@
 import { parseListFilters, type ListFilters } from '~/lib/admin/list-filters'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { csvStream, type CsvColumn } from '~/lib/http/csv'
 import { applicationStatuses, clientRequestStatuses } from '~/domain/statuses'
 import {

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { notFound } from '~/lib/http/responses'
 import { redirectWithToast } from '~/lib/toast.server'
 import { profileDecisionSchema } from '~/lib/validation/profile'

@@ -13,7 +13,7 @@ import {
 } from '~/components/onboarding/manager-sections'
 import { stepSummary } from '~/domain/onboarding-progress'
 import { cleanSearchText } from '~/lib/admin/list-filters'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { fullName } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { requiredReadingSummary } from '~/models/resources.server'

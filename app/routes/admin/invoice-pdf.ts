@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { invoicePdfResponse } from '~/lib/billing/invoice-pdf-response'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { InvoiceLines } from '~/components/invoices/invoice-lines'
 import { InvoiceStatusBadge } from '~/components/invoices/invoice-status-badge'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { invoiceView } from '~/lib/billing/invoice-display'
 import { formatDateTime } from '~/lib/format'
 import { requireUuidParam } from '~/lib/http/params'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { tarGzip } from '~/lib/http/tar'
 import { personalDataSchema } from '~/lib/validation/privacy'
 import { exportPersonalData } from '~/models/privacy/export.server'

@@ -13,7 +13,7 @@ import {
   quoteDisplayStatus,
   quoteFileAccept,
 } from '~/domain/quotes'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { formatCalendarDate } from '~/lib/format'

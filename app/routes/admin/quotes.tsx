@@ -12,7 +12,7 @@ import {
   quoteStatusLabels,
   type QuoteStatus,
 } from '~/domain/quotes'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { formatCalendarDate, formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { listQuotes, quoteCounts, quoteToday } from '~/models/quotes.server'

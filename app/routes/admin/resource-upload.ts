@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/resource-upload'

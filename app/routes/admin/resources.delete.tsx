@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { ResourceTypeBadge } from '~/components/admin/resource-badges'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { deleteResource, getResource } from '~/models/resources.server'
 import type { Route } from './+types/resources.delete'

@@ -14,7 +14,7 @@ import {
   VIDEO_MAX_BYTES,
   type ResourceType,
 } from '~/domain/resources'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { validateNatively } from '~/lib/forms/native-validation'
 import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'

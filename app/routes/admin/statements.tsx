@@ -8,7 +8,7 @@ import { periodLabel, statementStatuses, statementStatusLabels } from '~/domain/
 import type { StatementStatus } from '~/domain/billing'
 import { formatCents } from '~/domain/money'
 import { calendarDate } from '~/domain/onboarding'
-import { requireAdmin } from '~/lib/auth/session.server'
+import { requireAdmin } from '~/auth/session.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { listStatements, statementPeriods } from '~/models/billing/statements.server'
 import { now } from '~/platform/clock.server'

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { destroySession, LOGIN_PATH } from '~/lib/auth/session.server'
+import { destroySession, LOGIN_PATH } from '~/auth/session.server'
 import type { Route } from './+types/logout'
 
 /** Logout is a POST (from the admin top bar): it deletes the session on the server. */

@@ -13,7 +13,7 @@ import {
   settingLabel,
 } from '~/domain/bookings'
 import { modalityLabel } from '~/domain/interpreter-profile'
-import { requireClient } from '~/lib/auth/client.server'
+import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
 import { requireUuidParam } from '~/lib/http/params'

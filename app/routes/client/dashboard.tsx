@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { clientContextOf, organizationUsers } from '~/models/organizations.server'
 import type { Route } from './+types/dashboard'

@@ -1,4 +1,4 @@
-import { requireClient } from '~/lib/auth/client.server'
+import { requireClient } from '~/auth/client.server'
 import { invoicePdfResponse } from '~/lib/billing/invoice-pdf-response'
 import { requireUuidParam } from '~/lib/http/params'
 import { forbidden, notFound } from '~/lib/http/responses'

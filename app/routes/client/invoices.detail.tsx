@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { InvoiceLines } from '~/components/invoices/invoice-lines'
 import { InvoiceStatusBadge } from '~/components/invoices/invoice-status-badge'
-import { requireClient } from '~/lib/auth/client.server'
+import { requireClient } from '~/auth/client.server'
 import { invoiceView, OPEN_INVOICE_NOTE } from '~/lib/billing/invoice-display'
 import { formatDate } from '~/lib/format'
 import { requireUuidParam } from '~/lib/http/params'

@@ -1,7 +1,7 @@
 import { data, Outlet, useRouteError } from 'react-router'
 import { ClientShell } from '~/components/client/client-shell'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { takeToast } from '~/lib/toast.server'
 import { clientContextOf } from '~/models/organizations.server'

@@ -1,4 +1,4 @@
-import { requireClient } from '~/lib/auth/client.server'
+import { requireClient } from '~/auth/client.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { storedFileResponse } from '~/lib/http/resource-file-response.server'
 import { forbidden, notFound } from '~/lib/http/responses'

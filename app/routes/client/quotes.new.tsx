@@ -13,7 +13,7 @@ import {
 import { addDays } from '~/domain/onboarding'
 import { storageQuotaMessage } from '~/domain/organizations'
 import { quoteFileAccept, quoteLanguages } from '~/domain/quotes'
-import { requireClient } from '~/lib/auth/client.server'
+import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { allowQuoteRequest } from '~/lib/forms/portal-limits.server'

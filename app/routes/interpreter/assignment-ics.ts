@@ -1,4 +1,4 @@
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { forbidden, notFound } from '~/lib/http/responses'
 import { assignmentCalendarOf } from '~/models/dispatch/assignments.server'

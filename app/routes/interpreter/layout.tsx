@@ -1,7 +1,7 @@
 import { data, Outlet, useRouteError } from 'react-router'
 import { PortalShell } from '~/components/interpreter/portal-shell'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { takeToast } from '~/lib/toast.server'
 import type { Route } from './+types/layout'

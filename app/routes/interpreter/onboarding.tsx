@@ -8,7 +8,7 @@ import {
 } from '~/components/interpreter/onboarding-forms'
 import { onboardingSteps, languagesNeedingCertificates } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { formatCalendarDate, formatDate, formatDateTime } from '~/lib/format'

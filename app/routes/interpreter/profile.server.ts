@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import { z } from 'zod'
 import { companyLanguages } from '~/domain/languages'
-import type { SessionUser } from '~/lib/auth/session.server'
+import type { SessionUser } from '~/auth/session.server'
 import { formatDate } from '~/lib/format'
 import { notFound } from '~/lib/http/responses'
 import {

@@ -8,7 +8,7 @@ import { ProfileLanguages } from '~/components/interpreter/profile-languages'
 import { ProfileSection } from '~/components/interpreter/profile-section'
 import { ProfileWorkForm } from '~/components/interpreter/profile-work-form'
 import { timeZoneOptions, timeZoneWithName, todayIn } from '~/domain/availability'
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { seoMeta } from '~/lib/seo/meta'
 import {

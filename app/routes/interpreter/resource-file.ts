@@ -1,4 +1,4 @@
-import { requireUser } from '~/lib/auth/session.server'
+import { requireUser } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { resourceFileResponse } from '~/lib/http/resource-file-response.server'
 import { notFound } from '~/lib/http/responses'

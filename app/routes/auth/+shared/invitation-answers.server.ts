@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
-import { attemptLogin } from '~/lib/auth/login.server'
+import { attemptLogin } from '~/auth/login.server'
 import { homeFor } from '~/lib/auth/redirect'
-import { createSession, getSessionUser } from '~/lib/auth/session.server'
+import { createSession, getSessionUser } from '~/auth/session.server'
 import { describeWait } from '~/lib/auth/wait-text'
 import { GONE_STATUS } from '~/lib/auth/link-messages'
 import {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ClientUser } from '../../../lib/auth/client.server'
+import type { ClientUser } from '../../../auth/client.server'
 import { storageQuotaMessage } from '../../../domain/organizations'
 import { allowBooking } from '../../../lib/forms/portal-limits.server'
 import { checkReceivedFile } from '../../../lib/uploads/received-file.server'

@@ -1,23 +1,23 @@
 import { redirect } from 'react-router'
-import type { UserRole } from '../../../db/schema'
+import type { UserRole } from '../../db/schema'
 import {
   deleteSession,
   findLiveSession,
   insertSession,
   SESSION_ABSOLUTE_MS,
-} from '../../models/sessions.server'
-import type { Actor } from '../../models/audit.server'
-import { toPublicUser, type PublicUser } from '../../models/users.server'
-import { requestMemo } from '../../platform/request-scope.server'
-import { runtime } from '../../platform/runtime.server'
-import { forbidden } from '../http/responses'
-import { homeFor } from './redirect'
+} from '../models/sessions.server'
+import type { Actor } from '../models/audit.server'
+import { toPublicUser, type PublicUser } from '../models/users.server'
+import { requestMemo } from '../platform/request-scope.server'
+import { runtime } from '../platform/runtime.server'
+import { forbidden } from '../lib/http/responses'
+import { homeFor } from '../lib/auth/redirect'
 import {
   clearSessionCookie,
   readSessionToken,
   serializeSessionCookie,
   type SessionCookieSettings,
-} from './cookie.server'
+} from '../lib/auth/cookie.server'
 
 export const LOGIN_PATH = '/interpreter-login'
 

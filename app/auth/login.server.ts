@@ -1,21 +1,21 @@
-import { normalizeEmail } from '../../domain/email'
+import { normalizeEmail } from '../domain/email'
 import {
   findUserByEmail,
   hasUsablePassword,
   toPublicUser,
   type PublicUser,
   type User,
-} from '../../models/users.server'
-import { enqueueMail } from '../../platform/mail/outbox.server'
-import { signInsPausedMail } from '../../emails/account.server'
-import { db, runtime } from '../../platform/runtime.server'
-import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords.server'
+} from '../models/users.server'
+import { enqueueMail } from '../platform/mail/outbox.server'
+import { signInsPausedMail } from '../emails/account.server'
+import { db, runtime } from '../platform/runtime.server'
+import { verifyAgainstDummy, verifyPassword } from '../platform/passwords.server'
 import { createSession } from './session.server'
 import {
   recordLoginSuccess,
   reserveLoginAttempt,
   restartWaitFromAnswer,
-} from '../../models/login-attempts.server'
+} from '../models/login-attempts.server'
 
 /**
  * A failed sign-in is answered no sooner than this after it began: the time of an answer

@@ -1,5 +1,5 @@
-import { clientContextOf, type ClientContext } from '../../models/organizations.server'
-import { notFound } from '../http/responses'
+import { clientContextOf, type ClientContext } from '../models/organizations.server'
+import { notFound } from '../lib/http/responses'
 import { requireUser } from './session.server'
 import type { SessionUser } from './session.server'
 
