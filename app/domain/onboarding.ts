@@ -1,4 +1,5 @@
 import { dateTimeFormat } from './intl'
+import { OFFICE_TIME_ZONE } from './office'
 
 /**
  * The six onboarding steps of an approved interpreter, in the usual order of work
@@ -139,7 +140,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
  * The company's calendar date at an instant: expiry and reminders follow the office's day
  * (docs/product.md#interpreter-portal), not the server's.
  */
-export function calendarDate(instant: Date, timeZone = 'America/New_York'): IsoDate {
+export function calendarDate(instant: Date, timeZone = OFFICE_TIME_ZONE): IsoDate {
   return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

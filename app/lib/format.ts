@@ -1,6 +1,6 @@
 // Dates are shown in US English format in the company's time zone (docs/product.md#constants),
 // the same on the server and in the browser so that hydration matches.
-const TIME_ZONE = 'America/New_York'
+import { OFFICE_TIME_ZONE as TIME_ZONE } from '../domain/office'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,

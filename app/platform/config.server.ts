@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { parseBusinessHours, type BusinessHours } from '../domain/business-hours'
 import type { CompanyIdentity } from '../domain/company'
 import type { S3FileStorageOptions } from './storage/file-storage.server'
+import { OFFICE_TIME_ZONE } from '../domain/office'
 
 /**
  * Every environment variable the product reads, validated once at start-up.
@@ -93,7 +94,7 @@ const envSchema = z.object({
   LEAD_TIME_ZONE: z
     .string()
     .trim()
-    .default('America/New_York')
+    .default(OFFICE_TIME_ZONE)
     .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
   LEAD_HOLIDAYS: z
     .string()

@@ -5,9 +5,9 @@ import { wallClock } from '../../domain/dispatch'
 import { modalityValues } from '../../domain/interpreter-profile'
 import { parseDecimal } from '../../domain/money'
 import { amountField } from './amount'
+import { OFFICE_TIME_ZONE } from '../../domain/office'
 
-/** Staff type rates and times in the office's zone (docs/product.md#constants). */
-export const OFFICE_TIME_ZONE = 'America/New_York'
+// Staff type rates and times in the office's zone (docs/product.md#constants).
 
 /** A typo guard for the mileage rate: $10 a mile. */
 export const MAX_MILEAGE_CENTS_PER_MILE = 1_000

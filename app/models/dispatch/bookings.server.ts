@@ -17,6 +17,7 @@ import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { now } from '../../platform/clock.server'
 import { countsByStatus } from '../status-counts.server'
 import { db } from '../../platform/runtime.server'
+import { OFFICE_TIME_ZONE } from '../../domain/office'
 
 /** The staff Bookings screen's queries (docs/product.md#bookings). */
 
@@ -32,8 +33,6 @@ const interpreter = alias(interpreterProfiles, 'interpreter')
 
 /** The statuses that still need an interpreter. */
 export const UNFILLED_STATUSES = ['requested', 'offered', 'unfilled'] as const
-
-const OFFICE_TIME_ZONE = 'America/New_York'
 
 function filterConditions(filters: BookingFilters): SQL | undefined {
   const conditions: SQL[] = []
