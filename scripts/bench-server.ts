@@ -1,8 +1,8 @@
 // The production build as the benchmarks run it: on a free local port, with the allocator
-// settings of `npm start` (scripts/production-server.mjs), ready once /readyz answers.
+// settings of `npm start` (server/production-server.mjs), ready once /readyz answers.
 import { spawn } from 'node:child_process'
 import { freePort } from '../tests/support/free-port'
-import { withAllocatorSettings } from './production-server.mjs'
+import { withAllocatorSettings } from '../server/production-server.mjs'
 
 /** `nodeFlags` are V8 or Node flags for the server, e.g. `--cpu-prof`. */
 export async function startBenchServer(env: NodeJS.ProcessEnv, nodeFlags: string[] = []) {

@@ -28,7 +28,7 @@ import { openDatabase } from '../app/platform/db.server'
 import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
 import { cpuMillisecondsPerRequest } from './lib/process-cpu'
 import { startBenchServer } from './bench-server'
-import { allocatorSettings } from './production-server.mjs'
+import { allocatorSettings } from '../server/production-server.mjs'
 import { LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
 import { applicationFields, pdfOfSize } from '../tests/support/http-client'
 

@@ -1,4 +1,4 @@
-// `npm run serve`: serves an existing production build (see production-server.mjs).
-import { runProductionServer } from './production-server.mjs'
+// `npm run serve`: serves an existing production build (see server/production-server.mjs).
+import { runProductionServer } from '../server/production-server.mjs'
 
 runProductionServer(process.env)

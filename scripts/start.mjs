@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runProductionServer } from './production-server.mjs'
+import { runProductionServer } from '../server/production-server.mjs'
 
 const sources = [
   'app',

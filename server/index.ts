@@ -5,7 +5,7 @@ import { startHost } from './host'
 import { exitOnStartupError, handleSignals } from './process'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-// scripts/production-server.mjs starts the server with an IPC channel: when that closes, the
+// server/production-server.mjs starts the server with an IPC channel: when that closes, the
 // launcher has gone, and the server stops too.
 const launched = process.channel !== undefined
 

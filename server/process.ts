@@ -8,7 +8,7 @@ const SHUTDOWN_DEADLINE_MS = 20_000
 
 export interface SignalOptions {
   /**
-   * The process was started with an IPC channel (by scripts/production-server.mjs, the
+   * The process was started with an IPC channel (by server/production-server.mjs, the
    * launcher of `npm start` and `npm run serve`): shut down when it closes, so that the
    * server does not outlive its launcher.
    */

@@ -119,9 +119,13 @@ async function openPgliteDirectory(
  * that ran it. Doing it in a short-lived child keeps the server near 330 MB.
  */
 async function initialiseInChildProcess(pgdata: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [projectPath('scripts/init-pglite.mjs'), pgdata], {
-    timeout: 120_000,
-  })
+  await promisify(execFile)(
+    process.execPath,
+    [projectPath('app/platform/init-pglite.mjs'), pgdata],
+    {
+      timeout: 120_000,
+    },
+  )
 }
 
 /**

@@ -50,7 +50,7 @@ const RESTART_DELAY_MS = 500
 const RESTART_DELAY_MAX_MS = 10_000
 
 /**
- * PGlite on a worker thread (scripts/pglite-worker.mjs), behind the methods Drizzle's driver
+ * PGlite on a worker thread (app/platform/pglite-worker.mjs), behind the methods Drizzle's driver
  * calls, so queries run beside the server's rendering instead of on its thread
  * (docs/decisions/050-embedded-database-on-its-own-thread.md). A transaction stays open in
  * the worker while its callback runs here; its queries carry its id.
@@ -165,7 +165,7 @@ export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<P
 
 /** Starts a thread and waits until its database is open. */
 async function startThread(options: PgliteWorkerOptions): Promise<DatabaseThread> {
-  const worker = new Worker(projectPath('scripts/pglite-worker.mjs'), {
+  const worker = new Worker(projectPath('app/platform/pglite-worker.mjs'), {
     workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir },
   })
   await new Promise<void>((ready, failed) => {

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema'
 import { openDatabase, type DatabaseTarget } from '../../app/platform/db.server'
 import { createUser } from '../../app/models/users.server'
-import { allocatorSettings } from '../../scripts/production-server.mjs'
+import { allocatorSettings } from '../../server/production-server.mjs'
 import { pdfOfSize, signInWithPassword } from '../support/http-client'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('quote uploads on the server process on %s', 
     await fillQuota(setup, 'Quota Court', 599 * MB)
     await setup.close()
     server = await startServerProcess({
-      // The allocator settings the server runs with in production (scripts/production-server.mjs).
+      // The allocator settings the server runs with in production (server/production-server.mjs).
       ...allocatorSettings,
       DATA_DIR: dataDir,
       // What the quota tests fill; the others stay far below it.

@@ -1,7 +1,7 @@
 import WebSocket from 'ws'
 
 /**
- * Ends the embedded database's thread (scripts/pglite-worker.mjs) of a server started with
+ * Ends the embedded database's thread (app/platform/pglite-worker.mjs) of a server started with
  * `--inspect=127.0.0.1:<port>`, as a crash of that thread would: through the inspector's
  * NodeWorker domain, the worker runs `process.exit`, which ends that thread only. The
  * production server has no way to be told this; only a test that started it with the

@@ -1,7 +1,7 @@
 // The embedded database on a thread of its own: PGlite runs here and answers the server's
 // queries by message, so the server's thread renders pages while the database works
 // (app/platform/pglite-worker-client.server.ts, docs/decisions/050-embedded-database-on-its-own-thread.md).
-// Plain JavaScript outside the build, like scripts/init-pglite.mjs, so the same file serves
+// Plain JavaScript outside the build, like app/platform/init-pglite.mjs, so the same file serves
 // the built server, the scripts and the tests.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 
 const pgdata = process.argv[2]
 if (!pgdata) {
-  console.error('usage: node scripts/init-pglite.mjs <pgdata directory>')
+  console.error('usage: node app/platform/init-pglite.mjs <pgdata directory>')
   process.exit(2)
 }
 const client = await PGlite.create(pgdata)
