@@ -7,7 +7,7 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
-import { expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+import { expect, expectNoAxeViolations, keepScreenshot, test, type TestApp } from './fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
 
 async function clientAccount(
@@ -112,8 +112,10 @@ test('a client books a medical on-site interpreter for next week, follows it, mo
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Spanish, On-site, Medical' }),
   ).toContainText('Cancelled')
+  await keepScreenshot(page, 'client-bookings-1280')
   await page.setViewportSize({ width: 390, height: 844 })
   await expectNoAxeViolations(page, 'bookings at 390 px')
+  await keepScreenshot(page, 'client-bookings-390')
   await page.goto('/client/book')
   await expectNoAxeViolations(page, 'book an interpreter at 390 px')
 })
