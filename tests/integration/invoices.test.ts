@@ -26,13 +26,10 @@ import {
 } from '../../app/models/billing/invoices.server'
 import { clientBooking } from '../../app/models/bookings.server'
 import { clientContextOf, type ClientContext } from '../../app/models/organizations.server'
-import {
-  addQuoteDelivery,
-  decideQuote,
-  markQuoteDelivered,
-  priceQuote,
-  requestQuote,
-} from '../../app/models/quotes.server'
+import { decideQuote } from '../../app/models/quotes/decision.server'
+import { addQuoteDelivery, markQuoteDelivered } from '../../app/models/quotes/delivery.server'
+import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { requestQuote } from '../../app/models/quotes/request.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { docxDocument } from '../support/document-fixtures'

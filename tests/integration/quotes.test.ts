@@ -17,20 +17,17 @@ import { setClock } from '../../app/platform/clock.server'
 import { detectQuoteFileType } from '../../app/lib/uploads/quote-file.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import {
-  addQuoteDelivery,
   clientQuote,
   clientQuoteFile,
-  decideQuote,
   listClientQuotes,
-  listQuotes,
-  markQuoteDelivered,
-  priceQuote,
-  QuoteRuleError,
-  requestQuote,
-  staffQuote,
-  type NewQuoteFile,
-  type QuoteViewer,
-} from '../../app/models/quotes.server'
+} from '../../app/models/quotes/client-views.server'
+import { decideQuote } from '../../app/models/quotes/decision.server'
+import { addQuoteDelivery, markQuoteDelivered } from '../../app/models/quotes/delivery.server'
+import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { requestQuote, type NewQuoteFile } from '../../app/models/quotes/request.server'
+import type { QuoteViewer } from '../../app/models/quotes/rows.server'
+import { QuoteRuleError } from '../../app/models/quotes/rules.server'
+import { listQuotes, staffQuote } from '../../app/models/quotes/staff-views.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import {
   organizationStorageUsed,

@@ -2,7 +2,7 @@ import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { storedFileResponse } from '~/lib/http/resource-file-response.server'
 import { notFound } from '~/lib/http/responses'
-import { staffQuoteFile } from '~/models/quotes.server'
+import { staffQuoteFile } from '~/models/quotes/staff-views.server'
 import type { Route } from './+types/quote-file'
 
 /** A translation quote's file (the client's or the delivered one), for staff. */

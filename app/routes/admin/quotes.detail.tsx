@@ -31,14 +31,10 @@ import {
   TOO_MANY_FILES_MESSAGE,
   wrongQuoteFileMessage,
 } from '~/lib/validation/quotes'
-import {
-  addQuoteDelivery,
-  markQuoteDelivered,
-  priceQuote,
-  QuoteRuleError,
-  quoteToday,
-  staffQuote,
-} from '~/models/quotes.server'
+import { addQuoteDelivery, markQuoteDelivered } from '~/models/quotes/delivery.server'
+import { priceQuote } from '~/models/quotes/pricing.server'
+import { QuoteRuleError, quoteToday } from '~/models/quotes/rules.server'
+import { staffQuote } from '~/models/quotes/staff-views.server'
 import type { Route } from './+types/quotes.detail'
 
 // "Upload delivery" carries up to ten files of 25 MB.

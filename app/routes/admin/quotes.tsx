@@ -15,7 +15,8 @@ import {
 import { requireAdmin } from '~/auth/session.server'
 import { formatCalendarDate, formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
-import { listQuotes, quoteCounts, quoteToday } from '~/models/quotes.server'
+import { quoteToday } from '~/models/quotes/rules.server'
+import { listQuotes, quoteCounts } from '~/models/quotes/staff-views.server'
 import type { Route } from './+types/quotes'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

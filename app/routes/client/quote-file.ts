@@ -2,7 +2,7 @@ import { requireClient } from '~/auth/client.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { storedFileResponse } from '~/lib/http/resource-file-response.server'
 import { forbidden, notFound } from '~/lib/http/responses'
-import { clientQuoteFile } from '~/models/quotes.server'
+import { clientQuoteFile } from '~/models/quotes/client-views.server'
 import type { Route } from './+types/quote-file'
 
 /**

@@ -10,7 +10,9 @@ import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { quoteDecisionSchema } from '~/lib/validation/quotes'
-import { clientQuote, decideQuote, QuoteRuleError, quoteToday } from '~/models/quotes.server'
+import { clientQuote } from '~/models/quotes/client-views.server'
+import { decideQuote } from '~/models/quotes/decision.server'
+import { QuoteRuleError, quoteToday } from '~/models/quotes/rules.server'
 import type { Route } from './+types/quotes.detail'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

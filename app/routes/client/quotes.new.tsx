@@ -28,7 +28,8 @@ import {
   wrongQuoteFileMessage,
 } from '~/lib/validation/quotes'
 import { organizationStorageLeft, StorageQuotaError } from '~/models/organization-storage.server'
-import { quoteToday, requestQuote } from '~/models/quotes.server'
+import { requestQuote } from '~/models/quotes/request.server'
+import { quoteToday } from '~/models/quotes/rules.server'
 import type { Route } from './+types/quotes.new'
 
 // A 429 answer's Retry-After reaches the browser only through the route's headers.

@@ -7,7 +7,8 @@ import { formatCents, quoteDisplayStatus } from '~/domain/quotes'
 import { requireClient } from '~/auth/client.server'
 import { formatCalendarDate, formatDate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
-import { listClientQuotes, quoteToday } from '~/models/quotes.server'
+import { listClientQuotes } from '~/models/quotes/client-views.server'
+import { quoteToday } from '~/models/quotes/rules.server'
 import type { Route } from './+types/quotes'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
