@@ -4,7 +4,7 @@
 // Bulk mail throughput. Starts an SMTP peer in a child process (scripts/bench-mail-peer.mjs:
 // accepts and discards, counts messages and connections), seeds 10,000 approved applicants,
 // and has staff send one message to Active Interpreters through the app's own code
-// (sendMessage in app/models/communications.server.ts: 10,000 queued e-mails with their
+// (sendMessage in app/models/communications/send.server.ts: 10,000 queued e-mails with their
 // unsubscribe links and List-Unsubscribe headers). Then times the mail worker delivering
 // them all (until every row is recorded `sent`), sampling this process's memory, and the
 // practical limit: a plain pooled nodemailer loop with as many connections sending the same
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util'
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
 import { mailOutbox } from '../db/schema'
-import { sendMessage } from '../app/models/communications.server'
+import { sendMessage } from '../app/models/communications/send.server'
 import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
 import { startBenchRuntime } from './bench-support'
 

@@ -3,8 +3,8 @@ import { applicationStatuses, type ApplicationStatus } from './statuses'
 /**
  * Who staff messages go to, and what kind of message that makes: the rules of the
  * communications screen in one place, without I/O. The model's queries
- * (app/models/communications.server.ts), the compose form and the statistics all follow
- * them (docs/decisions/037-recipient-groups-and-message-types.md).
+ * (app/models/communications/recipients.server.ts), the compose form and the statistics
+ * all follow them (docs/decisions/037-recipient-groups-and-message-types.md).
  */
 
 export const recipientGroups = [

@@ -6,7 +6,7 @@ import { db } from '../platform/runtime.server'
 /**
  * Addresses that asked for no more bulk e-mail, from the link in every bulk message
  * (app/routes/public/unsubscribe.tsx). Group sends leave them out
- * (app/models/communications.server.ts).
+ * (app/models/communications/recipients.server.ts).
  */
 /** Records that an address wants no more bulk e-mail; repeating it changes nothing. */
 export async function unsubscribe(email: string, source: 'link' | 'one-click') {

@@ -4,7 +4,7 @@ import { interpreterApplications, interpreterProfiles, mailOutbox } from '../../
 import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
-import { sendMessage } from '../../app/models/communications.server'
+import { sendMessage } from '../../app/models/communications/send.server'
 import { recordStep } from '../../app/models/onboarding/steps.server'
 import { createResource } from '../../app/models/resources.server'
 import { inviteUser, setUserActive } from '../../app/models/users.server'

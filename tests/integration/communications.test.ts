@@ -18,16 +18,15 @@ import { MailWorker } from '../../app/platform/mail/worker.server'
 import { parseRecipientSelection } from '../../app/lib/validation/message'
 import { createClientRequest } from '../../app/models/client-requests.server'
 import { composeAction } from '../../app/routes/admin/communications.server'
+import { listMessages, messageStats } from '../../app/models/communications/history.server'
+import { findPeople } from '../../app/models/communications/people-search.server'
 import {
   countRecipients,
-  findPeople,
-  listMessages,
-  messageStats,
   recipientGroupCounts,
   recipientsOf,
-  retryFailedDeliveries,
-  sendMessage,
-} from '../../app/models/communications.server'
+} from '../../app/models/communications/recipients.server'
+import { retryFailedDeliveries } from '../../app/models/communications/retries.server'
+import { sendMessage } from '../../app/models/communications/send.server'
 import { unsubscribe } from '../../app/models/unsubscribes.server'
 import { createUser } from '../../app/models/users.server'
 import { createApplicant, emptyTables } from '../support/people-fixtures'

@@ -7,7 +7,7 @@ import {
   recordClientRequestReply,
   setClientRequestStatus,
 } from '../../app/models/client-requests.server'
-import { sendMessage } from '../../app/models/communications.server'
+import { sendMessage } from '../../app/models/communications/send.server'
 import {
   leadOverview,
   LeadRuleError,

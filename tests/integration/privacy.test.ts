@@ -13,7 +13,7 @@ import { applicationStatusToken } from '../../app/emails/application-status-toke
 import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { addStaffNote } from '../../app/models/audit.server'
 import { createClientRequest } from '../../app/models/client-requests.server'
-import { sendMessage } from '../../app/models/communications.server'
+import { sendMessage } from '../../app/models/communications/send.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { setApplicationStatus } from '../../app/models/interpreter-applications/review.server'
 import { inviteColleague } from '../../app/models/organizations.server'

@@ -4,12 +4,14 @@ import { composeMessageSchema, parseConfirmedCount } from '~/lib/validation/mess
 import type { Actor } from '~/models/audit.server'
 import {
   countRecipients,
+  recipientsOf,
+  type Recipient,
+} from '~/models/communications/recipients.server'
+import {
   personalise,
   RecipientCountChanged,
-  recipientsOf,
   sendMessage,
-  type Recipient,
-} from '~/models/communications.server'
+} from '~/models/communications/send.server'
 
 export interface ComposeValues {
   recipients: string

@@ -11,15 +11,15 @@ import { recipientsForTemplate } from '~/domain/communications'
 import { seoMeta } from '~/lib/seo/meta'
 import { parseRecipientSelection } from '~/lib/validation/message'
 import {
-  findPeople,
   getMessage,
   listMessages,
   messageStats,
   messageTypeFilters,
-  recipientGroupCounts,
-  retryFailedDeliveries,
   type MessageTypeFilter,
-} from '~/models/communications.server'
+} from '~/models/communications/history.server'
+import { findPeople } from '~/models/communications/people-search.server'
+import { recipientGroupCounts } from '~/models/communications/recipients.server'
+import { retryFailedDeliveries } from '~/models/communications/retries.server'
 import type { Route } from './+types/communications'
 import { composeAction, type ComposeValues } from './communications.server'
 
