@@ -1,10 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { NativeField } from '~/lib/forms/native-form'
 import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
+import { forInputType } from './input-constraints'
 
 /**
- * Form controls for public pages, driven by `useNativeForm` (no Conform in the browser).
- * Each carries its constraints as HTML attributes and its error next to it.
+ * The form controls of every form in the browser, driven by `useNativeForm` (no Conform in
+ * the browser). Each carries its constraints as HTML attributes and its error next to it.
  */
 
 function text(value: unknown): string | undefined {
@@ -36,6 +37,38 @@ function controlProps(field: NativeField, hintId: string | undefined) {
   }
 }
 
+/** The `<input>` types of the controls here and of those laid out by hand. */
+type InputType =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'url'
+  | 'password'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'datetime-local'
+  | 'checkbox'
+
+/**
+ * The attributes of an `<input>` of `type` for `field`: its id and name, the constraints
+ * HTML allows on that type (with the schema's message for a pattern or range it keeps), its
+ * value from the form and what describes it. For a control laid out by hand, inside a
+ * `FieldShell` or with a label of its own.
+ */
+export function inputProps(field: NativeField, type: InputType, hintId?: string) {
+  const { min, max, step } = field.constraint
+  const { title, ...props } = forInputType({ ...controlProps(field, hintId), min, max, step }, type)
+  const explained = [props.pattern, props.min, props.max, props.step].some(
+    (attribute) => attribute !== undefined,
+  )
+  const value =
+    type === 'checkbox'
+      ? { value: 'on', defaultChecked: list(field.initialValue).length > 0 }
+      : { defaultValue: text(field.initialValue) }
+  return { ...props, type, title: explained ? title : undefined, ...value }
+}
+
 /** The props of a control that holds no typed text (a date, a list, a file, a box). */
 function nonTextControlProps(field: NativeField, hintId: string | undefined) {
   const {
@@ -62,7 +95,11 @@ export function TextField({
   hint?: ReactNode
   type?: 'text' | 'email' | 'tel' | 'url'
   className?: string
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode'>) {
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  // `list`: the id of a `<datalist>` of suggestions, rendered beside the field.
+  'autoComplete' | 'placeholder' | 'inputMode' | 'list'
+>) {
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
@@ -124,18 +161,11 @@ function PickerField({
   min,
   max,
   className,
-}: PickerFieldProps & { type: 'date' | 'time' }) {
-  const props = nonTextControlProps(field, hintIdOf(field, hint))
+}: PickerFieldProps & { type: 'date' | 'time' | 'datetime-local' }) {
+  const props = inputProps(field, type, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
-      <input
-        {...props}
-        type={type}
-        min={min}
-        max={max}
-        defaultValue={text(field.initialValue)}
-        className="field-input"
-      />
+      <input {...props} min={min ?? props.min} max={max ?? props.max} className="field-input" />
     </FieldShell>
   )
 }
@@ -148,6 +178,11 @@ export function DateField(props: PickerFieldProps) {
 /** A time of day (`HH:MM`, 24-hour in the value; the browser shows its own clock). */
 export function TimeField(props: PickerFieldProps) {
   return <PickerField type="time" {...props} />
+}
+
+/** A date and a time of day (`YYYY-MM-DDTHH:MM`), as one picker. */
+export function DateTimeField(props: PickerFieldProps) {
+  return <PickerField type="datetime-local" {...props} />
 }
 
 export interface SelectOption {

@@ -1,9 +1,7 @@
-import type { ComponentProps } from 'react'
 import { useNavigation } from 'react-router'
+import type { NativeField } from '~/lib/forms/native-form'
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
 import { PasswordField } from './password-field'
-
-type PasswordMeta = ComponentProps<typeof PasswordField>['meta']
 
 /** Labels for choosing the account's first password (first admin, invitation). */
 export const FIRST_PASSWORD_LABELS = {
@@ -20,15 +18,17 @@ export const NEW_PASSWORD_LABELS = {
 /**
  * The end of every form that sets a password: the password with its length rule as a hint,
  * the same typed again, and the button that sends them (disabled while the form is sent).
+ * The fields are labelled by the form's labels (`FIRST_PASSWORD_LABELS` or
+ * `NEW_PASSWORD_LABELS` among them).
  */
 export function NewPasswordFields({
-  fields,
-  labels,
+  password,
+  confirmPassword,
   submitLabel,
   busyLabel = 'Saving...',
 }: {
-  fields: { password: PasswordMeta; confirmPassword: PasswordMeta }
-  labels: { password: string; confirmPassword: string }
+  password: NativeField
+  confirmPassword: NativeField
   submitLabel: string
   busyLabel?: string
 }) {
@@ -36,16 +36,11 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        meta={fields.password}
-        label={labels.password}
+        field={password}
         autoComplete="new-password"
         hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
       />
-      <PasswordField
-        meta={fields.confirmPassword}
-        label={labels.confirmPassword}
-        autoComplete="new-password"
-      />
+      <PasswordField field={confirmPassword} autoComplete="new-password" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>

@@ -1,40 +1,33 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Eye, EyeOff } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import type { NativeField } from '~/lib/forms/native-form'
 import { useHydrated } from '~/lib/use-hydrated'
-import { FieldError, hintIdOf, RequiredMark } from './field-shell'
+import { FieldShell, hintIdOf } from './field-shell'
+import { inputProps } from './native-fields'
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it only
  * appears once the page is hydrated; the field itself works without it.
  */
 export function PasswordField({
-  meta,
+  field,
   label,
   autoComplete,
   hint,
 }: {
-  meta: FieldMetadata<string | undefined>
-  label: ReactNode
+  field: NativeField
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  label?: ReactNode
   autoComplete: 'current-password' | 'new-password'
   hint?: ReactNode
 }) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
-  const { key, ...props } = getInputProps(meta, {
-    type: 'password',
-    ariaDescribedBy: hintIdOf(meta, hint),
-  })
   return (
-    <div>
-      <label htmlFor={meta.id} className="field-label inline">
-        {label}
-      </label>
-      <RequiredMark required={meta.required} />
+    <FieldShell field={field} label={label ?? field.label} hint={hint}>
       <div className="relative">
         <input
-          key={key}
-          {...props}
+          {...inputProps(field, 'password', hintIdOf(field, hint))}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
           className="field-input pr-12"
@@ -44,7 +37,7 @@ export function PasswordField({
             type="button"
             onClick={() => setVisible((current) => !current)}
             aria-pressed={visible}
-            aria-controls={meta.id}
+            aria-controls={field.id}
             className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-600 hover:text-slate-900"
           >
             {visible ? (
@@ -56,12 +49,6 @@ export function PasswordField({
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintIdOf(meta, hint)} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={meta} />
-    </div>
+    </FieldShell>
   )
 }

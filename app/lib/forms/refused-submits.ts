@@ -6,10 +6,7 @@ export interface InvalidField {
   name: string
 }
 
-/**
- * The fields of `named` that have an error, in the order given (the order of the form).
- * Works for Conform's field metadata and `useNativeForm`'s fields alike.
- */
+/** The fields of `named` that have an error, in the order given (the order of the form). */
 export function invalidFields(
   named: readonly (readonly [{ id: string; errors?: string[] }, string])[],
 ): InvalidField[] {
@@ -20,24 +17,24 @@ export function invalidFields(
 
 /**
  * Counts the submissions that came back refused: by the browser's checks (the submit
- * handler prevented the submission) or by the server (a new reply). The error summary takes
- * focus each time the count changes, so each refused submit is announced once.
+ * handler prevented the submission) or by the server (a new reply, `refused` when it holds
+ * errors). The error summary takes focus each time the count changes, so each refused
+ * submit is announced once.
  */
-export function useRefusedSubmits(lastResult: unknown) {
+export function useRefusedSubmits(lastResult: unknown, refused: boolean) {
   // A page rendered from the server's reply (no JavaScript at submit time) starts refused.
-  const [refused, setRefused] = useState({ count: lastResult ? 1 : 0, reply: lastResult })
-  if (refused.reply !== lastResult)
-    setRefused({ count: refused.count + (lastResult ? 1 : 0), reply: lastResult })
+  const [state, setState] = useState({ count: refused ? 1 : 0, reply: lastResult })
+  if (state.reply !== lastResult)
+    setState({ count: state.count + (refused ? 1 : 0), reply: lastResult })
   const counting =
     (onSubmit: (event: FormEvent<HTMLFormElement>) => void) =>
     (event: FormEvent<HTMLFormElement>) => {
       onSubmit(event)
       // React Router's Form prevents the default only after this handler, so a prevented
       // event here means the browser-side checks refused the submission.
-      if (event.defaultPrevented)
-        setRefused((current) => ({ ...current, count: current.count + 1 }))
+      if (event.defaultPrevented) setState((current) => ({ ...current, count: current.count + 1 }))
     }
-  return { refusedSubmits: refused.count, counting }
+  return { refusedSubmits: state.count, counting }
 }
 
 /**
@@ -47,7 +44,7 @@ export function useRefusedSubmits(lastResult: unknown) {
 export function useErrorSummary<
   Props extends { onSubmit: (event: FormEvent<HTMLFormElement>) => void },
 >(formProps: Props, lastResult: unknown, named: Parameters<typeof invalidFields>[0]) {
-  const { refusedSubmits, counting } = useRefusedSubmits(lastResult)
+  const { refusedSubmits, counting } = useRefusedSubmits(lastResult, Boolean(lastResult))
   return {
     formProps: { ...formProps, onSubmit: counting(formProps.onSubmit) },
     summary: { fields: invalidFields(named), refusedSubmits },

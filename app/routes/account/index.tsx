@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
@@ -8,7 +7,7 @@ import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { requireUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
+import { useNativeForm } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
 import { changePasswordSchema } from '~/lib/validation/auth'
 import { getUserWithPassword, setPassword } from '~/models/users.server'
@@ -57,19 +56,17 @@ export async function action({ request }: Route.ActionArgs) {
 
 const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client: 'Client' } as const
 
+/** The fields' labels. */
+const labels = { currentPassword: 'Current password', ...NEW_PASSWORD_LABELS }
+
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const { user } = loaderData
-  const [form, fields] = useForm({
+  const { formProps, field } = useNativeForm<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{
-      currentPassword: string
-      password: string
-      confirmPassword: string
-    }>,
+    labels,
+    errorSummary: false,
   })
   return (
     <AuthCard eyebrow={roleLabels[user.role]} title="Your account" companyName={company.name}>
@@ -83,20 +80,16 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         {user.role === 'admin' ? 'Go to the admin dashboard' : 'Go to your dashboard'}
       </Link>
       <h2 className="mt-8 text-lg font-semibold">Change password</h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+      <Form method="post" {...formProps} className="mt-4 space-y-5">
         {actionData?.changed ? (
           <FormMessage tone="success">
             Your password has been changed. Other sessions were signed out.
           </FormMessage>
         ) : null}
-        <PasswordField
-          meta={fields.currentPassword}
-          label="Current password"
-          autoComplete="current-password"
-        />
+        <PasswordField field={field('currentPassword')} autoComplete="current-password" />
         <NewPasswordFields
-          fields={fields}
-          labels={NEW_PASSWORD_LABELS}
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
           submitLabel="Change password"
         />
       </Form>

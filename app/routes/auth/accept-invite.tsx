@@ -8,7 +8,7 @@ import { getSessionUser } from '~/auth/session.server'
 import { invitationGoneMessages } from '~/lib/auth/link-messages'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema, setPasswordSchema } from '~/lib/validation/auth'
 import { readInvitation, type InvitationPage } from '~/models/invitations.server'
@@ -119,10 +119,10 @@ function ChoosePassword({
   page: Extract<InvitationPage, { state: 'choose-password' }>
   token: string
   constraint: Route.ComponentProps['loaderData']['constraint']
-  result: Parameters<typeof useFormWithSummary>[0]['lastResult']
+  result: FormReply | undefined
 }) {
   const company = useCompany()
-  const { form, fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
     lastResult: result,
     constraint,
     labels,
@@ -140,9 +140,17 @@ function ChoosePassword({
       </p>
       <Form method="post" {...formProps} className="mt-5 space-y-5">
         <ErrorSummary {...summary} />
-        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        {formErrors?.length ? (
+          <FormMessage tone="error" id={formErrorId}>
+            {formErrors[0]}
+          </FormMessage>
+        ) : null}
         <input type="hidden" name="token" value={token} />
-        <NewPasswordFields fields={fields} labels={labels} submitLabel="Set password and sign in" />
+        <NewPasswordFields
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
+          submitLabel="Set password and sign in"
+        />
       </Form>
     </AuthCard>
   )
@@ -162,7 +170,7 @@ function JoinOrganization({
 }) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
-  const { fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary } = useNativeForm<{ password: string }>({
     lastResult: undefined,
     constraint,
     labels: { password: 'Password' },
@@ -197,7 +205,7 @@ function JoinOrganization({
           {signInError ? <FormMessage tone="error">{signInError}</FormMessage> : null}
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="intent" value="join" />
-          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+          <PasswordField field={field('password')} autoComplete="current-password" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? 'Signing in...' : 'Sign in and accept'}
           </button>

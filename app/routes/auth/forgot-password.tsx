@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { TextField } from '~/components/ui/form-fields'
+import { TextField } from '~/components/ui/native-fields'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requestPasswordReset } from '~/models/password-resets.server'
 import { useCompany } from '~/lib/company'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary } from '~/lib/forms/refused-submits'
+import { useNativeForm } from '~/lib/forms/native-form'
 import {
   hitRateLimit,
   retryAfterHeaders,
@@ -63,15 +61,11 @@ const labels = {
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    onValidate: validateNatively<{ email: string }>,
+    labels,
   })
-  const { formProps, summary } = useErrorSummary(getFormProps(form), actionData?.result, [
-    [fields.email, labels.email],
-  ])
   return (
     <AuthCard title="Forgot password?" companyName={company.name}>
       {actionData?.sent ? (
@@ -86,8 +80,12 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
             Enter the e-mail address of your account and we will send you a link to choose a new
             password.
           </p>
-          {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
-          <TextField meta={fields.email} label={labels.email} type="email" autoComplete="email" />
+          {formErrors?.length ? (
+            <FormMessage tone="error" id={formErrorId}>
+              {formErrors[0]}
+            </FormMessage>
+          ) : null}
+          <TextField field={field('email')} type="email" autoComplete="email" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </button>

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { TextField } from '~/components/ui/form-fields'
+import { TextField } from '~/components/ui/native-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { attemptLogin } from '~/auth/login.server'
 import { homeFor, safeRedirect } from '~/lib/auth/redirect'
@@ -10,7 +10,7 @@ import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeForm } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
 import type { Route } from './+types/login'
@@ -95,7 +95,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const { form, fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -113,18 +113,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" {...formProps} className="space-y-5">
         <ErrorSummary {...summary} />
         {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-        {form.errors?.length ? (
-          <FormMessage tone="error" id={form.errorId}>
-            {form.errors[0]}
+        {formErrors?.length ? (
+          <FormMessage tone="error" id={formErrorId}>
+            {formErrors[0]}
           </FormMessage>
         ) : null}
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="username" />
-        <PasswordField
-          meta={fields.password}
-          label={labels.password}
-          autoComplete="current-password"
-        />
+        <TextField field={field('email')} type="email" autoComplete="username" />
+        <PasswordField field={field('password')} autoComplete="current-password" />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 underline hover:text-brand-800">
             Forgot password?

@@ -5,7 +5,7 @@ import { ErrorSummary } from '~/components/ui/error-summary'
 import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeForm } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
 import { setPasswordSchema } from '~/lib/validation/auth'
 import { GONE_STATUS, resetGoneMessages } from '~/lib/auth/link-messages'
@@ -59,7 +59,7 @@ const labels = NEW_PASSWORD_LABELS
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const { form, fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -79,9 +79,17 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     <AuthCard title="Choose a new password" companyName={company.name}>
       <Form method="post" {...formProps} className="space-y-5">
         <ErrorSummary {...summary} />
-        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        {formErrors?.length ? (
+          <FormMessage tone="error" id={formErrorId}>
+            {formErrors[0]}
+          </FormMessage>
+        ) : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields fields={fields} labels={labels} submitLabel="Save new password" />
+        <NewPasswordFields
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
+          submitLabel="Save new password"
+        />
       </Form>
     </AuthCard>
   )

@@ -3,11 +3,11 @@ import { data, Form, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FIRST_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
-import { TextField } from '~/components/ui/form-fields'
+import { TextField } from '~/components/ui/native-fields'
 import { createSession } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeForm } from '~/lib/forms/native-form'
 import { db } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { firstAdminSchema } from '~/lib/validation/auth'
@@ -87,7 +87,7 @@ const labels = {
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const { form, fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -96,13 +96,17 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
     <AuthCard eyebrow="First start" title="Create the first admin" companyName={company.name}>
       <Form method="post" {...formProps} className="space-y-5">
         <ErrorSummary {...summary} />
-        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        {formErrors?.length ? (
+          <FormMessage tone="error" id={formErrorId}>
+            {formErrors[0]}
+          </FormMessage>
+        ) : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField meta={fields.name} label={labels.name} autoComplete="name" />
-        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="username" />
+        <TextField field={field('name')} autoComplete="name" />
+        <TextField field={field('email')} type="email" autoComplete="username" />
         <NewPasswordFields
-          fields={fields}
-          labels={labels}
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
           submitLabel="Create admin account"
           busyLabel="Creating..."
         />
