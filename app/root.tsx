@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
+import { Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { RouteErrorScreen } from './components/layout/error-screens'
 import { PendingIndicator, ScrollManager } from './components/layout/navigation-feedback'
+import { OFFICE_TIME_ZONE_META } from './domain/office'
 import { useNonce } from './lib/nonce'
 import { runtime } from './platform/runtime.server'
 
@@ -13,7 +14,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader() {
   const { config } = runtime()
-  return { company: config.company, siteUrl: config.siteUrl }
+  return { company: config.company, siteUrl: config.siteUrl, officeTimeZone: config.officeTimeZone }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -23,6 +24,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Server only: the browser reads it (app/domain/office.ts), React leaves it be. */}
+        {import.meta.env.SSR && <OfficeTimeZoneMeta />}
         <Meta />
         <Links />
       </head>
@@ -32,6 +35,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   )
+}
+
+function OfficeTimeZoneMeta() {
+  const officeTimeZone = useRouteLoaderData<typeof loader>('root')?.officeTimeZone
+  return officeTimeZone ? <meta name={OFFICE_TIME_ZONE_META} content={officeTimeZone} /> : null
 }
 
 export default function App() {

@@ -1,5 +1,4 @@
 import { dateTimeFormat } from './intl'
-import { OFFICE_TIME_ZONE } from './office'
 /**
  * When an interpreter works (docs/product.md#profile): weekly ranges in their own time zone
  * and time off as whole days. Rules only; the model stores them.
@@ -119,9 +118,6 @@ export function timeZoneWithName(zone: string, at: Date = new Date(0)): string {
     return zone
   }
 }
-
-/** The zone a profile or booking starts in: the office's. */
-export const DEFAULT_TIME_ZONE = OFFICE_TIME_ZONE
 
 // Every zone with its name, worked out once: the list does not change while the server runs.
 let timeZoneList: { value: string; label: string }[] | undefined

@@ -19,6 +19,23 @@ describe('zonedTimeToUtc', () => {
     )
   })
 
+  it('moves a time the spring change skips forward, and takes the first of a repeated time', () => {
+    // 2026-03-08: New York's clocks go from 02:00 EST to 03:00 EDT; 2026-11-01: 02:00 EDT
+    // back to 01:00 EST.
+    expect(zonedTimeToUtc('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    )
+    expect(zonedTimeToUtc('2026-03-08', '01:59', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T06:59:00.000Z',
+    )
+    expect(zonedTimeToUtc('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    )
+    expect(zonedTimeToUtc('2026-11-22', '24:00', 'America/New_York').toISOString()).toBe(
+      '2026-11-23T05:00:00.000Z',
+    )
+  })
+
   it('names the zone when it shows a time', () => {
     expect(formatInZone('2027-01-15T14:00:00Z', 'America/Chicago')).toMatch(/8:00 AM CST$/)
   })

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz'
 import type { Modality } from './interpreter-profile'
 import { dateTimeFormat } from './intl'
 
@@ -78,41 +79,15 @@ export const locationLabel: Record<Modality, string> = {
 export const LATE_CANCELLATION_POLICY =
   'This booking starts within 24 hours: a cancellation now is a late cancellation, billed at the minimum for its modality.'
 
-/** The UTC instant of a wall-clock date and time in a time zone (handles DST). */
+/**
+ * The UTC instant of a wall-clock date and time in a time zone. A time that a daylight-saving
+ * change skips (02:30 on the March change in New York) moves forward by the gap; a time it
+ * repeats is the first of the two. `24:00` is the next day's midnight.
+ */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const [hour, minute] = time.split(':').map(Number) as [number, number]
-  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute)
-  // The zone's offset at that wall time, found by formatting a first guess in the zone.
-  let guess = wallAsUtc
-  for (let pass = 0; pass < 2; pass++) {
-    const offset = zoneOffsetMs(new Date(guess), timeZone)
-    guess = wallAsUtc - offset
-  }
-  return new Date(guess)
-}
-
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value)
-  const asUtc = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-    value('second'),
-  )
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000
+  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime())
 }
 
 /** An instant shown in a time zone, with the zone named ("Mon, Dec 7, 2026, 9:00 AM EST"). */

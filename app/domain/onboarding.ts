@@ -1,5 +1,5 @@
 import { dateTimeFormat } from './intl'
-import { OFFICE_TIME_ZONE } from './office'
+import { officeTimeZone } from './office'
 
 /**
  * The six onboarding steps of an approved interpreter, in the usual order of work
@@ -140,7 +140,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
  * The company's calendar date at an instant: expiry and reminders follow the office's day
  * (docs/product.md#interpreter-portal), not the server's.
  */
-export function calendarDate(instant: Date, timeZone = OFFICE_TIME_ZONE): IsoDate {
+export function calendarDate(instant: Date, timeZone = officeTimeZone()): IsoDate {
   return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

@@ -1,22 +1,15 @@
-// Dates are shown in US English format in the company's time zone (docs/product.md#constants),
-// the same on the server and in the browser so that hydration matches.
-import { OFFICE_TIME_ZONE as TIME_ZONE } from '../domain/office'
+// Dates are shown in US English format in the office's time zone (docs/product.md#constants),
+// the same on the server and in the browser so that hydration matches (app/domain/office.ts).
+import { dateTimeFormat } from '../domain/intl'
+import { officeTimeZone } from '../domain/office'
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-})
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
+const dateOptions = { month: '2-digit', day: '2-digit', year: 'numeric' } as const
+const dateTimeOptions = {
+  ...dateOptions,
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-})
+} as const
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value)
@@ -24,7 +17,9 @@ function toDate(value: Date | string | number): Date {
 
 /** `11/22/2026` */
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(toDate(value))
+  return dateTimeFormat('en-US', { ...dateOptions, timeZone: officeTimeZone() }).format(
+    toDate(value),
+  )
 }
 
 /**
@@ -38,7 +33,9 @@ export function formatCalendarDate(value: string): string {
 
 /** `11/22/2026, 9:05 AM EST` */
 export function formatDateTime(value: Date | string | number): string {
-  return dateTimeFormat.format(toDate(value))
+  return dateTimeFormat('en-US', { ...dateTimeOptions, timeZone: officeTimeZone() }).format(
+    toDate(value),
+  )
 }
 
 /** The first `length` characters of a text, with an ellipsis when cut. */

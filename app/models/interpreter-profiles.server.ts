@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles, users } from '../../db/schema'
 import { normalizeEmail } from '../domain/email'
 import type { Modality } from '../domain/interpreter-profile'
+import { officeTimeZone } from '../domain/office'
 import { interpreterInvitationMail } from '../emails/interpreter-invitation.server'
 import type { Database } from '../platform/db.server'
 import { now } from '../platform/clock.server'
@@ -60,6 +61,8 @@ export async function createInterpreterAccount(
       city: application.city,
       state: application.state,
       zipCode: application.zipCode,
+      // Until they set their own: the weekly availability's hours are read in it.
+      timeZone: officeTimeZone(),
       languages: application.languages,
       interpretingExperience: application.interpretingExperience,
       medicalExperience: application.medicalExperience,

@@ -65,6 +65,27 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the office time zone, New York by default, which the lead clock follows unless set', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).officeTimeZone).toBe('America/New_York')
+    expect(loadConfig({ DATA_DIR: dataDir, OFFICE_TIME_ZONE: '' }).officeTimeZone).toBe(
+      'America/New_York',
+    )
+    const chicago = loadConfig({ DATA_DIR: dataDir, OFFICE_TIME_ZONE: 'America/Chicago' })
+    expect(chicago.officeTimeZone).toBe('America/Chicago')
+    expect(chicago.leads.businessHours.timeZone).toBe('America/Chicago')
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        OFFICE_TIME_ZONE: 'America/Chicago',
+        LEAD_TIME_ZONE: 'Europe/Berlin',
+      }).leads.businessHours.timeZone,
+    ).toBe('Europe/Berlin')
+    expect(() => loadConfig({ DATA_DIR: dataDir, OFFICE_TIME_ZONE: 'Eastern' })).toThrow(
+      /OFFICE_TIME_ZONE: must be an IANA time zone/,
+    )
+  })
+
   it('reads the mail connections and rate limit: 4 connections and no limit by default', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).mail).toMatchObject({

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { parseBusinessHours, type BusinessHours } from '../domain/business-hours'
 import type { CompanyIdentity } from '../domain/company'
 import type { S3FileStorageOptions } from './storage/file-storage.server'
-import { OFFICE_TIME_ZONE } from '../domain/office'
+import { DEFAULT_OFFICE_TIME_ZONE } from '../domain/office'
 
 /**
  * Every environment variable the product reads, validated once at start-up.
@@ -17,6 +17,20 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional()
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,13 +103,13 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  // Dates on staff screens and PDFs, the office's calendar day, new bookings' and profiles'
+  // zone (app/domain/office.ts).
+  OFFICE_TIME_ZONE: optionalText.pipe(timeZone.optional()),
   // The first-response clock of client requests (docs/decisions/045-lead-response-clock.md).
   LEAD_BUSINESS_HOURS: z.string().trim().default('Mon-Fri 08:00-20:00'),
-  LEAD_TIME_ZONE: z
-    .string()
-    .trim()
-    .default(OFFICE_TIME_ZONE)
-    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+  // The office's zone when unset (docs/decisions/045-lead-response-clock.md).
+  LEAD_TIME_ZONE: optionalText.pipe(timeZone.optional()),
   LEAD_HOLIDAYS: z
     .string()
     .trim()
@@ -137,6 +151,8 @@ export interface Config {
   siteUrl: string
   sessionSecret: string
   company: CompanyIdentity
+  /** IANA zone of the office (app/domain/office.ts). */
+  officeTimeZone: string
   /** Months after their last change that undecided or rejected applications and client requests are erased. */
   retention: { applicationMonths: number; clientRequestMonths: number }
   /** The most a client organization's uploaded files (quotes, bookings) may hold, in bytes. */
@@ -166,15 +182,6 @@ export interface Config {
     responseTargetMs: number
     /** The share of the target after which a request is "At risk", in percent. */
     atRiskPercent: number
-  }
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
   }
 }
 
@@ -234,11 +241,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     )
   }
+  const officeTimeZone = env.OFFICE_TIME_ZONE ?? DEFAULT_OFFICE_TIME_ZONE
   let businessHours: BusinessHours
   try {
     businessHours = parseBusinessHours(
       env.LEAD_BUSINESS_HOURS,
-      env.LEAD_TIME_ZONE,
+      env.LEAD_TIME_ZONE ?? officeTimeZone,
       env.LEAD_HOLIDAYS,
     )
   } catch (error) {
@@ -294,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             keyPrefix: env.S3_KEY_PREFIX,
           }
         : { kind: 'local' },
+    officeTimeZone,
     leads: {
       businessHours,
       responseTargetMs: env.LEAD_RESPONSE_TARGET_MINUTES * 60_000,

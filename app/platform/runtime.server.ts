@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { setOfficeTimeZone } from '../domain/office'
 import { BackgroundTasks } from './background-tasks.server'
 import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
@@ -69,6 +70,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
   const existing = holder[RUNTIME_KEY]
   if (existing) return existing
   const config = options.config ?? loadConfig()
+  setOfficeTimeZone(config.officeTimeZone)
   const logger = options.logger ?? createLogger(config)
   const target = options.database ?? databaseTargetFor(config)
   const database = await openDatabase(target, {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { DEFAULT_TIME_ZONE } from '../../app/domain/availability'
+import { DEFAULT_OFFICE_TIME_ZONE } from '../../app/domain/office'
 import type { LanguageProficiency } from '../../app/domain/languages'
 import type { Modality } from '../../app/domain/interpreter-profile'
 import { interpreterApplications } from './interpreter-applications'
@@ -31,7 +31,7 @@ export const interpreterProfiles = pgTable(
     state: text('state'),
     zipCode: text('zip_code'),
     /** IANA zone: the weekly availability's hours are wall-clock times in it. */
-    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+    timeZone: text('time_zone').notNull().default(DEFAULT_OFFICE_TIME_ZONE),
     /**
      * The approved languages (each paired with English), what dispatch matches on; a change
      * waits in `interpreter_profile_changes` until staff approve it.

@@ -32,11 +32,16 @@ export interface TestApp {
  * TEST_DATABASE_URL is set, on a new PostgreSQL database; tests can then look at the rows
  * and e-mails a flow created.
  */
-export const test = base.extend<object, { app: TestApp; smtp: boolean }>({
+export const test = base.extend<
+  object,
+  { app: TestApp; smtp: boolean; officeTimeZone: string | undefined }
+>({
   // Deliver mail to a real SMTP server (tests/support/smtp-peer.ts) instead of .eml files.
   smtp: [false, { scope: 'worker', option: true }],
+  // The office's zone (OFFICE_TIME_ZONE) when a file needs another than the default.
+  officeTimeZone: [undefined, { scope: 'worker', option: true }],
   app: [
-    async ({ smtp }, use) => {
+    async ({ smtp, officeTimeZone }, use) => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-services-e2e-'))
       const port = await freePort()
       let postgres: TestDatabase | undefined
@@ -58,6 +63,7 @@ export const test = base.extend<object, { app: TestApp; smtp: boolean }>({
         LOG_LEVEL: 'info',
         MAIL_POLL_INTERVAL_MS: '100',
         ...(smtpPeer ? { SMTP_URL: smtpPeer.url } : {}),
+        ...(officeTimeZone ? { OFFICE_TIME_ZONE: officeTimeZone } : {}),
       })
       const log = new ServerLog()
       const host: RunningHost = await startHost({

@@ -5,7 +5,7 @@ import { wallClock } from '../../domain/dispatch'
 import { modalityValues } from '../../domain/interpreter-profile'
 import { parseDecimal } from '../../domain/money'
 import { amountField } from './amount'
-import { OFFICE_TIME_ZONE } from '../../domain/office'
+import { officeTimeZone } from '../../domain/office'
 
 // Staff type rates and times in the office's zone (docs/product.md#constants).
 
@@ -29,13 +29,13 @@ export function officeDateTimeToUtc(value: string): Date | undefined {
   // A real day and time: February 30th or 24:00 is refused, not rolled over.
   const day = new Date(`${match[1]}T${match[2]}:00Z`)
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 16) !== value) return undefined
-  const instant = zonedTimeToUtc(match[1]!, match[2]!, OFFICE_TIME_ZONE)
+  const instant = zonedTimeToUtc(match[1]!, match[2]!, officeTimeZone())
   return Number.isNaN(instant.getTime()) ? undefined : instant
 }
 
 /** The `datetime-local` value of an instant in the office's zone, to the minute. */
 export function officeDateTime(instant: Date): string {
-  const { date, minute } = wallClock(instant, OFFICE_TIME_ZONE)
+  const { date, minute } = wallClock(instant, officeTimeZone())
   const twoDigits = (value: number) => String(value).padStart(2, '0')
   return `${date}T${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`
 }

@@ -17,7 +17,7 @@ import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { now } from '../../platform/clock.server'
 import { countsByStatus } from '../status-counts.server'
 import { db } from '../../platform/runtime.server'
-import { OFFICE_TIME_ZONE } from '../../domain/office'
+import { officeTimeZone } from '../../domain/office'
 
 /** The staff Bookings screen's queries (docs/product.md#bookings). */
 
@@ -38,14 +38,14 @@ function filterConditions(filters: BookingFilters): SQL | undefined {
   const conditions: SQL[] = []
   if (filters.status !== 'all') conditions.push(eq(bookings.status, filters.status))
   if (filters.from)
-    conditions.push(gte(bookings.startsAt, zonedTimeToUtc(filters.from, '00:00', OFFICE_TIME_ZONE)))
+    conditions.push(gte(bookings.startsAt, zonedTimeToUtc(filters.from, '00:00', officeTimeZone())))
   if (filters.to) {
     const next = new Date(`${filters.to}T00:00:00Z`)
     next.setUTCDate(next.getUTCDate() + 1)
     conditions.push(
       lt(
         bookings.startsAt,
-        zonedTimeToUtc(next.toISOString().slice(0, 10), '00:00', OFFICE_TIME_ZONE),
+        zonedTimeToUtc(next.toISOString().slice(0, 10), '00:00', officeTimeZone()),
       ),
     )
   }

@@ -3,7 +3,8 @@ import { data, Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldShell } from '~/components/ui/field-shell'
 import { SelectField, TextField } from '~/components/ui/form-fields'
-import { DEFAULT_TIME_ZONE, timeZoneOptions } from '~/domain/availability'
+import { timeZoneOptions } from '~/domain/availability'
+import { officeTimeZone } from '~/domain/office'
 import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
 import { modalities } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const client = await requireClient(request)
   return {
     constraint: formConstraint(bookingSchema(now())),
-    timeZones: timeZoneOptions(DEFAULT_TIME_ZONE),
+    timeZones: timeZoneOptions(officeTimeZone()),
     pastInterpreters: await pastInterpretersOf(client.client.organizationId),
   }
 }
@@ -81,7 +82,7 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
-    defaultValue: { timeZone: DEFAULT_TIME_ZONE, durationMinutes: '60' },
+    defaultValue: { timeZone: officeTimeZone(), durationMinutes: '60' },
   })
   return (
     <div className="mx-auto max-w-3xl">
