@@ -17,12 +17,7 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import {
-  clientRequests,
-  interpreterApplications,
-  onboardingStepRecords,
-  storedFiles,
-} from '../db/schema'
+import { leads, interpreterApplications, onboardingStepRecords, storedFiles } from '../db/schema'
 import { addBusinessMs } from '../app/domain/business-hours'
 import { onboardingStepKeys } from '../app/domain/onboarding'
 import { builtInJobs } from '../app/content/jobs'
@@ -30,7 +25,7 @@ import { loadConfig } from '../app/platform/config.server'
 import { openDatabase } from '../app/platform/db.server'
 import { databaseTargetFor } from '../app/platform/runtime.server'
 import { LocalFileStorage } from '../app/platform/storage/local-file-storage.server'
-import type { applicationStatuses, clientRequestStatuses } from '../app/domain/statuses'
+import type { applicationStatuses, leadStatuses } from '../app/domain/statuses'
 import path from 'node:path'
 import { hashPassword } from '../app/platform/passwords.server'
 import { newPasswordField } from '../app/lib/validation/auth'
@@ -349,7 +344,7 @@ try {
   }
   for (let offset = 0; offset < requestCount; offset += 1000) {
     const size = Math.min(1000, requestCount - offset)
-    const rows: (typeof clientRequests.$inferInsert)[] = []
+    const rows: (typeof leads.$inferInsert)[] = []
     for (let i = 0; i < size; i++) {
       const index = offset + i
       const first = pick(firstNames)
@@ -364,7 +359,7 @@ try {
           random() < 0.6 ? `+1 512 555 ${String(1000 + (index % 9000)).padStart(4, '0')}` : null,
         company: organization,
         message: `Hello, we are looking for ${pick(needs)}. Please contact us.`,
-        status: weighted<(typeof clientRequestStatuses)[number]>([
+        status: weighted<(typeof leadStatuses)[number]>([
           ['new', 40],
           ['contacted', 25],
           ['in_progress', 10],
@@ -376,7 +371,7 @@ try {
         ...responseClockOf(createdAt, index),
       })
     }
-    await database.db.insert(clientRequests).values(rows)
+    await database.db.insert(leads).values(rows)
   }
   if (scale.interpreters > 0 || scale.bookings > 0) await seedWork(await accountPasswordHash())
   // Fresh statistics and visibility maps, as autovacuum would give them after a bulk load.

@@ -9,7 +9,7 @@ import { DataDirLockedError } from '../app/platform/data-dir-lock.server'
 import { openDatabase } from '../app/platform/db.server'
 import { databaseTargetFor } from '../app/platform/runtime.server'
 import { newPasswordField } from '../app/lib/validation/auth'
-import { emailField } from '../app/lib/validation/client-request'
+import { emailField } from '../app/lib/validation/fields'
 import { createUser, EmailTakenError } from '../app/models/users.server'
 import { readStdin } from './read-stdin'
 

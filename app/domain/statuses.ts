@@ -1,5 +1,5 @@
 /**
- * Statuses of applications and client requests, their labels and colours: the rules of
+ * Statuses of applications and leads, their labels and colours: the rules of
  * docs/product.md#states in one place, shared by the database schema, the server and the
  * screens.
  */
@@ -50,22 +50,16 @@ export function applicationStatusChoices(current: ApplicationStatus): Applicatio
   )
 }
 
-/** The dashboard's values for client requests. */
-export const clientRequestStatuses = [
-  'new',
-  'contacted',
-  'in_progress',
-  'completed',
-  'closed',
-] as const
-export type ClientRequestStatus = (typeof clientRequestStatuses)[number]
+/** The dashboard's values for leads. */
+export const leadStatuses = ['new', 'contacted', 'in_progress', 'completed', 'closed'] as const
+export type LeadStatus = (typeof leadStatuses)[number]
 
 /** The clients screen filters on these three only (docs/product.md#client-request-statuses). */
 export const clientsScreenStatuses = [
   'new',
   'contacted',
   'closed',
-] as const satisfies readonly ClientRequestStatus[]
+] as const satisfies readonly LeadStatus[]
 
 export type StatusTone = 'yellow' | 'blue' | 'green' | 'red' | 'grey'
 

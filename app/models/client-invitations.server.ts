@@ -31,7 +31,7 @@ export type InviteOutcome =
  * cannot accept. A new invitation from the same organization replaces its earlier one.
  */
 export async function inviteToOrganization(
-  person: { name: string; email: string; role: OrganizationRole; clientRequestId?: string },
+  person: { name: string; email: string; role: OrganizationRole; leadId?: string },
   organization: Organization,
   actor: Actor,
   tx: Database,
@@ -60,7 +60,7 @@ export async function inviteToOrganization(
       email,
       name: person.name.trim(),
       role: person.role,
-      clientRequestId: person.clientRequestId ?? null,
+      leadId: person.leadId ?? null,
       invitedById: actor.id,
     })
     .returning({ id: clientInvitations.id })

@@ -77,7 +77,7 @@ export async function unreadNotifications(
     sql`
     ${newest('interpreter_applications', 'applications', sql`first_name || ' ' || last_name`, sql`position`)}
     union all
-    ${newest('client_requests', 'client_requests', sql`name`, sql`company`)}`,
+    ${newest('leads', 'leads', sql`name`, sql`company`)}`,
   )
   const byInbox = new Map(rows.map((row) => [row.inbox, row]))
   const group = (inbox: Inbox, label: string, href: string) => {
@@ -100,7 +100,7 @@ export async function unreadNotifications(
   }
   const groups = [
     group('applications', 'Applications', '/admin/interpreters'),
-    group('client_requests', 'Client requests', '/admin/clients'),
+    group('leads', 'Client requests', '/admin/clients'),
   ]
   return {
     total: groups.reduce((sum, { count }) => sum + count, 0),

@@ -68,7 +68,7 @@ interface Invitation {
     id: string
     name: string
     role: OrganizationRole
-    clientRequestId: string | null
+    leadId: string | null
   } | null
 }
 
@@ -89,7 +89,7 @@ async function invitationOf(token: AuthToken, tx: Database): Promise<Invitation 
         id: invitation.organizationId,
         name: client.organizationName,
         role: invitation.role,
-        clientRequestId: invitation.clientRequestId,
+        leadId: invitation.leadId,
       },
     }
   }
@@ -253,7 +253,7 @@ async function join(
     const membership = {
       organizationId: organization.id,
       role: organization.role,
-      clientRequestId: organization.clientRequestId,
+      leadId: organization.leadId,
     }
     await tx
       .insert(clientMemberships)

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '../domain/email'
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import {
-  clientRequests,
+  leads,
   interpreterApplications,
   mailAttempts,
   mailOutbox,
@@ -126,7 +126,7 @@ export async function redactMailOf(
   const [stillKnown] = await queryRows<{ known: boolean }>(
     tx,
     sql`select exists (select 1 from ${interpreterApplications} where ${sameAddress(interpreterApplications.email)})
-      or exists (select 1 from ${clientRequests} where ${sameAddress(clientRequests.email)})
+      or exists (select 1 from ${leads} where ${sameAddress(leads.email)})
       or exists (select 1 from ${users} where ${sameAddress(users.email)}) as known`,
   )
   const toPerson = sql`lower(${mailOutbox.toAddress}) = ${address}`

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { clientMemberships, clientRequests, organizations, sessions, users } from '../../db/schema'
+import { clientMemberships, leads, organizations, sessions, users } from '../../db/schema'
 import type { OrganizationRole } from '../domain/organizations'
 import { normalizeEmail } from '../domain/email'
 import type { Database } from '../platform/db.server'
@@ -63,15 +63,11 @@ export async function inviteClientFromRequest(
   actor: Actor,
 ): Promise<InviteOutcome | 'missing'> {
   return db().transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.id, requestId))
-      .for('update')
+    const [request] = await tx.select().from(leads).where(eq(leads.id, requestId)).for('update')
     if (!request) return 'missing'
     const organization = await organizationNamed(request.company, actor, tx)
     const outcome = await inviteToOrganization(
-      { name: request.name, email: request.email, role, clientRequestId: request.id },
+      { name: request.name, email: request.email, role, leadId: request.id },
       organization,
       actor,
       tx,

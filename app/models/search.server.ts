@@ -1,5 +1,5 @@
 import { listApplications } from './interpreter-applications/review.server'
-import { listClientRequests } from './client-requests.server'
+import { listLeads } from './leads/list.server'
 
 export interface SearchHit {
   id: string
@@ -23,7 +23,7 @@ export async function searchAdmin(q: string): Promise<SearchGroup[]> {
   const filters = { q, status: 'all', sort: 'createdAt', direction: 'desc', page: 1 } as const
   const [applications, requests] = await Promise.all([
     listApplications(filters),
-    listClientRequests(filters),
+    listLeads(filters),
   ])
   return [
     {

@@ -12,7 +12,7 @@ import { db } from '../platform/runtime.server'
 
 export type StatusCounter =
   | 'interpreter_applications'
-  | 'client_requests'
+  | 'leads'
   | 'mail_outbox'
   | 'message_deliveries'
   | 'onboarding_progress'
@@ -36,7 +36,7 @@ export async function countsByStatus(counter: StatusCounter): Promise<Map<string
 /** The counters with one count per status, which pages read together. */
 const pageCounters: StatusCounter[] = [
   'interpreter_applications',
-  'client_requests',
+  'leads',
   'mail_outbox',
   'onboarding_progress',
 ]

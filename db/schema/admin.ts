@@ -23,7 +23,7 @@ export const auditLog = pgTable(
     /** Kept even when the account is deleted later. */
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
-    /** For example `client_request` or `interpreter_application`; `export` for exports. */
+    /** For example `client_request` (a lead) or `interpreter_application`; `export` for exports. */
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
     before: jsonb('before'),
@@ -60,7 +60,7 @@ export const inboxViews = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    inbox: text('inbox', { enum: ['applications', 'client_requests'] }).notNull(),
+    inbox: text('inbox', { enum: ['applications', 'leads'] }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.inbox] })],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizationRoles } from '../../app/domain/organizations'
-import { clientRequests } from './client-requests'
+import { leads } from './leads'
 import { authTokens, users } from './users'
 
 /** A client organization (a hospital, a court, a school, a company): its people and work. */
@@ -34,8 +34,8 @@ export const clientMemberships = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     role: text('role', { enum: organizationRoles }).notNull().default('requester'),
-    /** The contact request the invitation came from, if any. */
-    clientRequestId: uuid('client_request_id').references(() => clientRequests.id, {
+    /** The lead the invitation came from, if any. */
+    leadId: uuid('lead_id').references(() => leads.id, {
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,8 +64,8 @@ export const clientInvitations = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: organizationRoles }).notNull(),
-    /** The contact request the invitation came from, if any. */
-    clientRequestId: uuid('client_request_id').references(() => clientRequests.id, {
+    /** The lead the invitation came from, if any. */
+    leadId: uuid('lead_id').references(() => leads.id, {
       onDelete: 'set null',
     }),
     invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,4 +1,4 @@
-export * from './client-requests'
+export * from './leads'
 export * from './form-submissions'
 export * from './interpreter-applications'
 export * from './jobs'

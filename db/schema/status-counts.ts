@@ -8,7 +8,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
  * one per status now and then, so a read sums a handful of rows instead of counting a
  * table of 100,000.
  *
- * Counters: `interpreter_applications` and `client_requests` (by status), `mail_outbox`
+ * Counters: `interpreter_applications` and `leads` (by status), `mail_outbox`
  * (by status), `message_deliveries` (the outbox rows of each staff message, `key` its id,
  * by status) and `onboarding_progress` (approved applications; `status` is the number of
  * onboarding steps done, 0 to 6). `key` is '' where a counter has one count per status.

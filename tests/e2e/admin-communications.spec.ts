@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { and, eq, like } from 'drizzle-orm'
 import { interpreterApplications, mailOutbox, mailUnsubscribes, messages } from '../../db/schema'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { createApplicant } from '../support/people-fixtures'
 import type { ReceivedMail } from '../support/smtp-peer'
 import { createAccount, signIn } from './auth-helpers'
@@ -273,7 +273,7 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
     ['Gus Grant', 'gus@court.example'],
     ['Hana Hill', 'hana@school.example'],
   ]) {
-    await createClientRequest({
+    await createLead({
       name: name!,
       email: email!,
       company: 'Example Org',
@@ -350,7 +350,7 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
   ).toEqual(['flora@clinic.example link', 'gus@court.example one-click'])
 
   // The next bulk send goes to Hana only, and to a new client whose server refuses mail.
-  await createClientRequest({
+  await createLead({
     name: 'Ivo Invalid',
     email: 'ivo@refuse.example',
     company: 'Nowhere',

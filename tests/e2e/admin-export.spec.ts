@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { auditLog } from '../../db/schema'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, test, type TestApp } from './fixtures'
 
@@ -21,7 +21,7 @@ test('export: all matching rows of the current tab as CSV, with formulas neutral
 }) => {
   const tag = randomUUID().slice(0, 6)
   for (let i = 0; i < 30; i++) {
-    await createClientRequest({
+    await createLead({
       name: i === 0 ? `=HYPERLINK("http://evil.example","${tag}")` : `Exporter ${i} ${tag}`,
       email: `export-${i}-${tag}@example.org`,
       company: `Export Co ${tag}`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { interpreterApplications, mailOutbox } from '../../db/schema'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { setApplicationStatus } from '../../app/models/interpreter-applications/review.server'
 import { createApplicant } from '../support/people-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -180,7 +180,7 @@ test('after Mark as Contacted the dialog closes, focus returns to the row and a 
   page,
 }) => {
   const tag = randomUUID().slice(0, 6)
-  await createClientRequest({
+  await createLead({
     type: 'contact',
     name: `Carla Contact${tag}`,
     email: `carla-${tag}@example.org`,

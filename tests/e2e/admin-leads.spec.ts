@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, clientRequests, mailOutbox, users } from '../../db/schema'
-import { createClientRequest, getClientRequest } from '../../app/models/client-requests.server'
+import { auditLog, leads, mailOutbox, users } from '../../db/schema'
+import { createLead } from '../../app/models/leads/intake.server'
+import { getLead } from '../../app/models/leads/rows.server'
 import { now } from '../../app/platform/clock.server'
 import { createAccount, signIn } from './auth-helpers'
 import { checkPage, expect, expectNoAxeViolations, test } from './fixtures'
@@ -28,7 +29,7 @@ test('staff work a client request: find it, mark it contacted, note it and close
     .fill('We need Vietnamese interpreting for weekly appointments at our clinic.')
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Thank you, your message has been sent.')).toBeVisible()
-  await createClientRequest({
+  await createLead({
     name: `Other ${tag}`,
     email: `other-${tag}@example.org`,
     company: 'Elsewhere Inc',
@@ -93,8 +94,8 @@ test('staff work a client request: find it, mark it contacted, note it and close
 
   const [stored] = await app.db
     .select()
-    .from(clientRequests)
-    .where(eq(clientRequests.email, `maria-${tag}@clinic.example`))
+    .from(leads)
+    .where(eq(leads.email, `maria-${tag}@clinic.example`))
   expect(stored?.status).toBe('closed')
   const audit = await app.db.select().from(auditLog).where(eq(auditLog.entityId, stored!.id))
   expect(audit.map((entry) => entry.action).sort()).toEqual([
@@ -115,7 +116,7 @@ test('the dialog works as a page of its own without JavaScript', async ({ browse
   const context = await browser.newContext({ javaScriptEnabled: false })
   const admin = await createAccount('admin')
   await signIn(context, app.url, admin)
-  const { id } = await createClientRequest({
+  const { id } = await createLead({
     name: 'No Script',
     email: 'noscript@example.org',
     company: 'Plain HTML LLC',
@@ -127,7 +128,7 @@ test('the dialog works as a page of its own without JavaScript', async ({ browse
   await expect(page.getByRole('heading', { name: 'Request from No Script' })).toBeVisible()
   await page.getByRole('button', { name: 'Mark as Contacted' }).click()
   await expect(page).toHaveURL(/\/admin\/clients$/)
-  const [stored] = await app.db.select().from(clientRequests).where(eq(clientRequests.id, id))
+  const [stored] = await app.db.select().from(leads).where(eq(leads.id, id))
   expect(stored?.status).toBe('contacted')
   await context.close()
 })
@@ -141,14 +142,14 @@ test('a lead shows its owner and response clock, and staff reassign it from the 
   const admin = await createAccount('admin', `Lena Lead ${tag}`)
   const colleague = await createAccount('admin', `Omar Owner ${tag}`)
   await signIn(context, app.url, admin)
-  const { id } = await createClientRequest({
+  const { id } = await createLead({
     name: `Rita ${tag}`,
     email: `rita-${tag}@clinic.example`,
     company: `Lakeside Clinic ${tag}`,
     message: 'We need ASL interpreting on Friday.',
     type: 'contact',
   })
-  const created = await getClientRequest(id)
+  const created = await getLead(id)
   // The round-robin chose one of the staff who take leads (the database is shared).
   const [owner] = created?.ownerId
     ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, created.ownerId))
@@ -168,9 +169,9 @@ test('a lead shows its owner and response clock, and staff reassign it from the 
 
   // 50 minutes without an answer: at risk.
   await app.db
-    .update(clientRequests)
+    .update(leads)
     .set({ atRiskAt: new Date(now().getTime() - 60_000) })
-    .where(eq(clientRequests.id, id))
+    .where(eq(leads.id, id))
   await page.reload()
   await expect(page.getByRole('row').nth(1)).toContainText('At risk')
   await checkPage(page, 'admin-leads')
@@ -198,7 +199,7 @@ test('a lead shows its owner and response clock, and staff reassign it from the 
   const answered = page.getByRole('row').nth(1)
   await expect(answered).toContainText(/Responded in \d+(h \d+)?m/)
   await expect(answered).toContainText(colleague.name)
-  expect((await getClientRequest(id))?.firstResponseAt).not.toBeNull()
+  expect((await getLead(id))?.firstResponseAt).not.toBeNull()
 })
 
 test('admins set who takes leads and who is away on the Users screen', async ({
@@ -246,7 +247,7 @@ test('the dashboard shows the leads waiting and the weekly chart with its table'
 }) => {
   const admin = await createAccount('admin', 'Dana Dashboard')
   await signIn(context, app.url, admin)
-  await createClientRequest({
+  await createLead({
     name: 'Chart Client',
     email: 'chart@clinic.example',
     company: 'Chart Clinic',
@@ -254,14 +255,14 @@ test('the dashboard shows the leads waiting and the weekly chart with its table'
     type: 'demo',
   })
   await page.goto('/admin/dashboard')
-  const leads = page.getByRole('region', { name: 'Leads waiting' })
-  await expect(leads.getByText('At risk')).toBeVisible()
-  await expect(leads.getByText('Breached')).toBeVisible()
-  await expect(leads.getByRole('img', { name: /Requests received, weekly since/ })).toBeVisible()
+  const waiting = page.getByRole('region', { name: 'Leads waiting' })
+  await expect(waiting.getByText('At risk')).toBeVisible()
+  await expect(waiting.getByText('Breached')).toBeVisible()
+  await expect(waiting.getByRole('img', { name: /Requests received, weekly since/ })).toBeVisible()
   await expect(
-    leads.getByRole('img', { name: /Median first response in business hours/ }),
+    waiting.getByRole('img', { name: /Median first response in business hours/ }),
   ).toBeVisible()
-  const table = leads.getByRole('table', { name: 'Leads per week' })
+  const table = waiting.getByRole('table', { name: 'Leads per week' })
   await expect(table.getByRole('row')).toHaveCount(13)
   // This week's row counts the request just made.
   expect(

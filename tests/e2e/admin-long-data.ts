@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles, mailOutbox } from '../../db/schema'
 import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { sendMessage } from '../../app/models/communications/send.server'
 import { recordStep } from '../../app/models/onboarding/steps.server'
 import { createResource } from '../../app/models/resources.server'
@@ -18,7 +18,7 @@ export interface LongRecords {
   tag: string
   admin: TestAccount
   applicationId: string
-  clientRequestId: string
+  leadId: string
   clientEmail: string
   /** A word that finds both the application and the client request in the top bar search. */
   searchTerm: string
@@ -61,7 +61,7 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
   })
 
   const clientEmail = `accounts.payable.department.${searchTerm}@northwesternregionalhealthcarepartners.example.com`
-  const { id: clientRequestId } = await createClientRequest({
+  const { id: leadId } = await createLead({
     type: 'contact',
     name: `Dr. Evangelina Rodríguez-Castellanos ${searchTerm}`,
     email: clientEmail,
@@ -85,7 +85,7 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
   const subject = `Quarterly compliance reminder for interpreters working in outpatient rehabilitation ${tag}`
   const sent = await sendMessage(
     {
-      selection: { kind: 'person', source: 'client', id: clientRequestId },
+      selection: { kind: 'person', source: 'client', id: leadId },
       subject,
       message: 'Hello {{firstName}}, a short note.',
     },
@@ -146,7 +146,7 @@ export async function createLongRecords(app: TestApp): Promise<LongRecords> {
     tag,
     admin,
     applicationId,
-    clientRequestId,
+    leadId,
     clientEmail,
     searchTerm,
     welcome,
@@ -168,7 +168,7 @@ export function adminScreens(records: LongRecords) {
     { name: 'clients', path: '/admin/clients' },
     {
       name: 'client request details',
-      path: `/admin/clients/${records.clientRequestId}`,
+      path: `/admin/clients/${records.leadId}`,
       dialog: true,
     },
     { name: 'resources', path: '/admin/resources' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -15,7 +15,7 @@ test('the bell shows what arrived since the list was last opened, and the top ba
   await expect(page.locator('summary', { hasText: 'Notifications, nothing new' })).toBeVisible()
 
   const tag = randomUUID().slice(0, 8)
-  await createClientRequest({
+  await createLead({
     name: `Bell ${tag}`,
     email: `bell-${tag}@example.org`,
     company: `Lighthouse ${tag}`,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
-import { clientRequests, interpreterApplications, mailOutbox } from '../../db/schema'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { leads, interpreterApplications, mailOutbox } from '../../db/schema'
+import { createLead } from '../../app/models/leads/intake.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { languagePageAnswers } from './application-flows'
 import { createAccount, signIn } from './auth-helpers'
@@ -185,7 +185,7 @@ test.describe('the applicant status page', () => {
 
   test('staff erase a client request contact from the request dialog', async ({ page, app }) => {
     const tag = randomBytes(4).toString('hex')
-    const request = await createClientRequest({
+    const request = await createLead({
       type: 'contact',
       name: `Erasable ${tag}`,
       email: `contact-${tag}@example.org`,
@@ -206,6 +206,6 @@ test.describe('the applicant status page', () => {
       page.getByText('Personal data erased: 0 applications and 1 client request.').first(),
     ).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/clients$/)
-    expect(await app.db.$count(clientRequests, eq(clientRequests.id, request.id))).toBe(0)
+    expect(await app.db.$count(leads, eq(leads.id, request.id))).toBe(0)
   })
 })

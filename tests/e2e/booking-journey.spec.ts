@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { mailOutbox } from '../../db/schema'
 import { todayIn } from '../../app/domain/availability'
 import { addDays } from '../../app/domain/onboarding'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import {
   createBookingRow,
   createDispatchInterpreter,
@@ -39,7 +39,7 @@ test('from a contact request to a confirmed interpreter', async ({ page, browser
   const language = 'Amharic'
   const company = `Harbor Hospital ${tag}`
   const email = `hana-${tag}@harbor.example`
-  const { id: requestId } = await createClientRequest({
+  const { id: requestId } = await createLead({
     name: 'Hana Harbor',
     email,
     company,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { authTokens } from '../../db/schema'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { hashToken } from '../../app/platform/tokens.server'
 import { createOrganizationMember } from '../support/organization-fixtures'
@@ -151,7 +151,7 @@ test('staff withdraw an invitation from the client request’s dialog', async ({
   const tag = randomUUID().slice(0, 6)
   const email = `sid-${tag}@cedar.example`
   const company = `Cedar Hospital ${tag}`
-  const { id } = await createClientRequest({
+  const { id } = await createLead({
     name: 'Sid Sender',
     email,
     company,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { clientInvitationLink, createAccount, signIn } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
 
@@ -19,7 +19,7 @@ test('staff invite a client from a contact request; the manager invites and remo
   const tag = randomUUID().slice(0, 6)
   const email = `clara-${tag}@clinic.example`
   const company = `Valley Clinic ${tag}`
-  const { id } = await createClientRequest({
+  const { id } = await createLead({
     name: 'Clara Client',
     email,
     company,

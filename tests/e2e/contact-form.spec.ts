@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { and, eq, inArray } from 'drizzle-orm'
-import { clientRequests, mailOutbox } from '../../db/schema'
+import { leads, mailOutbox } from '../../db/schema'
 import { eventually, expect, expectNoAxeViolations, test } from './fixtures'
 
 test.describe('contact form', () => {
@@ -21,10 +21,7 @@ test.describe('contact form', () => {
       page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' }),
     ).toBeVisible()
 
-    const [stored] = await app.db
-      .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.email, 'grace@example.org'))
+    const [stored] = await app.db.select().from(leads).where(eq(leads.email, 'grace@example.org'))
     expect(stored).toMatchObject({
       name: 'Grace Hopper',
       phone: '+1 512 555 0199',
@@ -66,7 +63,7 @@ test.describe('contact form', () => {
     page,
     app,
   }) => {
-    const before = await app.db.$count(clientRequests)
+    const before = await app.db.$count(leads)
     await page.goto('/contact')
     const form = page.locator('#contact-form')
     await form.getByLabel('Name').fill('Alan Turing')
@@ -82,7 +79,7 @@ test.describe('contact form', () => {
     await expect(company).toHaveAttribute('aria-invalid', 'true')
     await expect(form.getByLabel('Name')).toHaveValue('Alan Turing')
     await expect(email).toHaveValue('not-an-email')
-    expect(await app.db.$count(clientRequests)).toBe(before)
+    expect(await app.db.$count(leads)).toBe(before)
     await expectNoAxeViolations(page, 'contact form with errors')
   })
 
@@ -93,7 +90,7 @@ test.describe('contact form', () => {
       page,
       app,
     }) => {
-      const before = await app.db.$count(clientRequests)
+      const before = await app.db.$count(leads)
       await page.goto('/contact')
       const form = page.locator('#contact-form')
       const name = form.getByLabel('Name')
@@ -116,7 +113,7 @@ test.describe('contact form', () => {
         await phone.evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
       ).toBe(true)
       await expect(page).toHaveURL(/\/contact$/)
-      expect(await app.db.$count(clientRequests)).toBe(before)
+      expect(await app.db.$count(leads)).toBe(before)
     })
 
     test('the server validates, keeps what was typed and then stores the request', async ({
@@ -142,19 +139,17 @@ test.describe('contact form', () => {
       await form.getByLabel('Message').fill('Please send a quote for document translation.')
       await form.getByRole('button', { name: 'Send Message' }).click()
       await expect(page.getByText('Thank you, your message has been sent.')).toBeVisible()
-      expect(await app.db.$count(clientRequests, eq(clientRequests.email, 'ada@example.org'))).toBe(
-        1,
-      )
+      expect(await app.db.$count(leads, eq(leads.email, 'ada@example.org'))).toBe(1)
     })
   })
 
   test('a cross-site POST is refused with 403 and stores nothing', async ({ request, app }) => {
-    const before = await app.db.$count(clientRequests)
+    const before = await app.db.$count(leads)
     const response = await request.post('/contact', {
       form: { name: 'Mallory', email: 'm@example.org', company: 'Evil', message: 'hi' },
       headers: { Origin: 'https://evil.example' },
     })
     expect(response.status()).toBe(403)
-    expect(await app.db.$count(clientRequests)).toBe(before)
+    expect(await app.db.$count(leads)).toBe(before)
   })
 })

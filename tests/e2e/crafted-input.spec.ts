@@ -18,7 +18,7 @@ import {
   createEndedAssignment,
 } from '../support/booking-fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { createSession } from '../../app/auth/session.server'
 import { createAccount, signIn } from './auth-helpers'
 import { createCraftedWorld, type Visitor } from './crafted-world'
@@ -163,7 +163,7 @@ test('NUL and control characters in admin search terms are ignored, not a 500', 
   playwright,
   app,
 }) => {
-  await createClientRequest({
+  await createLead({
     type: 'contact',
     name: 'Quillon Zephyrine',
     email: 'quillon@example.org',

@@ -15,7 +15,7 @@ import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { createBooking } from '../../app/models/bookings.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
@@ -200,7 +200,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     lastName: 'Applicant',
     email: applicantEmail,
   })
-  const { id: requestId } = await createClientRequest({
+  const { id: requestId } = await createLead({
     type: 'contact',
     name: 'Crafted Requester',
     email: `crafted-request-${tag}@example.org`,

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { gte, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import {
-  clientRequests,
+  leads,
   interpreterApplications,
   loginThrottles,
   mailOutbox,
@@ -201,7 +201,7 @@ test('every public form answers generated hostile input without a server error, 
     { numRuns: 15, seed: 10 },
   )
 
-  const stored = await app.db.$count(clientRequests, gte(clientRequests.createdAt, startedAt))
+  const stored = await app.db.$count(leads, gte(leads.createdAt, startedAt))
   expect(stored).toBeGreaterThan(0)
 
   // Now staff look at it.
@@ -220,9 +220,9 @@ test('every public form answers generated hostile input without a server error, 
   })
 
   const requests = await app.db
-    .select({ id: clientRequests.id })
-    .from(clientRequests)
-    .where(gte(clientRequests.createdAt, startedAt))
+    .select({ id: leads.id })
+    .from(leads)
+    .where(gte(leads.createdAt, startedAt))
     .limit(8)
   const applications = await app.db
     .select({ id: interpreterApplications.id })
@@ -270,6 +270,6 @@ async function removeSince(app: TestApp, startedAt: Date) {
     .returning({ fileId: interpreterApplications.resumeFileId })
   const fileIds = applications.map((row) => row.fileId).filter((id): id is string => !!id)
   if (fileIds.length) await app.db.delete(storedFiles).where(inArray(storedFiles.id, fileIds))
-  await app.db.delete(clientRequests).where(gte(clientRequests.createdAt, startedAt))
+  await app.db.delete(leads).where(gte(leads.createdAt, startedAt))
   await app.db.delete(mailOutbox).where(gte(mailOutbox.createdAt, startedAt))
 }

@@ -6,7 +6,7 @@ import { applicationStatusToken } from '../../app/emails/application-status-toke
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
 import { hashToken } from '../../app/platform/tokens.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote } from '../../app/models/quotes/decision.server'
@@ -163,7 +163,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     email: 'abel-approved@example.org',
   })
   await decideApplication(approvedId, 'approved', { sendEmail: false }, actor)
-  const { id: requestId } = await createClientRequest({
+  const { id: requestId } = await createLead({
     name: 'Clara Client',
     email: 'clara-client@example.org',
     company: 'Valid Clinic',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { clientRequests, mailOutbox } from '../../db/schema'
+import { leads, mailOutbox } from '../../db/schema'
 import { setJobStatus } from '../../app/models/jobs.server'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import { BRAND_FONT_FILE } from '../../app/lib/seo/brand-font'
@@ -306,8 +306,8 @@ test.describe('the marketing site', () => {
     ).toBeVisible()
     const [stored] = await app.db
       .select()
-      .from(clientRequests)
-      .where(eq(clientRequests.email, 'florence@example.org'))
+      .from(leads)
+      .where(eq(leads.email, 'florence@example.org'))
     expect(stored).toMatchObject({ type: 'demo', company: 'Scutari Hospital', status: 'new' })
     await eventually(async () => {
       const mails = await app.db

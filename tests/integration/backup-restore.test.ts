@@ -102,7 +102,7 @@ describe('npm run backup and npm run restore', () => {
     const after = await rowCountsOf({ kind: 'pglite', dataDir: restored })
     expect(after).toEqual(before)
     expect(before['public.interpreter_applications']).toBe(3)
-    expect(before['public.client_requests']).toBe(3)
+    expect(before['public.leads']).toBe(3)
     const sums = uploadChecksums(source)
     expect(Object.keys(sums)).toHaveLength(3)
     expect(uploadChecksums(restored)).toEqual(sums)

@@ -2,7 +2,7 @@ import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
-  clientRequests,
+  leads,
   interpreterApplications,
   mailAttempts,
   mailOutbox,
@@ -16,7 +16,7 @@ import { recipientGroups } from '../../app/domain/communications'
 import { createMailTransport } from '../../app/platform/mail/transport.server'
 import { MailWorker } from '../../app/platform/mail/worker.server'
 import { parseRecipientSelection } from '../../app/lib/validation/message'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { composeAction } from '../../app/routes/admin/communications.server'
 import { listMessages, messageStats } from '../../app/models/communications/history.server'
 import { findPeople } from '../../app/models/communications/people-search.server'
@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       mailUnsubscribes,
       interpreterApplications,
       storedFiles,
-      clientRequests,
+      leads,
       auditLog,
       users,
     ])
@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       ['Flora F.', 'FLORA@c.example'],
       ['Ivo Invalid', 'ivo@refuse.example'],
     ])
-      await createClientRequest({
+      await createLead({
         name: name!,
         email: email!,
         company: 'Org',

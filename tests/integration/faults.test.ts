@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { clientRequests, interpreterApplications, mailOutbox, storedFiles } from '../../db/schema'
+import { leads, interpreterApplications, mailOutbox, storedFiles } from '../../db/schema'
 import { openDatabase } from '../../app/platform/db.server'
 import { LocalFileStorage } from '../../app/platform/storage/local-file-storage.server'
 import { sweepOrphanFiles } from '../../app/platform/storage/orphan-sweep.server'
@@ -339,9 +339,9 @@ describe('SIGTERM under load', () => {
         .filter((outcome) => outcome.kind === 'contact')
         .map((outcome) => `Visitor ${outcome.key}`)
       const contacts = await handle.db
-        .select({ name: clientRequests.name })
-        .from(clientRequests)
-        .where(inArray(clientRequests.name, contactNames))
+        .select({ name: leads.name })
+        .from(leads)
+        .where(inArray(leads.name, contactNames))
       expect(contacts).toHaveLength(contactNames.length)
       const applicantEmails = served
         .filter((outcome) => outcome.kind === 'application')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { markInboxSeen, unreadNotifications } from '../../app/models/inbox.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { createApplicant, createStaffActor } from '../support/people-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
     await pause()
     await createApplicant(test.db, { firstName: 'Ben', email: 'ben@example.org' })
     await pause()
-    await createClientRequest({
+    await createLead({
       type: 'contact',
       name: 'Cleo Client',
       email: 'cleo@example.org',
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
     expect(before.total).toBe(3)
     expect(before.groups.map((group) => [group.inbox, group.count])).toEqual([
       ['applications', 2],
-      ['client_requests', 1],
+      ['leads', 1],
     ])
     expect(before.groups[0]!.items.map((item) => item.title)).toEqual([
       'Ben Applicant',
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
     const after = await unreadNotifications(staff.id)
     expect(after.groups.map((group) => [group.inbox, group.count])).toEqual([
       ['applications', 1],
-      ['client_requests', 1],
+      ['leads', 1],
     ])
     expect(after.groups[0]!.items.map((item) => item.title)).toEqual(['Dora Applicant'])
     expect(after.total).toBe(2)

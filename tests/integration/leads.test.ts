@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, clientRequests, formSubmissions, mailOutbox, users } from '../../db/schema'
-import {
-  createClientRequest,
-  getClientRequest,
-  recordClientRequestReply,
-  setClientRequestStatus,
-} from '../../app/models/client-requests.server'
+import { auditLog, leads, formSubmissions, mailOutbox, users } from '../../db/schema'
+import { createLead } from '../../app/models/leads/intake.server'
+import { getLead } from '../../app/models/leads/rows.server'
+import { recordLeadReply, setLeadStatus } from '../../app/models/leads/status.server'
 import { sendMessage } from '../../app/models/communications/send.server'
-import {
-  leadOverview,
-  LeadRuleError,
-  runLeadBreachAlerts,
-  setClientRequestOwner,
-} from '../../app/models/leads.server'
+import { runLeadBreachAlerts } from '../../app/models/leads/breach-alerts.server'
+import { leadOverview } from '../../app/models/leads/overview.server'
+import { LeadRuleError, setLeadOwner } from '../../app/models/leads/owners.server'
 import { INVITED_PASSWORD_HASH, setLeadSettings } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
 import { emptyTables } from '../support/people-fixtures'
@@ -40,7 +34,7 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
   afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
-    await emptyTables(test.db, [mailOutbox, formSubmissions, clientRequests, auditLog, users])
+    await emptyTables(test.db, [mailOutbox, formSubmissions, leads, auditLog, users])
     setClock(() => tuesdayTen)
   })
 
@@ -81,12 +75,10 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     const hal = await staffMember('Hal', { awayUntil: '2026-11-23' })
     const created = await Promise.all(
       Array.from({ length: 9 }, (_, index) =>
-        createClientRequest({ ...visitor, email: `lead${index}@example.org`, type: 'contact' }),
+        createLead({ ...visitor, email: `lead${index}@example.org`, type: 'contact' }),
       ),
     )
-    const owners = await Promise.all(
-      created.map(async ({ id }) => (await getClientRequest(id))?.ownerId),
-    )
+    const owners = await Promise.all(created.map(async ({ id }) => (await getLead(id))?.ownerId))
     const perOwner = new Map<string | null | undefined, number>()
     for (const owner of owners) perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1)
     expect(Object.fromEntries(perOwner)).toEqual({ [ana.id]: 3, [ben.id]: 3, [hal.id]: 3 })
@@ -96,14 +88,14 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
       [ana.email, ben.email, hal.email].flatMap((email) => [email, email, email]).sort(),
     )
     // The next one goes on in turn.
-    const next = await createClientRequest({ ...visitor, type: 'demo' })
-    expect((await getClientRequest(next.id))?.ownerId).toBe(ana.id)
+    const next = await createLead({ ...visitor, type: 'demo' })
+    expect((await getLead(next.id))?.ownerId).toBe(ana.id)
   })
 
   it('leaves a request unassigned when nobody takes leads', async () => {
     await staffMember('Eve', { takesLeads: false })
-    const { id } = await createClientRequest({ ...visitor, type: 'contact' })
-    const request = await getClientRequest(id)
+    const { id } = await createLead({ ...visitor, type: 'contact' })
+    const request = await getLead(id)
     expect(request?.ownerId).toBeNull()
     expect(await mailsOf('lead-assigned')).toEqual([])
     // Due an hour of business time later, at risk after 45 minutes.
@@ -114,33 +106,33 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
   it('starts the clock in business hours: a request on Friday evening is due on Monday', async () => {
     // Friday 27 November 2026, 7:30 PM in New York: half an hour left that day.
     setClock(() => new Date('2026-11-28T00:30:00Z'))
-    const { id } = await createClientRequest({ ...visitor, type: 'contact' })
+    const { id } = await createLead({ ...visitor, type: 'contact' })
     // Monday 30 November, 8:30 AM.
-    expect((await getClientRequest(id))?.responseDueAt).toEqual(new Date('2026-11-30T13:30:00Z'))
+    expect((await getLead(id))?.responseDueAt).toEqual(new Date('2026-11-30T13:30:00Z'))
   })
 
   it('stops the clock when staff mark the request as contacted, and only the first answer counts', async () => {
     const ana = await staffMember('Ana')
-    const { id } = await createClientRequest({ ...visitor, type: 'contact' })
+    const { id } = await createLead({ ...visitor, type: 'contact' })
     setClock(() => at(40))
-    await setClientRequestStatus(id, 'contacted', ana)
-    const contacted = await getClientRequest(id)
+    await setLeadStatus(id, 'contacted', ana)
+    const contacted = await getLead(id)
     expect(contacted?.firstResponseAt).toEqual(at(40))
     expect(contacted?.responseBusinessMs).toBe(40 * MINUTE)
     setClock(() => at(90))
-    await setClientRequestStatus(id, 'closed', ana)
-    await recordClientRequestReply(id, ana)
-    expect((await getClientRequest(id))?.firstResponseAt).toEqual(at(40))
+    await setLeadStatus(id, 'closed', ana)
+    await recordLeadReply(id, ana)
+    expect((await getLead(id))?.firstResponseAt).toEqual(at(40))
   })
 
   it('stops the clock on a reply, on closing and on a message to the client from the product', async () => {
     const ana = await staffMember('Ana')
-    const replied = await createClientRequest({ ...visitor, type: 'contact' })
-    const closed = await createClientRequest({ ...visitor, type: 'contact' })
-    const written = await createClientRequest({ ...visitor, type: 'contact' })
+    const replied = await createLead({ ...visitor, type: 'contact' })
+    const closed = await createLead({ ...visitor, type: 'contact' })
+    const written = await createLead({ ...visitor, type: 'contact' })
     setClock(() => at(20))
-    expect(await recordClientRequestReply(replied.id, ana)).toBe(true)
-    await setClientRequestStatus(closed.id, 'closed', ana)
+    expect(await recordLeadReply(replied.id, ana)).toBe(true)
+    await setLeadStatus(closed.id, 'closed', ana)
     await sendMessage(
       {
         selection: { kind: 'person', source: 'client', id: written.id },
@@ -150,19 +142,19 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
       ana,
     )
     for (const { id } of [replied, closed, written])
-      expect((await getClientRequest(id))?.responseBusinessMs).toBe(20 * MINUTE)
+      expect((await getLead(id))?.responseBusinessMs).toBe(20 * MINUTE)
   })
 
   it('sends the breach e-mail and the escalation once each, with two maintenance runs at once', async () => {
     const ana = await staffMember('Ana')
     const ben = await staffMember('Ben', { takesLeads: false })
     await staffMember('Cleo', { active: false })
-    const owned = await createClientRequest({ ...visitor, type: 'contact' })
+    const owned = await createLead({ ...visitor, type: 'contact' })
     await setLeadSettings(ana.id, { takesLeads: false, awayUntil: null }, ana)
-    const unowned = await createClientRequest({ ...visitor, type: 'demo' })
-    const answered = await createClientRequest({ ...visitor, type: 'contact' })
+    const unowned = await createLead({ ...visitor, type: 'demo' })
+    const answered = await createLead({ ...visitor, type: 'contact' })
     setClock(() => at(30))
-    await setClientRequestStatus(answered.id, 'contacted', ana)
+    await setLeadStatus(answered.id, 'contacted', ana)
     // Not yet due.
     setClock(() => at(59))
     expect(await runLeadBreachAlerts(test.db)).toEqual({ breaches: 0, escalations: 0 })
@@ -187,7 +179,7 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     expect(await runLeadBreachAlerts(test.db)).toEqual({ breaches: 0, escalations: 0 })
 
     // Thirty minutes after the breach, every active admin hears of both, once.
-    await setClientRequestStatus(unowned.id, 'contacted', ana)
+    await setLeadStatus(unowned.id, 'contacted', ana)
     setClock(() => at(91))
     const second = await Promise.all([runLeadBreachAlerts(test.db), runLeadBreachAlerts(test.db)])
     expect(second.reduce((sum, run) => sum + run.escalations, 0)).toBe(1)
@@ -199,11 +191,11 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     const ana = await staffMember('Ana')
     const ben = await staffMember('Ben', { takesLeads: false })
     const cleo = await staffMember('Cleo', { active: false })
-    const { id } = await createClientRequest({ ...visitor, type: 'contact' })
-    expect((await getClientRequest(id))?.ownerId).toBe(ana.id)
+    const { id } = await createLead({ ...visitor, type: 'contact' })
+    expect((await getLead(id))?.ownerId).toBe(ana.id)
     await test.db.delete(mailOutbox)
 
-    expect((await setClientRequestOwner(id, ben.id, ana))?.ownerId).toBe(ben.id)
+    expect((await setLeadOwner(id, ben.id, ana))?.ownerId).toBe(ben.id)
     expect(await mailsOf('lead-assigned')).toEqual([ben.email])
     const [entry] = await test.db
       .select()
@@ -215,33 +207,31 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
       after: { ownerId: ben.id, ownerName: 'Ben' },
     })
     // Taking it oneself sends nothing; unassigning neither.
-    await setClientRequestOwner(id, ana.id, ana)
-    await setClientRequestOwner(id, null, ana)
+    await setLeadOwner(id, ana.id, ana)
+    await setLeadOwner(id, null, ana)
     expect(await mailsOf('lead-assigned')).toEqual([ben.email])
-    await expect(setClientRequestOwner(id, cleo.id, ana)).rejects.toBeInstanceOf(LeadRuleError)
-    expect(
-      await setClientRequestOwner('00000000-0000-4000-8000-000000000000', ana.id, ana),
-    ).toBeUndefined()
+    await expect(setLeadOwner(id, cleo.id, ana)).rejects.toBeInstanceOf(LeadRuleError)
+    expect(await setLeadOwner('00000000-0000-4000-8000-000000000000', ana.id, ana)).toBeUndefined()
   })
 
   it('counts the leads waiting and sums up each week in the database', async () => {
     const ana = await staffMember('Ana')
     // Last week: one answered in 30 minutes, one in 90 (late).
     setClock(() => new Date('2026-11-17T15:00:00Z'))
-    const quick = await createClientRequest({ ...visitor, type: 'contact' })
-    const slow = await createClientRequest({ ...visitor, type: 'contact' })
-    const forgotten = await createClientRequest({ ...visitor, type: 'contact' })
+    const quick = await createLead({ ...visitor, type: 'contact' })
+    const slow = await createLead({ ...visitor, type: 'contact' })
+    const forgotten = await createLead({ ...visitor, type: 'contact' })
     setClock(() => new Date('2026-11-17T15:30:00Z'))
-    await setClientRequestStatus(quick.id, 'contacted', ana)
+    await setLeadStatus(quick.id, 'contacted', ana)
     setClock(() => new Date('2026-11-17T16:30:00Z'))
-    await setClientRequestStatus(slow.id, 'contacted', ana)
+    await setLeadStatus(slow.id, 'contacted', ana)
     // This week: one waiting 50 minutes (at risk), one 70 (breached), one 10 (on track).
     setClock(() => at(-70))
-    await createClientRequest({ ...visitor, type: 'contact' })
+    await createLead({ ...visitor, type: 'contact' })
     setClock(() => at(-50))
-    await createClientRequest({ ...visitor, type: 'contact' })
+    await createLead({ ...visitor, type: 'contact' })
     setClock(() => at(-10))
-    await createClientRequest({ ...visitor, type: 'contact' })
+    await createLead({ ...visitor, type: 'contact' })
     setClock(() => tuesdayTen)
 
     const overview = await leadOverview()
@@ -261,7 +251,7 @@ describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
     })
     expect(overview.weeks[0]).toMatchObject({ weekOf: '2026-09-07', received: 0 })
     // Answering last week's forgotten request shows at once, although past weeks are kept.
-    await setClientRequestStatus(forgotten.id, 'closed', ana)
+    await setLeadStatus(forgotten.id, 'closed', ana)
     expect((await leadOverview()).weeks.at(-2)).toEqual({
       weekOf: '2026-11-16',
       received: 3,

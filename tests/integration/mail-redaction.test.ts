@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
-  clientRequests,
+  leads,
   interpreterApplications,
   mailAttempts,
   mailOutbox,
@@ -19,7 +19,8 @@ import {
 } from '../../app/platform/mail/transport.server'
 import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { deleteApplication } from '../../app/models/interpreter-applications/review.server'
-import { createClientRequest, deleteClientRequest } from '../../app/models/client-requests.server'
+import { deleteLead } from '../../app/models/leads/delete.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { messageStats } from '../../app/models/communications/history.server'
 import { sendMessage } from '../../app/models/communications/send.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
@@ -106,7 +107,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
       messages,
       interpreterApplications,
       storedFiles,
-      clientRequests,
+      leads,
       rateLimitWindows,
       auditLog,
       users,
@@ -130,7 +131,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
 
   it('redacts every message to or about a deleted applicant, removes their files, cancels the queued ones, keeps the statistics', async () => {
     const id = await apply()
-    const bystander = await createClientRequest({
+    const bystander = await createLead({
       type: 'contact',
       name: 'Bo Bystander',
       email: 'bo@example.net',
@@ -248,7 +249,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
   })
 
   it('redacts the mail of a deleted client request, its files included', async () => {
-    const { id } = await createClientRequest({
+    const { id } = await createLead({
       type: 'demo',
       name: `${person.firstName} ${person.lastName}`,
       email: person.email,
@@ -261,7 +262,7 @@ describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
     expect(before.every((mail) => fileText(mail) !== undefined)).toBe(true)
     const countsBefore = (await listOutbox()).byStatus
 
-    expect(await deleteClientRequest(id, actor)).toBe(true)
+    expect(await deleteLead(id, actor)).toBe(true)
 
     const after = await outboxRows()
     expect(leftovers(JSON.stringify(after))).toEqual([])

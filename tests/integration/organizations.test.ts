@@ -4,14 +4,14 @@ import {
   auditLog,
   authTokens,
   clientMemberships,
-  clientRequests,
+  leads,
   mailOutbox,
   organizations,
   sessions,
   users,
 } from '../../db/schema'
 import { createSession } from '../../app/auth/session.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import {
   clientContextOf,
   createOrganizationWithUser,
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
     await emptyTables(test.db, [
       clientMemberships,
       organizations,
-      clientRequests,
+      leads,
       mailOutbox,
       auditLog,
       authTokens,
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
   })
 
   const request = (name: string, email: string, company: string) =>
-    createClientRequest({
+    createLead({
       name,
       email,
       company,

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   auditLog,
-  clientRequests,
+  leads,
   interpreterApplications,
   mailOutbox,
   organizations,
@@ -12,7 +12,7 @@ import {
 import { applicationStatusToken } from '../../app/emails/application-status-token.server'
 import { detectDocumentFileType } from '../../app/lib/uploads/document-file.server'
 import { addStaffNote } from '../../app/models/audit.server'
-import { createClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
 import { sendMessage } from '../../app/models/communications/send.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { setApplicationStatus } from '../../app/models/interpreter-applications/review.server'
@@ -163,7 +163,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
   it('erases a person without a trace in any table or file, and keeps that it happened', async () => {
     const person = uniquePerson()
     const id = await apply(person)
-    const request = await createClientRequest({
+    const request = await createLead({
       type: 'contact',
       name: `${person.firstName} ${person.lastName}`,
       email: person.email,
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
     expect(await erasePerson(person.email.toUpperCase(), actor, 'staff')).toEqual({
       outcome: 'erased',
       applications: 1,
-      clientRequests: 1,
+      leads: 1,
     })
 
     expect(traces(await dumpEveryTable(test.db), person)).toEqual([])
@@ -339,7 +339,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
     const oldId = await apply(old)
     const consentedId = await apply(consented, { keepOnFile: true })
     const approvedId = await apply(approved)
-    const request = await createClientRequest({
+    const request = await createLead({
       type: 'demo',
       name: `${old.firstName} ${old.lastName}`,
       email: old.email,
@@ -378,16 +378,16 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
     expect(runs.reduce((sum, run) => sum + run.applications, 0)).toBe(1)
     expect(lines).toEqual([
       {
-        counts: { applications: 1, clientRequests: 0 },
+        counts: { applications: 1, leads: 0 },
         message: expect.stringContaining('retention'),
       },
     ])
     // The request is younger than its 24 months: still there, until the clock moves on.
-    expect(await test.db.$count(clientRequests, eq(clientRequests.id, request.id))).toBe(1)
+    expect(await test.db.$count(leads, eq(leads.id, request.id))).toBe(1)
     const later = new Date(Date.now() + 25 * 31 * 86_400_000)
     setClock(() => later)
     await runRetention(test.db, periods, logger)
-    expect(await test.db.$count(clientRequests, eq(clientRequests.id, request.id))).toBe(0)
+    expect(await test.db.$count(leads, eq(leads.id, request.id))).toBe(0)
     expect(traces(await dumpEveryTable(test.db), old)).toEqual([])
     const entry = await latestAuditOf(oldId)
     expect(entry).toMatchObject({ action: 'erased', actorName: 'Retention schedule' })

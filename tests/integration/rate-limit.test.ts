@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { setClock } from '../../app/platform/clock.server'
-import { clientRequests, rateLimitWindows } from '../../db/schema'
+import { leads, rateLimitWindows } from '../../db/schema'
 import {
   CLIENT_REQUEST_RATE_LIMIT,
   submitClientRequest,
@@ -82,14 +82,14 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     setClock(() => startedAt)
     onTestFinished(() => setClock())
     // A failing database (the disk is full): every post fails and none may count.
-    await test.db.execute(sql`alter table client_requests rename to client_requests_away`)
+    await test.db.execute(sql`alter table leads rename to leads_away`)
     try {
       for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit + 2; i++) {
         const failed = await submitClientRequest(contactPost(), 'contact', address)
         expect((failed as { init?: ResponseInit }).init?.status).toBe(500)
       }
     } finally {
-      await test.db.execute(sql`alter table client_requests_away rename to client_requests`)
+      await test.db.execute(sql`alter table leads_away rename to leads`)
     }
     // A double submit stores nothing new either.
     const token = randomUUID()
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit - 1; i++)
       stored.push(await submitClientRequest(contactPost(), 'contact', address))
     expect(stored.every((result) => (result as { sent?: boolean }).sent === true)).toBe(true)
-    expect(await test.db.$count(clientRequests)).toBe(CLIENT_REQUEST_RATE_LIMIT.limit)
+    expect(await test.db.$count(leads)).toBe(CLIENT_REQUEST_RATE_LIMIT.limit)
     const refused = await submitClientRequest(contactPost(), 'contact', address)
     expect((refused as { init?: ResponseInit }).init?.status).toBe(429)
   })

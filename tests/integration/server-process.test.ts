@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientRequests } from '../../db/schema'
+import { leads } from '../../db/schema'
 import { openDatabase } from '../../app/platform/db.server'
 import { createPostgresTestDatabase, type TestDatabase } from '../support/postgres-database'
 import { startServerProcess, waitUntilReady } from '../support/server-process'
@@ -23,7 +23,7 @@ async function submitContact(url: string, name: string) {
 async function countRequestsIn(dataDir: string) {
   const handle = await openDatabase({ kind: 'pglite', dataDir })
   try {
-    return await handle.db.$count(clientRequests)
+    return await handle.db.$count(leads)
   } finally {
     await handle.close()
   }
@@ -109,7 +109,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the production server process on 
     }
     const handle = await openDatabase(database.target)
     try {
-      const rows = await handle.db.select().from(clientRequests)
+      const rows = await handle.db.select().from(leads)
       expect(rows.map((row) => row.name)).toEqual(['Postgres Visitor'])
     } finally {
       await handle.close()

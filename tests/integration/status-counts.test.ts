@@ -3,16 +3,16 @@ import { count, eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   bookings,
-  clientRequests,
+  leads,
   interpreterApplications,
   mailOutbox,
   statusCounts,
   storedFiles,
 } from '../../db/schema'
 import type { BookingStatus } from '../../app/domain/bookings'
-import type { ClientRequestStatus } from '../../app/domain/statuses'
+import type { LeadStatus } from '../../app/domain/statuses'
 import { listBookings, type BookingFilters } from '../../app/models/dispatch/bookings.server'
-import { clientRequestCounts, listClientRequests } from '../../app/models/client-requests.server'
+import { leadCounts, listLeads } from '../../app/models/leads/list.server'
 import { listOutbox } from '../../app/models/mail.server'
 import { applicationCounts } from '../../app/models/interpreter-applications/review.server'
 import {
@@ -38,15 +38,15 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
   afterAll(() => test.stop())
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
-    await test.db.delete(clientRequests)
+    await test.db.delete(leads)
     await test.db.delete(interpreterApplications)
   })
 
   /** Client requests with these statuses, created a minute apart (the last is the newest). */
-  async function addRequests(statuses: ClientRequestStatus[]) {
+  async function addRequests(statuses: LeadStatus[]) {
     const base = Date.now() - statuses.length * 60_000
     return test.db
-      .insert(clientRequests)
+      .insert(leads)
       .values(
         statuses.map((status, index) => ({
           type: 'contact' as const,
@@ -58,35 +58,35 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
           createdAt: new Date(base + index * 60_000),
         })),
       )
-      .returning({ id: clientRequests.id })
+      .returning({ id: leads.id })
   }
 
   async function countedByTable() {
     const rows = await test.db
-      .select({ status: clientRequests.status, value: count() })
-      .from(clientRequests)
-      .groupBy(clientRequests.status)
+      .select({ status: leads.status, value: count() })
+      .from(leads)
+      .groupBy(leads.status)
     return new Map(rows.map((row) => [row.status as string, row.value]))
   }
 
   it('follows inserts, status changes and deletes, before and after folding', async () => {
     const ids = await addRequests([
-      ...Array<ClientRequestStatus>(12).fill('new'),
-      ...Array<ClientRequestStatus>(5).fill('contacted'),
-      ...Array<ClientRequestStatus>(3).fill('closed'),
+      ...Array<LeadStatus>(12).fill('new'),
+      ...Array<LeadStatus>(5).fill('contacted'),
+      ...Array<LeadStatus>(3).fill('closed'),
     ])
     await test.db
-      .update(clientRequests)
+      .update(leads)
       .set({ status: 'in_progress' })
       .where(
         inArray(
-          clientRequests.id,
+          leads.id,
           ids.slice(0, 4).map((row) => row.id),
         ),
       )
     // An update that leaves the status alone changes no count.
-    await test.db.update(clientRequests).set({ company: 'Hospital' })
-    await test.db.delete(clientRequests).where(eq(clientRequests.id, ids[19]!.id))
+    await test.db.update(leads).set({ company: 'Hospital' })
+    await test.db.delete(leads).where(eq(leads.id, ids[19]!.id))
 
     const expected = new Map([
       ['new', 8],
@@ -95,8 +95,8 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
       ['closed', 2],
     ])
     expect(await countedByTable()).toEqual(expected)
-    expect(await countsByStatus('client_requests')).toEqual(expected)
-    expect(await clientRequestCounts()).toMatchObject({
+    expect(await countsByStatus('leads')).toEqual(expected)
+    expect(await leadCounts()).toMatchObject({
       total: 19,
       new: 8,
       in_progress: 4,
@@ -106,19 +106,19 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
     })
 
     await foldStatusCounts(test.db)
-    expect(await countsByStatus('client_requests')).toEqual(expected)
+    expect(await countsByStatus('leads')).toEqual(expected)
     const rows = await test.db
       .select({ value: count() })
       .from(statusCounts)
-      .where(eq(statusCounts.counter, 'client_requests'))
+      .where(eq(statusCounts.counter, 'leads'))
     // One row per status left; the deleted requests' rows sum to nothing and are gone.
     expect(rows[0]!.value).toBe(4)
   })
 
   it('gives an unsearched list its total from the counts, and the right rows on page 2', async () => {
     await addRequests([
-      ...Array<ClientRequestStatus>(20).fill('new'),
-      ...Array<ClientRequestStatus>(10).fill('contacted'),
+      ...Array<LeadStatus>(20).fill('new'),
+      ...Array<LeadStatus>(10).fill('contacted'),
     ])
     const filters = {
       q: '',
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
       direction: 'desc' as const,
       page: 2,
     }
-    const all = await listClientRequests(filters)
+    const all = await listLeads(filters)
     expect(all.total).toBe(30)
     // Newest first, 25 a page: page 2 holds the five oldest.
     expect(all.items.map((row) => row.name)).toEqual([
@@ -137,13 +137,13 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
       'Person 1',
       'Person 0',
     ])
-    const contacted = await listClientRequests({ ...filters, status: 'contacted', page: 1 })
+    const contacted = await listLeads({ ...filters, status: 'contacted', page: 1 })
     expect(contacted.total).toBe(10)
     expect(contacted.items).toHaveLength(10)
     expect(contacted.items.every((row) => row.status === 'contacted')).toBe(true)
-    expect((await listClientRequests({ ...filters, status: 'completed', page: 1 })).total).toBe(0)
+    expect((await listLeads({ ...filters, status: 'completed', page: 1 })).total).toBe(0)
     // A search still counts its matches.
-    const searched = await listClientRequests({ ...filters, q: 'Person 1', page: 1 })
+    const searched = await listLeads({ ...filters, q: 'Person 1', page: 1 })
     expect(searched.total).toBe(11)
   })
 
@@ -206,12 +206,10 @@ describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
     )
     // Inside a page's request the counters are read together, once, with the same answers.
     const outside = await Promise.all(
-      (['mail_outbox', 'message_deliveries', 'client_requests'] as const).map(countsByStatus),
+      (['mail_outbox', 'message_deliveries', 'leads'] as const).map(countsByStatus),
     )
     const inside = await runInRequestScope(() =>
-      Promise.all(
-        (['mail_outbox', 'message_deliveries', 'client_requests'] as const).map(countsByStatus),
-      ),
+      Promise.all((['mail_outbox', 'message_deliveries', 'leads'] as const).map(countsByStatus)),
     )
     expect(inside).toEqual(outside)
 

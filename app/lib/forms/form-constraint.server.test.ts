@@ -3,7 +3,7 @@ import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES } from '../../domain/booking
 import { MAX_CLOSEOUT_NOTE_LENGTH } from '../../domain/closeouts'
 import { amountField } from '../validation/amount'
 import { bookingSchema, DURATION_MESSAGE } from '../validation/booking'
-import { clientRequestSchema } from '../validation/client-request'
+import { leadSchema } from '../validation/lead'
 import { closeoutSchema } from '../validation/closeout'
 import { formConstraint } from './form-constraint.server'
 import { z } from 'zod'
@@ -14,7 +14,7 @@ const browserAccepts = (pattern: string | undefined, value: string) =>
 
 describe('the browser constraints of the product’s forms', () => {
   it('contact form: lengths of every text, the phone’s format', () => {
-    const constraint = formConstraint(clientRequestSchema)
+    const constraint = formConstraint(leadSchema)
     expect(constraint.name).toEqual({ required: true, minLength: 1, maxLength: 200 })
     expect(constraint.email).toMatchObject({ required: true, maxLength: 254 })
     expect(constraint.company).toMatchObject({ required: true, maxLength: 200 })

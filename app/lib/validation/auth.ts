@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from './client-request'
+import { emailField } from './fields'
 
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules'
 

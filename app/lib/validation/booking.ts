@@ -8,7 +8,7 @@ import {
 } from '../../domain/bookings'
 import { modalityValues } from '../../domain/interpreter-profile'
 import { isCompanyLanguage } from '../../domain/languages'
-import { requiredPhone } from './client-request'
+import { requiredPhone } from './fields'
 
 export const PAST_START_MESSAGE = 'Please choose a date and time in the future.'
 export const DURATION_MESSAGE = `Please enter a duration of ${MIN_DURATION_MINUTES} minutes to 12 hours.`

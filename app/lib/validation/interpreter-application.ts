@@ -9,7 +9,7 @@ import {
   valuesOf,
   weeklyAvailabilityChoices,
 } from '../../content/application-options'
-import { emailField, optionalText, requiredPhone, requiredText } from './client-request'
+import { emailField, optionalText, requiredPhone, requiredText } from './fields'
 
 /**
  * The interpreter application forms (docs/product.md#validation). One schema per form, used

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { organizationRoles } from '../../domain/organizations'
-import { emailField } from './client-request'
+import { emailField } from './fields'
 import { inviteSchema } from './staff'
 
 const roleField = z.enum(organizationRoles, { error: 'Please choose a role.' })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from './client-request'
+import { emailField } from './fields'
 
 /**
  * The admin's privacy actions on a record's details (docs/privacy.md): erase or export

@@ -10,7 +10,7 @@ import {
 } from '../../domain/availability'
 import { MAX_TRAVEL_RADIUS_MILES, modalityValues } from '../../domain/interpreter-profile'
 import { MAX_PROFILE_LANGUAGES, proficiencyValues } from '../../domain/languages'
-import { optionalText, requiredPhone } from './client-request'
+import { optionalText, requiredPhone } from './fields'
 
 /**
  * The forms of the interpreter's profile (docs/product.md#profile), one schema each, used for

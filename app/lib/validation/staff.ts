@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from './client-request'
+import { emailField } from './fields'
 
 /** Inviting a staff member to the admin area. */
 export const inviteSchema = z.object({

@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm'
-import { clientRequests, interpreterApplications } from '../../../db/schema'
+import { leads, interpreterApplications } from '../../../db/schema'
 import { containsPattern } from '../../lib/admin/list-filters'
 import { db } from '../../platform/runtime.server'
 
@@ -12,7 +12,7 @@ export interface PersonMatch {
 }
 
 const applicationNameEmail = sql`(${interpreterApplications.firstName} || ' ' || ${interpreterApplications.lastName} || ' ' || ${interpreterApplications.email})`
-const clientSearchText = sql`(${clientRequests.name} || ' ' || ${clientRequests.email} || ' ' || ${clientRequests.company} || ' ' || ${clientRequests.message})`
+const clientSearchText = sql`(${leads.name} || ' ' || ${leads.email} || ' ' || ${leads.company} || ' ' || ${leads.message})`
 
 /** People to write to one by one: interpreters and clients whose name or e-mail matches. */
 export async function findPeople(query: string, limit = 10): Promise<PersonMatch[]> {
@@ -32,10 +32,10 @@ export async function findPeople(query: string, limit = 10): Promise<PersonMatch
       .orderBy(desc(interpreterApplications.createdAt))
       .limit(limit),
     db()
-      .select({ id: clientRequests.id, name: clientRequests.name, email: clientRequests.email })
-      .from(clientRequests)
+      .select({ id: leads.id, name: leads.name, email: leads.email })
+      .from(leads)
       .where(sql`${clientSearchText} ilike ${pattern}`)
-      .orderBy(desc(clientRequests.createdAt))
+      .orderBy(desc(leads.createdAt))
       .limit(limit),
   ])
   return [

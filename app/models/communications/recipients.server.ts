@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { clientRequests, interpreterApplications, mailUnsubscribes } from '../../../db/schema'
+import { leads, interpreterApplications, mailUnsubscribes } from '../../../db/schema'
 import {
   recipientGroupRules,
   recipientGroups,
@@ -48,9 +48,9 @@ export async function recipientGroupCounts(tx?: Database): Promise<Record<Recipi
     .from(interpreterApplications)
     .where(notUnsubscribed(interpreterApplications.email))
   const [clients] = await db(tx)
-    .select({ count: sql<number>`count(distinct lower(${clientRequests.email}))::int` })
-    .from(clientRequests)
-    .where(notUnsubscribed(clientRequests.email))
+    .select({ count: sql<number>`count(distinct lower(${leads.email}))::int` })
+    .from(leads)
+    .where(notUnsubscribed(leads.email))
   for (const group of recipientGroups)
     counts[group] =
       recipientGroupRules[group].audience === 'clients'
@@ -78,21 +78,21 @@ export async function recipientsOf(
       return row ? [{ email: row.email, name: `${row.firstName} ${row.lastName}` }] : []
     }
     const [row] = await database
-      .select({ email: clientRequests.email, name: clientRequests.name })
-      .from(clientRequests)
-      .where(eq(clientRequests.id, selection.id))
+      .select({ email: leads.email, name: leads.name })
+      .from(leads)
+      .where(eq(leads.id, selection.id))
     return row ? [row] : []
   }
   const rule = recipientGroupRules[selection.group]
   if (rule.audience === 'clients') {
     const query = database
-      .selectDistinctOn([sql`lower(${clientRequests.email})`], {
-        email: clientRequests.email,
-        name: clientRequests.name,
+      .selectDistinctOn([sql`lower(${leads.email})`], {
+        email: leads.email,
+        name: leads.name,
       })
-      .from(clientRequests)
-      .where(notUnsubscribed(clientRequests.email))
-      .orderBy(sql`lower(${clientRequests.email})`, desc(clientRequests.createdAt))
+      .from(leads)
+      .where(notUnsubscribed(leads.email))
+      .orderBy(sql`lower(${leads.email})`, desc(leads.createdAt))
     return options.limit ? query.limit(options.limit) : query
   }
   const query = database

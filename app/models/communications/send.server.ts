@@ -13,7 +13,7 @@ import { now } from '../../platform/clock.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
-import { stopResponseClockOf } from '../leads.server'
+import { stopResponseClockOf } from '../leads/response-clock.server'
 import { recipientsOf, type Recipient } from './recipients.server'
 
 export interface Draft {
@@ -126,7 +126,7 @@ export async function sendMessage(
         }),
       )
     }
-    // A message to the person behind a client request answers it (docs/product.md#clients).
+    // A message to the person behind a lead answers it (docs/product.md#clients).
     if (draft.selection.kind === 'person' && draft.selection.source === 'client')
       await stopResponseClockOf(tx, draft.selection.id, now())
     await recordAudit(

@@ -3,7 +3,7 @@ import {
   applicationResumes,
   auditLog,
   authTokens,
-  clientRequests,
+  leads,
   formSubmissions,
   interpreterApplications,
   interpreterDocuments,
@@ -30,14 +30,14 @@ import { REDACTED_TEXT, redactMailOf, removeMailFiles, type RedactedMail } from 
  */
 export interface ErasureSet {
   applicationIds: string[]
-  clientRequestIds: string[]
+  leadIds: string[]
 }
 
 export type ErasureReason = 'staff' | 'applicant' | 'retention'
 
 export interface Erasure {
   applications: number
-  clientRequests: number
+  leads: number
   /** Deleted after the commit (finishErasure). */
   storageKeys: string[]
   mail: RedactedMail[]
@@ -76,16 +76,16 @@ export async function eraseRecords(
         .where(inArray(interpreterApplications.id, set.applicationIds))
         .for('update')
     : []
-  const requests = set.clientRequestIds.length
+  const requests = set.leadIds.length
     ? await tx
-        .select({ id: clientRequests.id, email: clientRequests.email, name: clientRequests.name })
-        .from(clientRequests)
-        .where(inArray(clientRequests.id, set.clientRequestIds))
+        .select({ id: leads.id, email: leads.email, name: leads.name })
+        .from(leads)
+        .where(inArray(leads.id, set.leadIds))
         .for('update')
     : []
   const applicationIds = applications.map((row) => row.id)
   const requestIds = requests.map((row) => row.id)
-  const empty: Erasure = { applications: 0, clientRequests: 0, storageKeys: [], mail: [] }
+  const empty: Erasure = { applications: 0, leads: 0, storageKeys: [], mail: [] }
   if (applicationIds.length + requestIds.length === 0) return empty
 
   const addresses = [
@@ -134,8 +134,7 @@ export async function eraseRecords(
     await tx
       .delete(interpreterApplications)
       .where(inArray(interpreterApplications.id, applicationIds))
-  if (requestIds.length)
-    await tx.delete(clientRequests).where(inArray(clientRequests.id, requestIds))
+  if (requestIds.length) await tx.delete(leads).where(inArray(leads.id, requestIds))
   const files = fileIds.length
     ? await tx
         .delete(storedFiles)
@@ -191,7 +190,7 @@ export async function eraseRecords(
 
   return {
     applications: applicationIds.length,
-    clientRequests: requestIds.length,
+    leads: requestIds.length,
     storageKeys: files.map((file) => file.storageKey),
     mail,
   }
@@ -203,8 +202,8 @@ async function addressesNoLongerKnown(tx: Database, addresses: string[]): Promis
     tx,
     sql`select lower(${interpreterApplications.email}) as address from ${interpreterApplications}
           where lower(${interpreterApplications.email}) in ${addresses}
-        union select lower(${clientRequests.email}) from ${clientRequests}
-          where lower(${clientRequests.email}) in ${addresses}
+        union select lower(${leads.email}) from ${leads}
+          where lower(${leads.email}) in ${addresses}
         union select lower(${users.email}) from ${users} where lower(${users.email}) in ${addresses}`,
   )
   const stillKnown = new Set(known.map((row) => row.address))
@@ -236,22 +235,22 @@ export async function recordsOf(address: string, tx?: Database) {
     .from(interpreterApplications)
     .where(sql`lower(${interpreterApplications.email}) = ${email}`)
   const requests = await database
-    .select({ id: clientRequests.id })
-    .from(clientRequests)
-    .where(sql`lower(${clientRequests.email}) = ${email}`)
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = ${email}`)
   const accounts = await database
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
   return {
     applicationIds: applications.map((row) => row.id),
-    clientRequestIds: requests.map((row) => row.id),
+    leadIds: requests.map((row) => row.id),
     hasAccount: accounts.length > 0,
   }
 }
 
 export type PersonErasureOutcome =
-  | { outcome: 'erased'; applications: number; clientRequests: number }
+  | { outcome: 'erased'; applications: number; leads: number }
   | { outcome: 'has-account' }
   | { outcome: 'missing' }
 
@@ -271,11 +270,11 @@ export async function erasePerson(
     return eraseRecords(tx, records, actor, reason)
   })
   if (erased === 'has-account') return { outcome: 'has-account' }
-  if (erased.applications + erased.clientRequests === 0) return { outcome: 'missing' }
+  if (erased.applications + erased.leads === 0) return { outcome: 'missing' }
   await finishErasure(erased)
   return {
     outcome: 'erased',
     applications: erased.applications,
-    clientRequests: erased.clientRequests,
+    leads: erased.leads,
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import {
   applicationResumes,
   auditLog,
-  clientRequests,
+  leads,
   interpreterApplications,
   interpreterDocuments,
   mailOutbox,
@@ -45,9 +45,9 @@ export async function exportPersonalData(
       .orderBy(asc(interpreterApplications.createdAt)),
     database
       .select()
-      .from(clientRequests)
-      .where(sql`lower(${clientRequests.email}) = ${email}`)
-      .orderBy(asc(clientRequests.createdAt)),
+      .from(leads)
+      .where(sql`lower(${leads.email}) = ${email}`)
+      .orderBy(asc(leads.createdAt)),
   ])
   if (applications.length + requests.length === 0) return undefined
   const applicationIds = applications.map((row) => row.id)
@@ -126,6 +126,7 @@ export async function exportPersonalData(
       modifiedAt: file.createdAt,
     })
   }
+  // The audit entry and the export's keys keep the words of their first version.
   await recordAudit(actor, {
     action: 'personal_data_export',
     entityType: 'export',

@@ -1,5 +1,5 @@
 import { and, asc, isNull, lt, ne, sql } from 'drizzle-orm'
-import { clientRequests, interpreterApplications, users } from '../../../db/schema'
+import { leads, interpreterApplications, users } from '../../../db/schema'
 import { queryRows, type Database } from '../../platform/db.server'
 import type { Logger } from '../../platform/logger.server'
 import { now as currentTime } from '../../platform/clock.server'
@@ -34,7 +34,7 @@ export async function runRetention(
   periods: RetentionPeriods,
   logger: Logger,
   now = currentTime(),
-): Promise<{ applications: number; clientRequests: number }> {
+): Promise<{ applications: number; leads: number }> {
   const erasure = await database.transaction(async (tx) => {
     const [lock] = await queryRows<{ acquired: boolean }>(
       tx,
@@ -55,31 +55,31 @@ export async function runRetention(
       .limit(BATCH)
       .for('update', { skipLocked: true })
     const requests = await tx
-      .select({ id: clientRequests.id })
-      .from(clientRequests)
+      .select({ id: leads.id })
+      .from(leads)
       .where(
         and(
-          lt(clientRequests.updatedAt, monthsBefore(now, periods.clientRequestMonths)),
-          sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${clientRequests.email}))`,
+          lt(leads.updatedAt, monthsBefore(now, periods.clientRequestMonths)),
+          sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${leads.email}))`,
         ),
       )
-      .orderBy(asc(clientRequests.updatedAt))
+      .orderBy(asc(leads.updatedAt))
       .limit(BATCH)
       .for('update', { skipLocked: true })
     return eraseRecords(
       tx,
       {
         applicationIds: applications.map((row) => row.id),
-        clientRequestIds: requests.map((row) => row.id),
+        leadIds: requests.map((row) => row.id),
       },
       RETENTION_ACTOR,
       'retention',
     )
   })
-  if (!erasure) return { applications: 0, clientRequests: 0 }
+  if (!erasure) return { applications: 0, leads: 0 }
   await finishErasure(erasure)
-  const counts = { applications: erasure.applications, clientRequests: erasure.clientRequests }
-  if (counts.applications + counts.clientRequests > 0)
+  const counts = { applications: erasure.applications, leads: erasure.leads }
+  if (counts.applications + counts.leads > 0)
     logger.info(counts, 'retention: erased records past their retention period')
   return counts
 }

@@ -12,7 +12,7 @@ import { decisionStepUrl } from '~/lib/admin/decision-step'
 import {
   applicationStatuses,
   staffApplicationStatuses,
-  clientRequestStatuses,
+  leadStatuses,
   isApplicationDecision,
   statusLabel,
 } from '~/domain/statuses'
@@ -24,19 +24,15 @@ import {
   listApplications,
   setApplicationStatus,
 } from '~/models/interpreter-applications/review.server'
-import {
-  clientRequestCounts,
-  clientRequestSorts,
-  deleteClientRequest,
-  listClientRequests,
-  setClientRequestStatus,
-} from '~/models/client-requests.server'
+import { deleteLead } from '~/models/leads/delete.server'
+import { leadCounts, leadSorts, listLeads } from '~/models/leads/list.server'
+import { setLeadStatus } from '~/models/leads/status.server'
 import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
-import { ownerNames } from '~/models/leads.server'
+import { ownerNames } from '~/models/leads/owners.server'
 import { now } from '~/platform/clock.server'
 import { unfilledSoon } from '~/models/dispatch/bookings.server'
 import { LeadOverview } from '~/components/admin/lead-overview'
-import { leadOverview } from '~/models/leads.server'
+import { leadOverview } from '~/models/leads/overview.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -58,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab: Tab = searchParams.get('tab') === 'contacts' ? 'contacts' : 'applications'
   const [applications, requests, unfilled, leads] = await Promise.all([
     applicationCounts(),
-    clientRequestCounts(),
+    leadCounts(),
     unfilledSoon(),
     leadOverview(),
   ])
@@ -83,11 +79,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   const filters = parseListFilters(searchParams, {
-    statuses: clientRequestStatuses,
-    sorts: clientRequestSorts,
+    statuses: leadStatuses,
+    sorts: leadSorts,
     defaultSort: 'createdAt',
   })
-  const page = await listClientRequests(filters)
+  const page = await listLeads(filters)
   const owners = await ownerNames(page.items.map((item) => item.ownerId))
   return {
     tab,
@@ -125,7 +121,7 @@ const itemAction = z.union([
     intent: z.literal('status'),
     kind: z.literal('client_request'),
     id: z.uuid(),
-    status: z.enum(clientRequestStatuses),
+    status: z.enum(leadStatuses),
   }),
   z.object({
     intent: z.literal('delete'),
@@ -145,7 +141,7 @@ export async function action({ request }: Route.ActionArgs) {
     const deleted =
       input.kind === 'application'
         ? await deleteApplication(input.id, actor)
-        : await deleteClientRequest(input.id, actor)
+        : await deleteLead(input.id, actor)
     if (!deleted) return gone()
     return dataWithToast(
       { ok: true, error: null },
@@ -167,7 +163,7 @@ export async function action({ request }: Route.ActionArgs) {
       `Status of ${firstName} ${lastName} changed to ${statusLabel(input.status)}.`,
     )
   }
-  const changed = await setClientRequestStatus(input.id, input.status, actor)
+  const changed = await setLeadStatus(input.id, input.status, actor)
   if (!changed) return gone()
   return dataWithToast(
     { ok: true, error: null },
@@ -186,7 +182,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
   const { tab, cards, counts, filters, unfilled, leads } = loaderData
   const location = useLocation()
   const submit = useSubmit()
-  const statuses = tab === 'applications' ? applicationStatuses : clientRequestStatuses
+  const statuses = tab === 'applications' ? applicationStatuses : leadStatuses
   const exportParams = new URLSearchParams(location.search)
   exportParams.delete('tab')
   exportParams.delete('page')
@@ -324,7 +320,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
                 <RequestRow
                   key={item.id}
                   item={item}
-                  statuses={clientRequestStatuses}
+                  statuses={leadStatuses}
                   owner={item.owner}
                   now={loaderData.now}
                 />

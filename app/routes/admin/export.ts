@@ -1,17 +1,14 @@
 import { parseListFilters, type ListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/auth/session.server'
 import { csvStream, type CsvColumn } from '~/lib/http/csv'
-import { applicationStatuses, clientRequestStatuses } from '~/domain/statuses'
+import { applicationStatuses, leadStatuses } from '~/domain/statuses'
 import {
   applicationsMatching,
   applicationSorts,
 } from '~/models/interpreter-applications/review.server'
 import { recordAudit } from '~/models/audit.server'
-import {
-  clientRequestsMatching,
-  clientRequestSorts,
-  type ClientRequest,
-} from '~/models/client-requests.server'
+import { leadsMatching, leadSorts } from '~/models/leads/list.server'
+import type { Lead } from '~/models/leads/rows.server'
 import type { InterpreterApplication } from '~/models/interpreter-applications/create.server'
 import type { Route } from './+types/export'
 import { now } from '../../platform/clock.server'
@@ -35,7 +32,7 @@ const applicationColumns: CsvColumn<InterpreterApplication>[] = [
   { header: 'Applied at', value: (row) => row.createdAt },
 ]
 
-const requestColumns: CsvColumn<ClientRequest>[] = [
+const requestColumns: CsvColumn<Lead>[] = [
   { header: 'Name', value: (row) => row.name },
   { header: 'Email', value: (row) => row.email },
   { header: 'Phone', value: (row) => row.phone },
@@ -71,11 +68,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     exported = filters
   } else if (params.list === 'client-requests') {
     const filters = parseListFilters(searchParams, {
-      statuses: clientRequestStatuses,
-      sorts: clientRequestSorts,
+      statuses: leadStatuses,
+      sorts: leadSorts,
       defaultSort: 'createdAt',
     })
-    const requests = await clientRequestsMatching(filters)
+    const requests = await leadsMatching(filters)
     csv = csvStream(requests.batches, requestColumns)
     rows = requests.count
     exported = filters

@@ -11,18 +11,15 @@ import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/lib/format'
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { addStaffNote, historyOf, notesOf } from '~/models/audit.server'
-import {
-  getClientRequest,
-  recordClientRequestReply,
-  setClientRequestStatus,
-} from '~/models/client-requests.server'
+import { getLead } from '~/models/leads/rows.server'
+import { recordLeadReply, setLeadStatus } from '~/models/leads/status.server'
 import {
   leadStaff,
   LeadRuleError,
   officeToday,
   ownerNames,
-  setClientRequestOwner,
-} from '~/models/leads.server'
+  setLeadOwner,
+} from '~/models/leads/owners.server'
 import { LeadOwnerSection } from '~/components/admin/lead-owner'
 import { LeadResponseBadge } from '~/components/admin/lead-response'
 import { now } from '~/platform/clock.server'
@@ -51,7 +48,7 @@ const OTHER_ROLE_REFUSAL =
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const clientRequest = await getClientRequest(requireUuidParam(params, 'requestId'))
+  const clientRequest = await getLead(requireUuidParam(params, 'requestId'))
   if (!clientRequest) throw notFound()
   const [notes, history, portal, staff, owners] = await Promise.all([
     notesOf('client_request', clientRequest.id),
@@ -72,13 +69,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = admin.actor
   const listUrl = `/admin/clients${withoutEraseStep(new URL(request.url).search)}`
   if (form.intent === ERASE_INTENT)
-    return erasePersonalData(await getClientRequest(requestId), actor, listUrl)
+    return erasePersonalData(await getLead(requestId), actor, listUrl)
   const parsed = intentSchema.safeParse(form)
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? 'Invalid request.' }, { status: 400 })
   const input = parsed.data
   if (input.intent === 'note') {
-    if (!(await getClientRequest(requestId))) throw notFound()
+    if (!(await getLead(requestId))) throw notFound()
     await addStaffNote('client_request', requestId, input.body, actor)
     return dataWithToast({ error: null }, 'Note added.')
   }
@@ -105,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (input.intent === 'owner') {
     try {
-      const updated = await setClientRequestOwner(requestId, input.ownerId || null, actor)
+      const updated = await setLeadOwner(requestId, input.ownerId || null, actor)
       if (!updated) throw notFound()
     } catch (error) {
       if (!(error instanceof LeadRuleError)) throw error
@@ -114,12 +111,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return dataWithToast({ error: null }, 'Owner changed.')
   }
   if (input.intent === 'reply') {
-    const current = await getClientRequest(requestId)
-    if (!current || !(await recordClientRequestReply(current.id, actor))) throw notFound()
-    if (current.status === 'new') await setClientRequestStatus(current.id, 'contacted', actor)
+    const current = await getLead(requestId)
+    if (!current || !(await recordLeadReply(current.id, actor))) throw notFound()
+    if (current.status === 'new') await setLeadStatus(current.id, 'contacted', actor)
     throw redirectWithToast(listUrl, `Reply to ${current.name} opened in your e-mail program.`)
   }
-  const updated = await setClientRequestStatus(requestId, input.status, actor)
+  const updated = await setLeadStatus(requestId, input.status, actor)
   if (!updated) throw notFound()
   throw redirectWithToast(
     listUrl,

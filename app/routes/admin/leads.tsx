@@ -5,7 +5,7 @@ import { ListFilterForm, Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { LeadResponseBadge } from '~/components/admin/lead-response'
-import { ownerNames } from '~/models/leads.server'
+import { ownerNames } from '~/models/leads/owners.server'
 import { now } from '~/platform/clock.server'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { replyDraftHref } from '~/lib/admin/mail-draft'
@@ -14,11 +14,7 @@ import { formatDate, truncate } from '~/lib/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { markInboxSeen } from '~/models/inbox.server'
 import { clientsScreenStatuses } from '~/domain/statuses'
-import {
-  clientRequestCounts,
-  clientRequestSorts,
-  listClientRequests,
-} from '~/models/client-requests.server'
+import { leadCounts, leadSorts, listLeads } from '~/models/leads/list.server'
 import type { Route } from './+types/leads'
 import { EmptyState } from '~/components/admin/empty-state'
 
@@ -32,13 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
   const filters = parseListFilters(new URL(request.url).searchParams, {
     statuses: clientsScreenStatuses,
-    sorts: clientRequestSorts,
+    sorts: leadSorts,
     defaultSort: 'createdAt',
   })
   const [page, counts] = await Promise.all([
-    listClientRequests(filters),
-    clientRequestCounts(),
-    markInboxSeen(admin.id, 'client_requests'),
+    listLeads(filters),
+    leadCounts(),
+    markInboxSeen(admin.id, 'leads'),
   ])
   const owners = await ownerNames(page.items.map((item) => item.ownerId))
   return { filters, page, counts, owners, now: now() }

@@ -3,7 +3,7 @@ import { data } from 'react-router'
 import { leadSettingsSchema } from '~/lib/validation/staff'
 import type { Actor } from '~/models/audit.server'
 import { setLeadSettings, UserRuleError } from '~/models/users.server'
-import { officeToday } from '~/models/leads.server'
+import { officeToday } from '~/models/leads/owners.server'
 
 /** The "Save" of an admin's lead settings (docs/product.md#users). */
 export async function saveLeadSettings(formData: FormData, actor: Actor) {

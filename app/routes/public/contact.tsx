@@ -3,11 +3,11 @@ import { MailIcon } from '~/components/ui/icons/mail'
 import { MapPinIcon } from '~/components/ui/icons/map-pin'
 import { MessageSquareIcon } from '~/components/ui/icons/message-square'
 import { PhoneIcon } from '~/components/ui/icons/phone'
-import { ClientRequestForm } from '~/components/client-request-form'
+import { LeadForm } from '~/components/lead-form'
 import { telHref, useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
-import { clientRequestSchema } from '~/lib/validation/client-request'
+import { leadSchema } from '~/lib/validation/lead'
 import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
@@ -31,7 +31,7 @@ export function loader() {
       { name: 'Contact Us', path: '/contact' },
     ]),
     formToken: issueFormToken(),
-    constraint: formConstraint(clientRequestSchema),
+    constraint: formConstraint(leadSchema),
   }
 }
 
@@ -120,7 +120,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="mt-2 text-slate-600">Fields marked * are required.</p>
           <div className="mt-6">
-            <ClientRequestForm
+            <LeadForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
               actionData={actionData}

@@ -1,5 +1,5 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
-import { ClientRequestForm } from '~/components/client-request-form'
+import { LeadForm } from '~/components/lead-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
 import { demoPage } from '~/content/marketing/demo'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
@@ -8,7 +8,7 @@ import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
-import { clientRequestSchema } from '~/lib/validation/client-request'
+import { leadSchema } from '~/lib/validation/lead'
 import type { Route } from './+types/demo'
 
 // Passes the action's Retry-After (429) on to the document response.
@@ -32,7 +32,7 @@ export function loader() {
   return {
     ...marketingPageData(seo, 'Request Your Demo', demoPage),
     formToken: issueFormToken(),
-    constraint: formConstraint(clientRequestSchema),
+    constraint: formConstraint(leadSchema),
   }
 }
 
@@ -65,7 +65,7 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
               We will contact you to schedule your demo. Fields marked * are required.
             </p>
             <div className="mt-6">
-              <ClientRequestForm
+              <LeadForm
                 formToken={loaderData.formToken}
                 constraint={loaderData.constraint}
                 actionData={actionData}

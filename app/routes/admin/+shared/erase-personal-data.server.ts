@@ -28,6 +28,6 @@ export async function erasePersonalData(
     )
   throw redirectWithToast(
     listUrl,
-    `Personal data erased: ${plural(outcome.applications, 'application')} and ${plural(outcome.clientRequests, 'client request')}.`,
+    `Personal data erased: ${plural(outcome.applications, 'application')} and ${plural(outcome.leads, 'client request')}.`,
   )
 }

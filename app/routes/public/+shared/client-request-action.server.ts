@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import type { ClientRequestType } from '../../../../db/schema'
-import { createClientRequest } from '../../../models/client-requests.server'
+import type { LeadType } from '../../../../db/schema'
+import { createLead } from '../../../models/leads/intake.server'
 import { isHoneypotFilled, readFormToken } from '../../../lib/forms/form-protection.server'
 import {
   hitRateLimit,
@@ -11,7 +11,7 @@ import {
   type RateLimitRule,
 } from '../../../platform/rate-limit.server'
 import { db, runtime } from '../../../platform/runtime.server'
-import { clientRequestSchema } from '../../../lib/validation/client-request'
+import { leadSchema } from '../../../lib/validation/lead'
 import { now } from '../../../platform/clock.server'
 
 /** Contact and demo requests from one address: 10 every 10 minutes. */
@@ -28,13 +28,9 @@ export const CLIENT_REQUEST_NOT_STORED_MESSAGE =
  * The action behind the contact and demo forms: validate with the shared schema, store the
  * request and its two e-mails, and answer 400 with field errors when the input is wrong.
  */
-export async function submitClientRequest(
-  request: Request,
-  type: ClientRequestType,
-  clientIp: string,
-) {
+export async function submitClientRequest(request: Request, type: LeadType, clientIp: string) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: clientRequestSchema })
+  const submission = parseWithZod(formData, { schema: leadSchema })
   if (submission.status !== 'success') {
     return data({ result: submission.reply(), sent: false as const }, { status: 400 })
   }
@@ -57,7 +53,7 @@ export async function submitClientRequest(
     return { result: submission.reply({ resetForm: true }), sent: true as const }
   }
   try {
-    const stored = await createClientRequest(
+    const stored = await createLead(
       { ...submission.value, type },
       { formToken: readFormToken(formData) },
     )

@@ -6,15 +6,15 @@ import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import { useNativeForm } from '~/lib/forms/native-form'
-import type { ClientRequestInput } from '~/lib/validation/client-request'
+import type { LeadInput } from '~/lib/validation/lead'
 
-export interface ClientRequestActionData {
+export interface LeadActionData {
   result: SubmissionResult<string[]>
   sent: boolean
 }
 
 /** The native contact / demo-request form, with its confirmation once sent. */
-export function ClientRequestForm({
+export function LeadForm({
   formToken,
   constraint,
   actionData,
@@ -24,14 +24,14 @@ export function ClientRequestForm({
 }: {
   formToken: string
   constraint: FormConstraint
-  actionData: ClientRequestActionData | undefined
+  actionData: LeadActionData | undefined
   submitLabel: string
   messageLabel?: string
   confirmation: { heading: string; text: string }
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<ClientRequestInput>({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<LeadInput>({
     lastResult: actionData?.sent ? undefined : actionData?.result,
     constraint,
     labels: {

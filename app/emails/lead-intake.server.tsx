@@ -1,10 +1,10 @@
-import type { ClientRequestType } from '../../db/schema'
+import type { LeadType } from '../../db/schema'
 import type { CompanyIdentity } from '../domain/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
-export interface ClientRequestMailData {
+export interface LeadMailData {
   id: string
-  type: ClientRequestType
+  type: LeadType
   name: string
   email: string
   phone?: string | null
@@ -12,15 +12,15 @@ export interface ClientRequestMailData {
   message: string
 }
 
-const requestLabel = (type: ClientRequestType) => (type === 'demo' ? 'demo request' : 'message')
+const requestLabel = (type: LeadType) => (type === 'demo' ? 'demo request' : 'message')
 
 /**
  * The acknowledgement a visitor receives after the contact or demo form. It goes to an
  * address nobody has verified, so it repeats nothing the visitor typed (no name, no message,
  * no links): it cannot carry someone else's text to a stranger's inbox.
  */
-export function clientRequestAcknowledgement(
-  request: Pick<ClientRequestMailData, 'type'>,
+export function leadAcknowledgement(
+  request: Pick<LeadMailData, 'type'>,
   company: CompanyIdentity,
 ): RenderedMail {
   const subject =
@@ -44,9 +44,9 @@ export function clientRequestAcknowledgement(
   })
 }
 
-/** The notification staff receive for a new client request. */
-export function clientRequestStaffNotification(
-  request: ClientRequestMailData,
+/** The notification staff receive for a new lead. */
+export function leadStaffNotification(
+  request: LeadMailData,
   company: CompanyIdentity,
   siteUrl: string,
 ): RenderedMail {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
-// Control characters never reach a schema: every form body loses them before its action
-// reads it (app/lib/forms/form-text.ts).
+// The field rules the forms' schemas share (names, e-mail addresses, phone numbers). Control
+// characters never reach a schema: every form body loses them before its action reads it
+// (app/lib/forms/form-text.ts).
 
 /** A required text field whose message says what to enter. */
 export function requiredText(missing: string, max: number) {
@@ -35,17 +36,3 @@ export const phoneField = z
   .string()
   .trim()
   .regex(phonePattern, 'Please enter a valid phone number.')
-
-/**
- * The contact and demo-request forms (docs/product.md#validation). One schema for the
- * browser (Conform constraints) and the server (parse).
- */
-export const clientRequestSchema = z.object({
-  name: requiredText('Please enter your name.', 200),
-  email: emailField,
-  phone: phoneField.optional(),
-  company: requiredText('Please enter your company or organization.', 200),
-  message: requiredText('Please enter a message.', 5000),
-})
-
-export type ClientRequestInput = z.infer<typeof clientRequestSchema>

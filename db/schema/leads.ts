@@ -1,25 +1,27 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-import { clientRequestStatuses } from '../../app/domain/statuses'
+import { leadStatuses } from '../../app/domain/statuses'
 import { users } from './users'
 
-export { clientRequestStatuses, type ClientRequestStatus } from '../../app/domain/statuses'
+export { leadStatuses, type LeadStatus } from '../../app/domain/statuses'
 
-export const clientRequestTypes = ['contact', 'demo'] as const
-export type ClientRequestType = (typeof clientRequestTypes)[number]
+/** A lead comes from the contact form or the demo form. */
+export const leadTypes = ['contact', 'demo'] as const
+export type LeadType = (typeof leadTypes)[number]
 
-export const clientRequests = pgTable(
-  'client_requests',
+/** Contact and demo requests from the public site, worked in the lead inbox (`/admin/clients`). */
+export const leads = pgTable(
+  'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type', { enum: clientRequestTypes }).notNull(),
+    type: text('type', { enum: leadTypes }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
     company: text('company').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: clientRequestStatuses }).notNull().default('new'),
+    status: text('status', { enum: leadStatuses }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member answering it: round-robin at arrival, or chosen by hand. */
@@ -38,17 +40,18 @@ export const clientRequests = pgTable(
   },
   (table) => [
     // The list's default order (newest first, ties by id): a deep page skips index entries only.
-    index('client_requests_created_at_idx').on(table.createdAt, table.id),
-    index('client_requests_status_idx').on(table.status),
-    // The requests still waiting for an answer: the dashboard's counts and the breach alerts.
-    index('client_requests_awaiting_response_idx')
+    index('leads_created_at_idx').on(table.createdAt, table.id),
+    index('leads_status_idx').on(table.status),
+    // The leads still waiting for an answer: the dashboard's counts and the breach alerts.
+    index('leads_awaiting_response_idx')
       .on(table.responseDueAt)
       .where(sql`${table.firstResponseAt} is null and ${table.responseDueAt} is not null`),
     // The All Clients recipient group counts distinct addresses (docs/product.md#mail-and-calls).
-    index('client_requests_email_idx').on(sql`lower(${table.email})`),
+    index('leads_email_idx').on(sql`lower(${table.email})`),
     // Substring search over name, e-mail, company and message (docs/product.md#validation,
-    // Searches); the query uses the same expression: clientRequestSearchText.
-    index('client_requests_search_idx').using(
+    // Searches); the query uses the same expression: searchText in
+    // app/models/leads/list.server.ts.
+    index('leads_search_idx').using(
       'gin',
       sql`(${table.name} || ' ' || ${table.email} || ' ' || ${table.company} || ' ' || ${table.message}) gin_trgm_ops`,
     ),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { clientRequests, formSubmissions, mailOutbox } from '../../db/schema'
+import { leads, formSubmissions, mailOutbox } from '../../db/schema'
 import { queryRows } from '../../app/platform/db.server'
-import { createClientRequest, getClientRequest } from '../../app/models/client-requests.server'
+import { createLead } from '../../app/models/leads/intake.server'
+import { getLead } from '../../app/models/leads/rows.server'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
@@ -15,7 +16,7 @@ const visitor = {
   message: 'We need a Spanish interpreter on Tuesday.',
 }
 
-describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
+describe.each(testDatabaseKinds())('lead intake on %s', (kind) => {
   let test: TestRuntime
   beforeAll(async () => {
     test = await startTestRuntime(kind, { env: { STAFF_NOTIFY_EMAIL: 'desk@example.com' } })
@@ -24,7 +25,7 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     await test.db.delete(formSubmissions)
-    await test.db.delete(clientRequests)
+    await test.db.delete(leads)
   })
 
   it('applies every migration', async () => {
@@ -34,19 +35,14 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
     )
     const tables = rows.map((row) => row.table_name)
     expect(tables).toEqual(
-      expect.arrayContaining([
-        'client_requests',
-        'mail_outbox',
-        'mail_attempts',
-        'form_submissions',
-      ]),
+      expect.arrayContaining(['leads', 'mail_outbox', 'mail_attempts', 'form_submissions']),
     )
   })
 
   it('stores a request with status new and queues the acknowledgement and the staff notification', async () => {
-    const { id, created } = await createClientRequest({ ...visitor, type: 'contact' })
+    const { id, created } = await createLead({ ...visitor, type: 'contact' })
     expect(created).toBe(true)
-    const stored = await getClientRequest(id)
+    const stored = await getLead(id)
     expect(stored).toMatchObject({ ...visitor, type: 'contact', status: 'new' })
     expect(stored?.createdAt).toBeInstanceOf(Date)
 
@@ -76,8 +72,7 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
       message: 'You won! Visit https://evil.example/claim now.',
     }
     const ids = []
-    for (let i = 0; i < 12; i++)
-      ids.push((await createClientRequest({ ...relay, type: 'contact' })).id)
+    for (let i = 0; i < 12; i++) ids.push((await createLead({ ...relay, type: 'contact' })).id)
     const acknowledgements = await test.db
       .select()
       .from(mailOutbox)
@@ -88,7 +83,7 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
         expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(typed)
     }
     // Every request is still stored and reaches staff.
-    expect(await test.db.$count(clientRequests)).toBe(12)
+    expect(await test.db.$count(leads)).toBe(12)
     expect(
       await test.db.$count(
         mailOutbox,
@@ -98,7 +93,7 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
   })
 
   it('escapes what the visitor typed in the HTML e-mails', async () => {
-    const { id } = await createClientRequest({
+    const { id } = await createLead({
       ...visitor,
       name: '<script>alert(1)</script>',
       type: 'demo',
@@ -116,12 +111,12 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
   it('creates one request and two e-mails for a double submit with the same form token', async () => {
     const formToken = randomUUID()
     const [first, second] = await Promise.all([
-      createClientRequest({ ...visitor, type: 'contact' }, { formToken }),
-      createClientRequest({ ...visitor, type: 'contact' }, { formToken }),
+      createLead({ ...visitor, type: 'contact' }, { formToken }),
+      createLead({ ...visitor, type: 'contact' }, { formToken }),
     ])
     expect(first!.id).toBe(second!.id)
     expect([first!.created, second!.created].sort()).toEqual([false, true])
-    expect(await test.db.$count(clientRequests)).toBe(1)
+    expect(await test.db.$count(leads)).toBe(1)
     expect(await test.db.$count(mailOutbox)).toBe(2)
   })
 
@@ -130,12 +125,12 @@ describe.each(testDatabaseKinds())('client requests on %s', (kind) => {
     await test.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`)
     try {
       await expect(
-        createClientRequest({ ...visitor, type: 'contact' }, { formToken: randomUUID() }),
+        createLead({ ...visitor, type: 'contact' }, { formToken: randomUUID() }),
       ).rejects.toThrow()
     } finally {
       await test.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`)
     }
-    expect(await test.db.$count(clientRequests)).toBe(0)
+    expect(await test.db.$count(leads)).toBe(0)
     expect(await test.db.$count(formSubmissions)).toBe(0)
   })
 })

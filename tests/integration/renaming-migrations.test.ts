@@ -1,0 +1,105 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { citext } from '@electric-sql/pglite/contrib/citext'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { afterEach, describe, expect, it } from 'vitest'
+import { projectPath } from '../../app/platform/project-path.server'
+
+/**
+ * Migrations that give a table the glossary's name (docs/glossary.md) rename it: a database
+ * filled before the migration keeps every row, link and count after it.
+ */
+
+const migrationsFolder = projectPath('db/migrations')
+const folders: string[] = []
+
+/** The migrations folder as it stood after `lastTag`, copied to a temporary folder. */
+function migrationsUpTo(lastTag: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
+  folders.push(folder)
+  cpSync(migrationsFolder, folder, { recursive: true })
+  const journalPath = path.join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+    entries: { tag: string }[]
+  }
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
+  expect(last).toBeGreaterThanOrEqual(0)
+  journal.entries = journal.entries.slice(0, last + 1)
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return folder
+}
+
+/** An in-memory database migrated up to `lastTag`, and a way to apply the rest. */
+async function databaseAt(lastTag: string) {
+  const client = await PGlite.create({ extensions: { citext, pg_trgm } })
+  const db = drizzle(client)
+  await migrate(db, { migrationsFolder: migrationsUpTo(lastTag) })
+  return {
+    client,
+    rows: async <Row>(query: string) => (await client.query<Row>(query)).rows,
+    migrateToLatest: () => migrate(db, { migrationsFolder }),
+  }
+}
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('renaming migrations', () => {
+  it('0028_leads: client_requests becomes leads with its rows, links, counts and inbox views', async () => {
+    const database = await databaseAt('0027_booking_staff_digests')
+    const staffId = '00000000-0000-4000-8000-000000000001'
+    const clientId = '00000000-0000-4000-8000-000000000002'
+    const leadIds = [1, 2, 3].map((n) => `10000000-0000-4000-8000-00000000000${n}`)
+    await database.client.exec(`
+      insert into users (id, email, name, role, password_hash) values
+        ('${staffId}', 'staff@example.com', 'Staff', 'admin', 'x'),
+        ('${clientId}', 'ana@example.org', 'Ana', 'client', 'x');
+      insert into client_requests (id, type, name, email, company, message, status, owner_id) values
+        ('${leadIds[0]}', 'contact', 'Ana', 'ana@example.org', 'Clinic', 'Hello', 'new', '${staffId}'),
+        ('${leadIds[1]}', 'demo', 'Ben', 'ben@example.org', 'Court', 'A demo', 'contacted', null),
+        ('${leadIds[2]}', 'contact', 'Cleo', 'cleo@example.org', 'School', 'Hi', 'new', null);
+      insert into organizations (id, name) values ('20000000-0000-4000-8000-000000000001', 'Clinic');
+      insert into client_memberships (user_id, organization_id, role, client_request_id)
+        values ('${clientId}', '20000000-0000-4000-8000-000000000001', 'manager', '${leadIds[0]}');
+      insert into inbox_views (user_id, inbox, last_seen_at)
+        values ('${staffId}', 'client_requests', now());`)
+
+    await database.migrateToLatest()
+
+    const leads = await database.rows<{ id: string; status: string; owner_id: string | null }>(
+      'select id, status, owner_id from leads order by id',
+    )
+    expect(leads).toEqual([
+      { id: leadIds[0], status: 'new', owner_id: staffId },
+      { id: leadIds[1], status: 'contacted', owner_id: null },
+      { id: leadIds[2], status: 'new', owner_id: null },
+    ])
+    expect(await database.rows('select lead_id from client_memberships')).toEqual([
+      { lead_id: leadIds[0] },
+    ])
+    expect(await database.rows('select inbox from inbox_views')).toEqual([{ inbox: 'leads' }])
+    const counts = () =>
+      database.rows<{ counter: string; status: string; count: number }>(
+        `select counter, status, sum(delta)::int as count from status_counts
+         where counter in ('leads', 'client_requests') group by 1, 2 having sum(delta) <> 0
+         order by 1, 2`,
+      )
+    expect(await counts()).toEqual([
+      { counter: 'leads', status: 'contacted', count: 1 },
+      { counter: 'leads', status: 'new', count: 2 },
+    ])
+    // The renamed triggers count under the new name.
+    await database.client.exec(`update leads set status = 'closed' where name = 'Cleo'`)
+    expect(await counts()).toEqual([
+      { counter: 'leads', status: 'closed', count: 1 },
+      { counter: 'leads', status: 'contacted', count: 1 },
+      { counter: 'leads', status: 'new', count: 1 },
+    ])
+    await database.client.close()
+  })
+})
