@@ -20,7 +20,7 @@ import {
 } from '../../app/domain/billing'
 import { modalityValues } from '../../app/domain/interpreter-profile'
 import { bookings, translationQuotes } from './bookings'
-import { organizations } from './clients'
+import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
 import { storedFiles } from './stored-files'
 import { users } from './users'

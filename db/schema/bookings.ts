@@ -15,7 +15,7 @@ import {
 import { bookingSettingValues, bookingStatuses, offerStatuses } from '../../app/domain/bookings'
 import { modalityValues } from '../../app/domain/interpreter-profile'
 import { quoteStatuses } from '../../app/domain/quotes'
-import { organizations } from './clients'
+import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
 import { storedFiles } from './stored-files'
 import { users } from './users'
