@@ -102,7 +102,7 @@ export default [
         route(':applicationId', 'routes/admin/applications.detail.tsx'),
       ]),
       route('interpreter-manager', 'routes/admin/interpreter-manager.tsx', [
-        route(':applicationId', 'routes/admin/interpreter-manager.detail.tsx'),
+        route(':interpreterId', 'routes/admin/interpreter-manager.detail.tsx'),
       ]),
       route('bookings', 'routes/admin/bookings.tsx'),
       route('bookings/:bookingId', 'routes/admin/bookings.detail.tsx'),

@@ -263,7 +263,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/admin/bookings/:bookingId': `/admin/bookings/${openBooking.id}`,
     '/admin/clients/:requestId': `/admin/clients/${requestId}`,
     '/admin/closeouts/:bookingId': `/admin/closeouts/${reviewedBookingId}`,
-    '/admin/interpreter-manager/:applicationId': `/admin/interpreter-manager/${interpreterApplicationId}`,
+    '/admin/interpreter-manager/:interpreterId': `/admin/interpreter-manager/${interpreterProfileId}`,
     '/admin/interpreters/:applicationId': `/admin/interpreters/${pendingApplicationId}`,
     '/admin/invoices/:invoiceId': `/admin/invoices/${invoiceId}`,
     '/admin/quotes/:quoteId': `/admin/quotes/${requestedQuoteId}`,

@@ -15,6 +15,7 @@ import { requestQuote } from '../../app/models/quotes/request.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
+import { interpreterOfApplication } from '../../app/models/onboarding/overview.server'
 import { setResourceAudience } from '../../app/models/resources.server'
 import { findUserByEmail, INVITED_PASSWORD_HASH, toPublicUser } from '../../app/models/users.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
@@ -196,7 +197,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     `/admin/interpreters/${pendingId}?decide=approved`,
     `/admin/interpreters/${approvedId}`,
     '/admin/interpreter-manager',
-    `/admin/interpreter-manager/${approvedId}`,
+    `/admin/interpreter-manager/${await interpreterOfApplication(approvedId)}`,
     '/admin/clients',
     `/admin/clients/${requestId}`,
     '/admin/resources',

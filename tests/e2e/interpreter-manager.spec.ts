@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { interpreterApplications } from '../../db/schema'
+import { interpreterApplications, interpreterProfiles } from '../../db/schema'
 import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { pdfDocument } from '../support/document-fixtures'
@@ -60,6 +60,21 @@ test('staff waive onboarding steps with a reason: the progress bar and the fully
   const name = `Onboard Person${tag}`
   await page.getByRole('link', { name: `Onboarding of ${name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Onboarding: ${name}` })
+  // The screen is the interpreter's (the profile made from the application), not the
+  // application's; an address naming the application, as older links did, moves there.
+  const [interpreter] = await app.db
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.applicationId, application.id))
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/interpreter-manager/${interpreter!.id}\\?q=${tag}$`),
+  )
+  const moved = await page.request.get(`/admin/interpreter-manager/${application.id}?q=${tag}`, {
+    maxRedirects: 0,
+  })
+  expect(moved.status()).toBe(301)
+  expect(moved.headers().location).toBe(`/admin/interpreter-manager/${interpreter!.id}?q=${tag}`)
+  expect((await page.request.get(`/admin/interpreter-manager/${randomUUID()}`)).status()).toBe(404)
   for (const [index, step] of onboardingSteps.entries()) {
     await dialog
       .getByLabel(`Reason to waive ${step.label}`)

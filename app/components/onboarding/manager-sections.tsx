@@ -23,7 +23,8 @@ function credentialName(step: OnboardingStepKey, language: string | null) {
 
 interface QueueItem {
   id: string
-  applicationId: string
+  /** The interpreter's onboarding screen; none once their account is erased. */
+  interpreterId: string | null
   interpreterName: string
   step: OnboardingStepKey
   language: string | null
@@ -54,14 +55,16 @@ export function ReviewQueue({ awaiting }: { awaiting: QueueItem[] }) {
                 {credentialName(document.step, document.language)}, uploaded{' '}
                 {formatDate(document.uploadedAt)}
               </span>
-              <Link
-                to={`/admin/interpreter-manager/${document.applicationId}`}
-                preventScrollReset
-                className="text-brand-700 underline"
-                aria-label={`Review ${credentialName(document.step, document.language)} of ${document.interpreterName}`}
-              >
-                Review
-              </Link>
+              {document.interpreterId && (
+                <Link
+                  to={`/admin/interpreter-manager/${document.interpreterId}`}
+                  preventScrollReset
+                  className="text-brand-700 underline"
+                  aria-label={`Review ${credentialName(document.step, document.language)} of ${document.interpreterName}`}
+                >
+                  Review
+                </Link>
+              )}
             </li>
           ))}
         </ul>
@@ -72,7 +75,7 @@ export function ReviewQueue({ awaiting }: { awaiting: QueueItem[] }) {
 
 interface ExpiringItem {
   id: string
-  applicationId: string
+  interpreterId: string | null
   interpreterName: string
   step: OnboardingStepKey
   language: string | null
@@ -94,13 +97,19 @@ export function ExpiringCredentials({ expiring }: { expiring: ExpiringItem[] }) 
       <ul className="mt-2 divide-y divide-slate-100 text-sm">
         {expiring.map((credential) => (
           <li key={credential.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
-            <Link
-              to={`/admin/interpreter-manager/${credential.applicationId}`}
-              preventScrollReset
-              className="font-medium break-words text-brand-700 underline"
-            >
-              {credential.interpreterName}
-            </Link>
+            {credential.interpreterId ? (
+              <Link
+                to={`/admin/interpreter-manager/${credential.interpreterId}`}
+                preventScrollReset
+                className="font-medium break-words text-brand-700 underline"
+              >
+                {credential.interpreterName}
+              </Link>
+            ) : (
+              <span className="font-medium break-words text-slate-900">
+                {credential.interpreterName}
+              </span>
+            )}
             <span className="text-slate-700">
               {credentialName(credential.step, credential.language)}:{' '}
               {credential.status === 'expired' ? 'expired' : 'expires'}{' '}

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
-import { interpreterApplications } from '../../../db/schema'
+import { interpreterApplications, interpreterProfiles } from '../../../db/schema'
 import { ONBOARDING_STEP_COUNT } from '../../domain/statistics'
 import { containsPattern, PAGE_SIZE } from '../../lib/admin/list-filters'
 import { db } from '../../platform/runtime.server'
@@ -45,6 +45,8 @@ export async function listOnboardingBoard(filters: OnboardingFilters, knownTotal
     database
       .select({
         id: interpreterApplications.id,
+        /** The interpreter made from the application, whose onboarding screen this opens. */
+        interpreterId: interpreterProfiles.id,
         firstName: interpreterApplications.firstName,
         lastName: interpreterApplications.lastName,
         email: interpreterApplications.email,
@@ -52,6 +54,10 @@ export async function listOnboardingBoard(filters: OnboardingFilters, knownTotal
         onboardingProgress: interpreterApplications.onboardingProgress,
       })
       .from(interpreterApplications)
+      .leftJoin(
+        interpreterProfiles,
+        eq(interpreterProfiles.applicationId, interpreterApplications.id),
+      )
       .where(where)
       // The id last: people of the same name keep their places, so pages never overlap.
       .orderBy(

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
-import { interpreterApplications, interpreterDocuments, storedFiles } from '../../../db/schema'
+import {
+  interpreterApplications,
+  interpreterDocuments,
+  interpreterProfiles,
+  storedFiles,
+} from '../../../db/schema'
 import {
   addDays,
   addYears,
@@ -199,6 +204,8 @@ export async function documentsAwaitingReview(limit = 50) {
     .select({
       id: interpreterDocuments.id,
       applicationId: interpreterDocuments.applicationId,
+      /** Whose onboarding screen the document is on; null once their account is erased. */
+      interpreterId: interpreterProfiles.id,
       interpreterName,
       step: interpreterDocuments.step,
       language: interpreterDocuments.language,
@@ -212,6 +219,10 @@ export async function documentsAwaitingReview(limit = 50) {
     .innerJoin(
       interpreterApplications,
       eq(interpreterApplications.id, interpreterDocuments.applicationId),
+    )
+    .leftJoin(
+      interpreterProfiles,
+      eq(interpreterProfiles.applicationId, interpreterDocuments.applicationId),
     )
     .where(eq(interpreterDocuments.status, 'pending'))
     .orderBy(asc(interpreterDocuments.uploadedAt))
@@ -234,6 +245,8 @@ export async function expiringCredentials(
     .select({
       id: interpreterDocuments.id,
       applicationId: interpreterDocuments.applicationId,
+      /** Whose onboarding screen the document is on; null once their account is erased. */
+      interpreterId: interpreterProfiles.id,
       interpreterName,
       step: interpreterDocuments.step,
       language: interpreterDocuments.language,
@@ -244,6 +257,10 @@ export async function expiringCredentials(
     .innerJoin(
       interpreterApplications,
       eq(interpreterApplications.id, interpreterDocuments.applicationId),
+    )
+    .leftJoin(
+      interpreterProfiles,
+      eq(interpreterProfiles.applicationId, interpreterDocuments.applicationId),
     )
     .where(
       and(

@@ -1,25 +1,48 @@
-import { eq } from 'drizzle-orm'
-import { interpreterApplications } from '../../../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { interpreterApplications, interpreterProfiles } from '../../../db/schema'
 import { onboardingState } from '../../domain/onboarding-progress'
 import { db } from '../../platform/runtime.server'
 import { currentAgreement, loadOnboardingFacts, today } from './progress.server'
 import { maskedPayoutDetails } from './steps.server'
 
 /**
+ * The interpreter whose onboarding an approved application holds: where an address keyed by
+ * the application (before the screens were keyed by the interpreter) now leads.
+ */
+export async function interpreterOfApplication(applicationId: string) {
+  const [interpreter] = await db()
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.applicationId, applicationId))
+  return interpreter?.id
+}
+
+/**
  * One approved interpreter's onboarding as staff review it: the six steps with their
  * documents, what the agreement and payout steps stand at (the account masked), and the ids
- * of the interpreter's own documents (a form naming any other is refused).
+ * of the interpreter's own documents (a form naming any other is refused). The onboarding
+ * belongs to the approved application the interpreter's profile was made from.
  */
-export async function onboardingOfInterpreter(applicationId: string) {
+export async function onboardingOfInterpreter(interpreterId: string) {
   const [application] = await db()
     .select({
+      id: interpreterApplications.id,
       firstName: interpreterApplications.firstName,
       lastName: interpreterApplications.lastName,
-      status: interpreterApplications.status,
     })
-    .from(interpreterApplications)
-    .where(eq(interpreterApplications.id, applicationId))
-  if (!application || application.status !== 'approved') return undefined
+    .from(interpreterProfiles)
+    .innerJoin(
+      interpreterApplications,
+      eq(interpreterApplications.id, interpreterProfiles.applicationId),
+    )
+    .where(
+      and(
+        eq(interpreterProfiles.id, interpreterId),
+        eq(interpreterApplications.status, 'approved'),
+      ),
+    )
+  if (!application) return undefined
+  const applicationId = application.id
   const [facts, agreement, payout] = await Promise.all([
     loadOnboardingFacts([applicationId]),
     currentAgreement(),
@@ -28,6 +51,7 @@ export async function onboardingOfInterpreter(applicationId: string) {
   const fact = facts.get(applicationId)!
   const { steps, progress } = onboardingState(fact, today())
   return {
+    applicationId,
     name: `${application.firstName} ${application.lastName}`,
     progress,
     documentIds: fact.documents.map((document) => document.id),

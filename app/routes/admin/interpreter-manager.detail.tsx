@@ -1,4 +1,4 @@
-import { data, Form, useLocation, useNavigation } from 'react-router'
+import { data, Form, redirect, useLocation, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
@@ -10,7 +10,10 @@ import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { dataWithToast } from '~/lib/toast.server'
-import { onboardingOfInterpreter } from '~/models/onboarding/overview.server'
+import {
+  interpreterOfApplication,
+  onboardingOfInterpreter,
+} from '~/models/onboarding/overview.server'
 import { OnboardingRuleError, reviewDocument } from '~/models/onboarding/documents.server'
 import { clearStepRecord, recordStep } from '~/models/onboarding/steps.server'
 import type { Route } from './+types/interpreter-manager.detail'
@@ -30,9 +33,14 @@ const LIST_URL = '/admin/interpreter-manager'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const overview = await onboardingOfInterpreter(requireUuidParam(params, 'applicationId'))
-  if (!overview) throw notFound()
-  return overview
+  const id = requireUuidParam(params, 'interpreterId')
+  const overview = await onboardingOfInterpreter(id)
+  if (overview) return overview
+  // An address from before the screen was keyed by the interpreter named the application.
+  const interpreterId = await interpreterOfApplication(id)
+  if (!interpreterId) throw notFound()
+  const { search } = new URL(request.url)
+  throw redirect(`${LIST_URL}/${interpreterId}${search}`, 301)
 }
 
 const reason = z
@@ -58,7 +66,7 @@ export type StaffOnboardingReply = { error: string; target: string } | { error: 
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const applicationId = requireUuidParam(params, 'applicationId')
+  const interpreterId = requireUuidParam(params, 'interpreterId')
   const form = Object.fromEntries(await request.formData())
   const target = String(form.documentId ?? form.step ?? '')
   const parsed = staffAction.safeParse(form)
@@ -67,8 +75,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       { error: parsed.error.issues[0]?.message ?? 'Invalid request.', target },
       { status: 400 },
     )
-  const overview = await onboardingOfInterpreter(applicationId)
+  const overview = await onboardingOfInterpreter(interpreterId)
   if (!overview) throw notFound()
+  const { applicationId } = overview
   const input = parsed.data
   try {
     if (input.intent === 'accept' || input.intent === 'reject') {

@@ -208,14 +208,20 @@ export default function InterpreterManagerPage({ loaderData }: Route.ComponentPr
               rowHeader: true,
               cell: (interpreter) => (
                 <>
-                  <Link
-                    to={`/admin/interpreter-manager/${interpreter.id}${listSearch}`}
-                    preventScrollReset
-                    className="font-medium text-brand-700 underline"
-                    aria-label={`Onboarding of ${fullName(interpreter)}`}
-                  >
-                    {fullName(interpreter)}
-                  </Link>
+                  {interpreter.interpreterId ? (
+                    <Link
+                      to={`/admin/interpreter-manager/${interpreter.interpreterId}${listSearch}`}
+                      preventScrollReset
+                      className="font-medium text-brand-700 underline"
+                      aria-label={`Onboarding of ${fullName(interpreter)}`}
+                    >
+                      {fullName(interpreter)}
+                    </Link>
+                  ) : (
+                    // Approved, but the address belongs to a staff or client account, or the
+                    // person's profile was made from another application of theirs.
+                    <span className="font-medium text-slate-900">{fullName(interpreter)}</span>
+                  )}
                   <p className="text-slate-600">{interpreter.position}</p>
                 </>
               ),
