@@ -18,7 +18,7 @@ export { startApp } from './boot/start.server'
 // Each request's loaders share what it has worked out (app/platform/request-scope.server.ts).
 export { runInRequestScope } from './platform/request-scope.server'
 // The public page cache watches what the public pages show (server/page-cache.ts).
-export { publicContentVersion } from './models/jobs.server'
+export { publicContentVersion } from './models/job-postings.server'
 
 export const streamTimeout = 5_000
 

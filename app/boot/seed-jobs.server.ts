@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { jobs } from '../../db/schema'
+import { jobPostings } from '../../db/schema'
 import { builtInJobs, type JobContent } from '../content/jobs'
 import type { Database } from '../platform/db.server'
 
@@ -24,9 +24,9 @@ const contentColumns = [
 export async function seedJobs(db: Database, content: readonly JobContent[] = builtInJobs) {
   if (content.length === 0) return
   const excluded = (column: string) => sql.raw(`excluded."${column}"`)
-  const current = (column: string) => sql.raw(`"jobs"."${column}"`)
+  const current = (column: string) => sql.raw(`"job_postings"."${column}"`)
   await db
-    .insert(jobs)
+    .insert(jobPostings)
     .values(
       content.map((job) => ({
         id: job.id,
@@ -44,7 +44,7 @@ export async function seedJobs(db: Database, content: readonly JobContent[] = bu
       })),
     )
     .onConflictDoUpdate({
-      target: jobs.id,
+      target: jobPostings.id,
       set: {
         title: sql`excluded.title`,
         type: sql`excluded.type`,

@@ -1,8 +1,8 @@
-import type { JobStatus } from '../../db/schema/jobs'
+import type { JobPostingStatus } from '../../db/schema/job-postings'
 
 /**
  * The built-in remote interpreter postings (docs/product.md#entities): each of the 33
- * languages paired with English. They are seeded into the `jobs` table at start-up (see
+ * languages paired with English. They are seeded into the `job_postings` table at start-up (see
  * docs/decisions/021-job-seeding.md); a copy change here reaches the database on the next
  * start, while status and dates, once seeded, are managed in the database.
  */
@@ -16,7 +16,7 @@ export interface JobContent {
   requirements: string[]
   responsibilities: string[]
   benefits: string[]
-  status: JobStatus
+  status: JobPostingStatus
   /** YYYY-MM-DD */
   postedOn: string
   /** ISO date-time; leave unset for an open-ended posting. */

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { applicationStatuses } from '../../app/domain/statuses'
-import { jobs } from './jobs'
+import { jobPostings } from './job-postings'
 import { storedFiles } from './stored-files'
 import { users } from './users'
 
@@ -34,7 +34,7 @@ export const interpreterApplications = pgTable(
     /** The job id from /jobs/:jobId or /apply/:jobId, or the language slug of /application. */
     sourceReference: text('source_reference').notNull(),
     /** Set when the reference names a job posting we have. */
-    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    jobId: text('job_id').references(() => jobPostings.id, { onDelete: 'set null' }),
     /** The position as the applicant saw it, for example `Korean Interpreter`. */
     position: text('position').notNull(),
     firstName: text('first_name').notNull(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { leads, mailOutbox } from '../../db/schema'
-import { setJobStatus } from '../../app/models/jobs.server'
+import { setJobPostingStatus } from '../../app/models/job-postings.server'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import { BRAND_FONT_FILE } from '../../app/lib/seo/brand-font'
 import { SOCIAL_IMAGES, socialPageTypeOf } from '../../app/lib/seo/social-images'
@@ -512,7 +512,7 @@ test.describe('the marketing site', () => {
     request,
     app,
   }) => {
-    expect(await setJobStatus('khmer-english-remote-interpreter', 'closed')).toBe(true)
+    expect(await setJobPostingStatus('khmer-english-remote-interpreter', 'closed')).toBe(true)
     try {
       const response = await request.get('/sitemap.xml')
       expect(response.status()).toBe(200)
@@ -534,7 +534,7 @@ test.describe('the marketing site', () => {
       expect(locations).toContain(`${app.url}/application?language=cantonese-interpreter`)
       expect(locations.some((location) => /admin|login/.test(location!))).toBe(false)
     } finally {
-      await setJobStatus('khmer-english-remote-interpreter', 'published')
+      await setJobPostingStatus('khmer-english-remote-interpreter', 'published')
     }
 
     const robots = await request.get('/robots.txt')

@@ -24,7 +24,7 @@ import {
   createInterpreterApplication,
   type NewInterpreterApplication,
 } from '../../app/models/interpreter-applications/create.server'
-import { getOpenJob } from '../../app/models/jobs.server'
+import { getOpenJobPosting } from '../../app/models/job-postings.server'
 import { pdfDocument, pngImage } from '../support/document-fixtures'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -309,7 +309,7 @@ describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
     })
 
     it('stores an application from a job posting with the job it came from', async () => {
-      const job = (await getOpenJob('greek-english-remote-interpreter'))!
+      const job = (await getOpenJobPosting('greek-english-remote-interpreter'))!
       const form = new FormData()
       for (const [name, value] of Object.entries({
         firstName: 'Eleni',

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobs } from '../../db/schema'
+import { jobPostings } from '../../db/schema'
 import { builtInJobs } from '../../app/content/jobs'
 import { projectPath } from '../../app/platform/project-path.server'
 import { seedJobs } from '../../app/boot/seed-jobs.server'
-import { getOpenJob, listOpenJobsForSitemap, setJobStatus } from '../../app/models/jobs.server'
+import {
+  getOpenJobPosting,
+  listOpenJobPostingsForSitemap,
+  setJobPostingStatus,
+} from '../../app/models/job-postings.server'
 import { startHost, type RunningHost } from '../../server/host'
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
@@ -36,7 +40,7 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
   })
 
   it('seeds the 33 built-in postings at start-up, each paired with English', async () => {
-    const rows = await test.db.select().from(jobs)
+    const rows = await test.db.select().from(jobPostings)
     expect(rows).toHaveLength(33)
     expect(rows.every((job) => job.fluentLanguage === 'English' && job.type === 'Remote')).toBe(
       true,
@@ -47,49 +51,49 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
   })
 
   it('seeds idempotently: a second run changes nothing and keeps statuses set since', async () => {
-    await setJobStatus(GREEK, 'closed')
-    const before = await test.db.select().from(jobs)
+    await setJobPostingStatus(GREEK, 'closed')
+    const before = await test.db.select().from(jobPostings)
     await seedJobs(test.db)
     await seedJobs(test.db)
-    const after = await test.db.select().from(jobs)
+    const after = await test.db.select().from(jobPostings)
     expect(after).toHaveLength(33)
     expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       before.sort((a, b) => a.id.localeCompare(b.id)),
     )
-    await setJobStatus(GREEK, 'published')
+    await setJobPostingStatus(GREEK, 'published')
   })
 
   it('brings changed copy in line with the content module without touching the status', async () => {
     const greek = builtInJobs.find((job) => job.id === GREEK)!
-    await setJobStatus(GREEK, 'closed')
+    await setJobPostingStatus(GREEK, 'closed')
     await seedJobs(test.db, [{ ...greek, title: 'Greek-English Remote Interpreter (Medical)' }])
-    const [changed] = await test.db.select().from(jobs).where(eq(jobs.id, GREEK))
+    const [changed] = await test.db.select().from(jobPostings).where(eq(jobPostings.id, GREEK))
     expect(changed).toMatchObject({
       title: 'Greek-English Remote Interpreter (Medical)',
       status: 'closed',
     })
     await seedJobs(test.db)
-    await setJobStatus(GREEK, 'published')
+    await setJobPostingStatus(GREEK, 'published')
   })
 
   it('opens only published postings that have not closed, and lists only those for the sitemap', async () => {
-    expect(await getOpenJob(GREEK)).toBeDefined()
-    expect(await getOpenJob('klingon-english-remote-interpreter')).toBeUndefined()
+    expect(await getOpenJobPosting(GREEK)).toBeDefined()
+    expect(await getOpenJobPosting('klingon-english-remote-interpreter')).toBeUndefined()
 
-    await setJobStatus('spanish-english-remote-interpreter', 'closed')
-    await setJobStatus('french-english-remote-interpreter', 'draft')
+    await setJobPostingStatus('spanish-english-remote-interpreter', 'closed')
+    await setJobPostingStatus('french-english-remote-interpreter', 'draft')
     await test.db
-      .update(jobs)
+      .update(jobPostings)
       .set({ closesAt: new Date(Date.now() - 60_000) })
-      .where(eq(jobs.id, 'german-english-remote-interpreter'))
+      .where(eq(jobPostings.id, 'german-english-remote-interpreter'))
     try {
       for (const id of [
         'spanish-english-remote-interpreter',
         'french-english-remote-interpreter',
         'german-english-remote-interpreter',
       ])
-        expect(await getOpenJob(id)).toBeUndefined()
-      const sitemap = await listOpenJobsForSitemap()
+        expect(await getOpenJobPosting(id)).toBeUndefined()
+      const sitemap = await listOpenJobPostingsForSitemap()
       expect(sitemap).toHaveLength(30)
       expect(sitemap.map((entry) => entry.path)).toContain(`/jobs/${GREEK}`)
       expect(sitemap.map((entry) => entry.path)).not.toContain(
@@ -97,12 +101,12 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
       )
       expect(sitemap[0]?.lastModified).toBeInstanceOf(Date)
     } finally {
-      await setJobStatus('spanish-english-remote-interpreter', 'published')
-      await setJobStatus('french-english-remote-interpreter', 'published')
+      await setJobPostingStatus('spanish-english-remote-interpreter', 'published')
+      await setJobPostingStatus('french-english-remote-interpreter', 'published')
       await test.db
-        .update(jobs)
+        .update(jobPostings)
         .set({ closesAt: null })
-        .where(eq(jobs.id, 'german-english-remote-interpreter'))
+        .where(eq(jobPostings.id, 'german-english-remote-interpreter'))
     }
   })
 
@@ -135,7 +139,7 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
 
   it('adds validThrough to the JSON-LD of a posting with a closing date', async () => {
     const closesAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
-    await test.db.update(jobs).set({ closesAt }).where(eq(jobs.id, GREEK))
+    await test.db.update(jobPostings).set({ closesAt }).where(eq(jobPostings.id, GREEK))
     try {
       // The page may come from the page cache, which sees the change within a second
       // (docs/decisions/041-public-page-cache-invalidated-through-the-database.md).
@@ -150,12 +154,12 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
         )
         .toBe(closesAt.toISOString())
     } finally {
-      await test.db.update(jobs).set({ closesAt: null }).where(eq(jobs.id, GREEK))
+      await test.db.update(jobPostings).set({ closesAt: null }).where(eq(jobPostings.id, GREEK))
     }
   })
 
   it("answers 404 'Job Not Found' with a link back to careers for unknown and closed postings", async () => {
-    await setJobStatus('italian-english-remote-interpreter', 'closed')
+    await setJobPostingStatus('italian-english-remote-interpreter', 'closed')
     try {
       for (const id of ['no-such-job', 'italian-english-remote-interpreter']) {
         const response = await fetch(`${host.url}/jobs/${id}`)
@@ -166,7 +170,7 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
         expect(jsonLdBlocks(html)).toEqual([])
       }
     } finally {
-      await setJobStatus('italian-english-remote-interpreter', 'published')
+      await setJobPostingStatus('italian-english-remote-interpreter', 'published')
     }
   })
 })

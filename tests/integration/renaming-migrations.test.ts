@@ -102,4 +102,39 @@ describe('renaming migrations', () => {
     ])
     await database.client.close()
   })
+
+  it('0029_job_postings: jobs becomes job_postings, and applications still point to theirs', async () => {
+    const database = await databaseAt('0028_leads')
+    const fileId = '30000000-0000-4000-8000-000000000001'
+    await database.client.exec(`
+      insert into jobs (id, title, type, native_language, fluent_language, description,
+          requirements, responsibilities, benefits, status, posted_on)
+        values ('greek-english-remote-interpreter', 'Greek Interpreter', 'Remote', 'Greek',
+          'English', 'Interpret.', '{}', '{}', '{}', 'published', '2026-01-05');
+      insert into stored_files (id, storage_key, original_name, media_type, byte_size, sha256)
+        values ('${fileId}', 'resumes/ana.pdf', 'ana.pdf', 'application/pdf', 10, 'x');
+      insert into interpreter_applications (source, source_reference, position, first_name,
+          last_name, email, phone, interpreting_experience, expected_pay_per_minute,
+          resume_file_id, privacy_consent_at, privacy_notice_version, job_id)
+        values ('job-posting', 'greek-english-remote-interpreter', 'Greek Interpreter', 'Ana',
+          'Alpha', 'ana@example.org', '+1 512 555 0100', '1-3 years', '0.50', '${fileId}', now(),
+          '1', 'greek-english-remote-interpreter');`)
+
+    await database.migrateToLatest()
+
+    expect(await database.rows('select id, status from job_postings')).toEqual([
+      { id: 'greek-english-remote-interpreter', status: 'published' },
+    ])
+    expect(
+      await database.rows(
+        `select p.title from interpreter_applications a join job_postings p on p.id = a.job_id`,
+      ),
+    ).toEqual([{ title: 'Greek Interpreter' }])
+    // The foreign key still acts (on delete set null) under its new name.
+    await database.client.exec(`delete from job_postings`)
+    expect(await database.rows('select job_id from interpreter_applications')).toEqual([
+      { job_id: null },
+    ])
+    await database.client.close()
+  })
 })

@@ -16,7 +16,7 @@ import { submitInterpreterApplication } from '~/routes/careers/+shared/applicati
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import { pageHead } from '~/lib/seo/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
-import { getOpenJob } from '~/models/jobs.server'
+import { getOpenJobPosting } from '~/models/job-postings.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/apply'
 
@@ -35,7 +35,7 @@ const sourceJobId = (params: Route.LoaderArgs['params']) => requireSlugParam(par
 
 export async function loader({ params }: Route.LoaderArgs) {
   const jobId = sourceJobId(params)
-  const job = await getOpenJob(jobId)
+  const job = await getOpenJobPosting(jobId)
   const path = `/apply/${encodeURIComponent(jobId)}`
   const head = pageHead(
     {
@@ -65,7 +65,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const jobId = sourceJobId(params)
-  const job = await getOpenJob(jobId)
+  const job = await getOpenJobPosting(jobId)
   return submitInterpreterApplication(
     request,
     { source: 'contract-interpreter', jobId, job },

@@ -17,7 +17,7 @@ import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import { pageHead } from '~/lib/seo/page-head.server'
 import { runtime } from '~/platform/runtime.server'
 import { jobPostingApplicationSchema } from '~/lib/validation/interpreter-application'
-import { getOpenJob } from '~/models/jobs.server'
+import { getOpenJobPosting } from '~/models/job-postings.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/job-detail'
 import { notFound } from '~/lib/http/responses'
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** The open posting the URL names; a 404 for a malformed, unknown or closed one. */
 async function requireOpenJob(params: Route.LoaderArgs['params']) {
-  const job = await getOpenJob(requireSlugParam(params, 'jobId', 'Job Not Found'))
+  const job = await getOpenJobPosting(requireSlugParam(params, 'jobId', 'Job Not Found'))
   if (!job) throw notFound('Job Not Found')
   return job
 }

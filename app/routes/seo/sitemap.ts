@@ -1,7 +1,7 @@
 import { careersLanguages, languageSlug, otherLanguagesAction } from '~/content/marketing/careers'
 import { publicPages } from '~/content/public-pages'
 import { runtime } from '~/platform/runtime.server'
-import { listOpenJobsForSitemap } from '~/models/jobs.server'
+import { listOpenJobPostingsForSitemap } from '~/models/job-postings.server'
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -17,7 +17,7 @@ const applicationPaths = [...careersLanguages.map(languageSlug), otherLanguagesA
  */
 export async function loader() {
   const { siteUrl } = runtime().config
-  const jobs = await listOpenJobsForSitemap()
+  const jobs = await listOpenJobPostingsForSitemap()
   const urls = [
     ...publicPages.map(
       (page) =>

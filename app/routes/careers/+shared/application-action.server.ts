@@ -18,7 +18,7 @@ import {
   createInterpreterApplication,
   type NewInterpreterApplication,
 } from '../../../models/interpreter-applications/create.server'
-import type { Job } from '../../../models/jobs.server'
+import type { JobPosting } from '../../../models/job-postings.server'
 import { isHoneypotFilled, readFormToken } from '../../../lib/forms/form-protection.server'
 import {
   hitRateLimit,
@@ -45,8 +45,8 @@ import { now } from '../../../platform/clock.server'
  * (docs/product.md#entities).
  */
 export type ApplicationFlow =
-  | { source: 'job-posting'; job: Job }
-  | { source: 'contract-interpreter'; jobId: string; job: Job | undefined }
+  | { source: 'job-posting'; job: JobPosting }
+  | { source: 'contract-interpreter'; jobId: string; job: JobPosting | undefined }
   | { source: 'language-page'; position: InterpreterPosition }
 
 export interface ApplicationActionData {
@@ -199,7 +199,7 @@ const optional = (text: string | undefined) => (text ? text : null)
 
 function fromJobPostingForm(
   value: JobPostingApplicationInput,
-  job: Job,
+  job: JobPosting,
 ): Omit<NewInterpreterApplication, 'privacyConsentAt'> {
   return {
     source: 'job-posting',

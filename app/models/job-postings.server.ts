@@ -1,31 +1,37 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { jobs } from '../../db/schema'
+import { jobPostings } from '../../db/schema'
 import { isSlug } from '../lib/http/params'
 import { db } from '../platform/runtime.server'
 import { now as currentTime } from '../platform/clock.server'
 
-export type Job = typeof jobs.$inferSelect
+export type JobPosting = typeof jobPostings.$inferSelect
 
 /** Published and not past its closing time: such a posting has a page and is in the sitemap. */
 const openAt = (now: Date) =>
-  and(eq(jobs.status, 'published'), or(isNull(jobs.closesAt), gt(jobs.closesAt, now)))
+  and(
+    eq(jobPostings.status, 'published'),
+    or(isNull(jobPostings.closesAt), gt(jobPostings.closesAt, now)),
+  )
 
 /**
  * The posting when it is open; undefined for unknown, draft, closed or expired ids, and for
  * ids that are not slugs (a NUL byte, for one, would make PostgreSQL refuse the query).
  */
-export async function getOpenJob(id: string, now: Date = currentTime()): Promise<Job | undefined> {
+export async function getOpenJobPosting(
+  id: string,
+  now: Date = currentTime(),
+): Promise<JobPosting | undefined> {
   if (!isSlug(id)) return undefined
   const [job] = await db()
     .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), openAt(now)))
+    .from(jobPostings)
+    .where(and(eq(jobPostings.id, id), openAt(now)))
   return job
 }
 
 /** Every open posting, for the careers page. */
-export async function listOpenJobs(now: Date = currentTime()): Promise<Job[]> {
-  return db().select().from(jobs).where(openAt(now)).orderBy(asc(jobs.title))
+export async function listOpenJobPostings(now: Date = currentTime()): Promise<JobPosting[]> {
+  return db().select().from(jobPostings).where(openAt(now)).orderBy(asc(jobPostings.title))
 }
 
 export interface SitemapEntry {
@@ -35,27 +41,32 @@ export interface SitemapEntry {
 }
 
 /** The open postings' pages for /sitemap.xml; closed and draft postings are left out. */
-export async function listOpenJobsForSitemap(now: Date = currentTime()): Promise<SitemapEntry[]> {
+export async function listOpenJobPostingsForSitemap(
+  now: Date = currentTime(),
+): Promise<SitemapEntry[]> {
   const rows = await db()
-    .select({ id: jobs.id, updatedAt: jobs.updatedAt })
-    .from(jobs)
+    .select({ id: jobPostings.id, updatedAt: jobPostings.updatedAt })
+    .from(jobPostings)
     .where(openAt(now))
-    .orderBy(asc(jobs.id))
+    .orderBy(asc(jobPostings.id))
   return rows.map((row) => ({ path: `/jobs/${row.id}`, lastModified: row.updatedAt }))
 }
 
 /** Changes a posting's status (staff tools and tests); returns false for an unknown id. */
-export async function setJobStatus(id: string, status: Job['status']): Promise<boolean> {
+export async function setJobPostingStatus(
+  id: string,
+  status: JobPosting['status'],
+): Promise<boolean> {
   const updated = await db()
-    .update(jobs)
+    .update(jobPostings)
     .set({ status, updatedAt: currentTime() })
-    .where(eq(jobs.id, id))
-    .returning({ id: jobs.id })
+    .where(eq(jobPostings.id, id))
+    .returning({ id: jobPostings.id })
   return updated.length > 0
 }
 
 /**
- * A fingerprint of everything the public pages show from the jobs table: each posting's id,
+ * A fingerprint of everything the public pages show from the job_postings table: each posting's id,
  * status, last change, closing time and whether it is open now. The public page cache
  * (server/page-cache.ts) reads it every half second on every instance and drops its pages
  * when it changes, so a posting closed or changed anywhere, by any means, or reaching its
@@ -65,8 +76,8 @@ export async function setJobStatus(id: string, status: Job['status']): Promise<b
 export async function publicContentVersion(at: Date = currentTime()): Promise<string> {
   const [row] = await db()
     .select({
-      version: sql<string>`coalesce(md5(string_agg(${jobs.id} || ':' || ${jobs.status} || ':' || ${jobs.updatedAt}::text || ':' || coalesce(${jobs.closesAt}::text, '') || ':' || (${openAt(at)})::text, ',' order by ${jobs.id})), '')`,
+      version: sql<string>`coalesce(md5(string_agg(${jobPostings.id} || ':' || ${jobPostings.status} || ':' || ${jobPostings.updatedAt}::text || ':' || coalesce(${jobPostings.closesAt}::text, '') || ':' || (${openAt(at)})::text, ',' order by ${jobPostings.id})), '')`,
     })
-    .from(jobs)
+    .from(jobPostings)
   return row?.version ?? ''
 }

@@ -1,15 +1,15 @@
 import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** A posting is visible (and in the sitemap) only while published and not past its closing. */
-export const jobStatuses = ['draft', 'published', 'closed'] as const
-export type JobStatus = (typeof jobStatuses)[number]
+export const jobPostingStatuses = ['draft', 'published', 'closed'] as const
+export type JobPostingStatus = (typeof jobPostingStatuses)[number]
 
 /**
- * Job postings (docs/product.md#entities). The built-in remote jobs are seeded from
+ * Job postings (docs/product.md#entities). The built-in remote postings are seeded from
  * `app/content/jobs.ts` at start-up; see docs/decisions/021-job-seeding.md.
  */
-export const jobs = pgTable(
-  'jobs',
+export const jobPostings = pgTable(
+  'job_postings',
   {
     /** Readable and stable, used in URLs: `greek-english-remote-interpreter`. */
     id: text('id').primaryKey(),
@@ -22,7 +22,7 @@ export const jobs = pgTable(
     requirements: text('requirements').array().notNull(),
     responsibilities: text('responsibilities').array().notNull(),
     benefits: text('benefits').array().notNull(),
-    status: text('status', { enum: jobStatuses }).notNull().default('draft'),
+    status: text('status', { enum: jobPostingStatuses }).notNull().default('draft'),
     /** The day the posting went up (schema.org datePosted). */
     postedOn: date('posted_on', { mode: 'string' }).notNull(),
     /** When set, the posting closes at this moment (schema.org validThrough). */
@@ -30,5 +30,5 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('jobs_status_idx').on(table.status)],
+  (table) => [index('job_postings_status_idx').on(table.status)],
 )

@@ -5,14 +5,14 @@ import {
   invoicePeriodText,
   invoiceStatusText,
   type InvoiceLineValues,
-} from './invoice-display'
+} from '../../lib/billing/invoice-display'
 import type { CompanyIdentity } from '../../domain/company'
-import { formatDate } from '../format'
+import { formatDate } from '../../lib/format'
 import {
   renderBillingDocumentPdf,
   type BillingDocument,
   type DocumentColumn,
-} from './billing-document-pdf.server'
+} from '../../lib/pdf/billing-document.server'
 
 /** An invoice as the PDF the client downloads and receives by e-mail (docs/product.md#invoices). */
 
