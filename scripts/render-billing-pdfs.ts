@@ -10,7 +10,7 @@ import path from 'node:path'
 import {
   renderBillingDocumentPdf,
   type BillingDocument,
-} from '../app/lib/pdf/billing-document.server'
+} from '../app/lib/billing/billing-document-pdf.server'
 
 const company = {
   name: 'Example Language Services',

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema'
 import { createSession } from '../../app/auth/session.server'
-import { statementPdfResponse } from '../../app/lib/pdf/statement-pdf.server'
+import { statementPdfResponse } from '../../app/lib/billing/statement-pdf.server'
 import {
   IN_FORCE_PAST_MESSAGE,
   officeDateTime,

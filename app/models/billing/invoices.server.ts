@@ -17,7 +17,7 @@ import type { Database } from '../../platform/db.server'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
-import { invoicePdf } from './invoice-pdf.server'
+import { invoicePdf } from '../../lib/billing/invoice-pdf.server'
 
 /**
  * Client invoices (docs/product.md#invoices): staff's list and detail, "Send" and "Mark

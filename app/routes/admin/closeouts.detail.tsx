@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
-import { CloseoutBadge, CloseoutSummary } from '~/components/closeouts/closeout-summary'
+import { CloseoutBadge, CloseoutSummary } from '~/components/billing/closeout-summary'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextareaField } from '~/components/ui/native-fields'
 import { formatMileage, formatRateUnits } from '~/domain/billing'

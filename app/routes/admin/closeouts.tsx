@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
-import { CloseoutBadge } from '~/components/closeouts/closeout-summary'
+import { CloseoutBadge } from '~/components/billing/closeout-summary'
 import { formatInZone } from '~/domain/bookings'
 import { bookingTitle } from '~/domain/dispatch'
 import { requireAdmin } from '~/auth/session.server'

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { InvoiceLines } from '~/components/invoices/invoice-lines'
-import { InvoiceStatusBadge } from '~/components/invoices/invoice-status-badge'
+import { InvoiceLines } from '~/components/billing/invoice-lines'
+import { InvoiceStatusBadge } from '~/components/billing/invoice-status-badge'
 import { requireAdmin } from '~/auth/session.server'
 import { invoiceView } from '~/lib/billing/invoice-display'
 import { formatDateTime } from '~/lib/format'

@@ -1,7 +1,7 @@
 import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
-import { statementPdfResponse } from '~/lib/pdf/statement-pdf.server'
+import { statementPdfResponse } from '~/lib/billing/statement-pdf.server'
 import { statementForStaff } from '~/models/billing/statements.server'
 import type { Route } from './+types/statement-pdf'
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { InvoiceLines } from '~/components/invoices/invoice-lines'
-import { InvoiceStatusBadge } from '~/components/invoices/invoice-status-badge'
+import { InvoiceLines } from '~/components/billing/invoice-lines'
+import { InvoiceStatusBadge } from '~/components/billing/invoice-status-badge'
 import { requireClient } from '~/auth/client.server'
 import { invoiceView, OPEN_INVOICE_NOTE } from '~/lib/billing/invoice-display'
 import { formatDate } from '~/lib/format'

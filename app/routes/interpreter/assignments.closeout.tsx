@@ -3,7 +3,7 @@ import {
   CloseoutBadge,
   CloseoutStatusNote,
   CloseoutSummary,
-} from '~/components/closeouts/closeout-summary'
+} from '~/components/billing/closeout-summary'
 import { CloseoutForm } from '~/components/interpreter/closeout-form'
 import { timeZoneWithName } from '~/domain/availability'
 import { formatMileage } from '~/domain/billing'

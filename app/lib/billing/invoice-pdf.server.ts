@@ -5,14 +5,14 @@ import {
   invoicePeriodText,
   invoiceStatusText,
   type InvoiceLineValues,
-} from '../../lib/billing/invoice-display'
+} from './invoice-display'
 import type { CompanyIdentity } from '../../domain/company'
-import { formatDate } from '../../lib/format'
+import { formatDate } from '../format'
 import {
   renderBillingDocumentPdf,
   type BillingDocument,
   type DocumentColumn,
-} from '../../lib/pdf/billing-document.server'
+} from './billing-document-pdf.server'
 
 /** An invoice as the PDF the client downloads and receives by e-mail (docs/product.md#invoices). */
 

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
-import { renderBillingDocumentPdf, type BillingDocument } from './billing-document.server'
+import { renderBillingDocumentPdf, type BillingDocument } from './billing-document-pdf.server'
 
 const company = {
   name: 'Example Language Services',

@@ -4,7 +4,7 @@ import type { StatementDetail } from '../../models/billing/statements.server'
 import { runtime } from '../../platform/runtime.server'
 import type { CompanyIdentity } from '../../domain/company'
 import { formatCalendarDate, formatDate } from '../format'
-import { renderBillingDocumentPdf, type BillingDocument } from './billing-document.server'
+import { renderBillingDocumentPdf, type BillingDocument } from './billing-document-pdf.server'
 
 const columns: BillingDocument['columns'] = [
   { header: 'Date', share: 0.12 },
