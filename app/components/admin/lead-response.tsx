@@ -4,7 +4,7 @@ import {
   leadResponseTone,
   type LeadClock,
 } from '~/domain/leads'
-import { toneClasses } from '~/domain/statuses'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 type SerializedClock = { [Key in keyof LeadClock]: Date | string | number | null }
 
@@ -30,11 +30,9 @@ export function LeadResponseBadge({ clock, now }: { clock: SerializedClock; now:
   )
   if (response.state === 'untracked') return null
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${toneClasses[leadResponseTone(response)]}`}
-    >
+    <ToneBadge tone={leadResponseTone(response)}>
       <span className="sr-only">First response: </span>
       {leadResponseLabel(response)}
-    </span>
+    </ToneBadge>
   )
 }

@@ -6,6 +6,7 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { messageTypeLabels, messageTypes, type MessageType } from '~/domain/communications'
 import { formatDateTime } from '~/lib/format'
 import { EmptyState } from '~/components/admin/empty-state'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 interface HistoryEntry {
   id: string
@@ -149,11 +150,9 @@ export function MessageHistory({
               header: 'Type',
               width: 'w-28',
               cell: (entry) => (
-                <span
-                  className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${typeClasses[entry.type]}`}
-                >
+                <ToneBadge colours={typeClasses[entry.type]}>
                   {messageTypeLabels[entry.type]}
-                </span>
+                </ToneBadge>
               ),
             },
             {

@@ -1,5 +1,6 @@
 import { BookOpen, FileText, Link2, Video } from 'lucide-react'
 import { resourceTypeLabels, type ResourceType } from '~/domain/resources'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 const badgeClasses: Record<ResourceType, string> = {
   document: 'bg-blue-100 text-blue-900 ring-blue-300',
@@ -8,13 +9,7 @@ const badgeClasses: Record<ResourceType, string> = {
 }
 
 export function ResourceTypeBadge({ type }: { type: ResourceType }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeClasses[type]}`}
-    >
-      {resourceTypeLabels[type]}
-    </span>
-  )
+  return <ToneBadge colours={badgeClasses[type]}>{resourceTypeLabels[type]}</ToneBadge>
 }
 
 /** The list's type icon; a link resource shows a link. Decorative: the badge says the type. */

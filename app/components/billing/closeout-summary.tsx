@@ -1,6 +1,7 @@
 import { closeoutStatusLabels, outcomeLabel, type CloseoutStatus } from '~/domain/billing'
 import { formatCents, parsePriceToCents } from '~/domain/money'
-import { toneClasses, type StatusTone } from '~/domain/statuses'
+import type { StatusTone } from '~/domain/statuses'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 const statusTones: Record<CloseoutStatus | 'overdue' | 'due', StatusTone> = {
   submitted: 'yellow',
@@ -16,13 +17,7 @@ const extraLabels = { overdue: 'Overdue', due: 'Due' }
 export function CloseoutBadge({ status }: { status: CloseoutStatus | 'overdue' | 'due' }) {
   const label =
     status === 'overdue' || status === 'due' ? extraLabels[status] : closeoutStatusLabels[status]
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${toneClasses[statusTones[status]]}`}
-    >
-      {label}
-    </span>
-  )
+  return <ToneBadge tone={statusTones[status]}>{label}</ToneBadge>
 }
 
 /** What the interpreter needs to know about a closeout already sent. */

@@ -1,5 +1,6 @@
 import { bookingStatusLabels, type BookingStatus } from '~/domain/bookings'
-import { toneClasses, type StatusTone } from '~/domain/statuses'
+import type { StatusTone } from '~/domain/statuses'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 const tones: Record<BookingStatus, StatusTone> = {
   requested: 'yellow',
@@ -11,11 +12,5 @@ const tones: Record<BookingStatus, StatusTone> = {
 }
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${toneClasses[tones[status]]}`}
-    >
-      {bookingStatusLabels[status]}
-    </span>
-  )
+  return <ToneBadge tone={tones[status]}>{bookingStatusLabels[status]}</ToneBadge>
 }

@@ -1,5 +1,6 @@
 import type { CredentialStatus } from '~/domain/onboarding'
-import { toneClasses, type StatusTone } from '~/domain/statuses'
+import type { StatusTone } from '~/domain/statuses'
+import { ToneBadge } from '~/components/ui/tone-badge'
 
 const tones: Record<CredentialStatus, StatusTone> = {
   Missing: 'grey',
@@ -11,13 +12,7 @@ const tones: Record<CredentialStatus, StatusTone> = {
 }
 
 function Badge({ label, tone }: { label: string; tone: StatusTone }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${toneClasses[tone]}`}
-    >
-      {label}
-    </span>
-  )
+  return <ToneBadge tone={tone}>{label}</ToneBadge>
 }
 
 /** A credential's status, in the words both the portal and the Interpreter manager use. */
