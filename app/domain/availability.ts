@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat } from './format'
 /**
  * When an interpreter works (docs/product.md#profile): weekly ranges in their own time zone
  * and time off as whole days. Rules only; the model stores them.

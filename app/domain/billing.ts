@@ -1,7 +1,7 @@
 import type { IsoDate } from './onboarding'
 import type { Modality } from './interpreter-profile'
 import { divideRoundingHalfUp } from './money'
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat } from './format'
 
 /**
  * Closeouts, pay statements and invoices: the rules that turn finished work into money

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatInZone, isLateCancellation, isUrgent, zonedTimeToUtc } from './bookings'
+import { isLateCancellation, isUrgent, zonedTimeToUtc } from './bookings'
+import { formatInZone } from './format'
 
 describe('zonedTimeToUtc', () => {
   it('keeps the wall-clock start across a daylight-saving change', () => {

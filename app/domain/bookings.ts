@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz'
 import type { Modality } from './interpreter-profile'
-import { dateTimeFormat } from './intl'
 
 /**
  * Bookings: a client's request for an interpreter at a time (docs/product.md#client-portal).
@@ -88,20 +87,6 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const [hour, minute] = time.split(':').map(Number) as [number, number]
   return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime())
-}
-
-/** An instant shown in a time zone, with the zone named ("Mon, Dec 7, 2026, 9:00 AM EST"). */
-export function formatInZone(instant: Date | string, timeZone: string): string {
-  return dateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(instant))
 }
 
 export function isUrgent(startsAt: Date, now: Date): boolean {

@@ -7,7 +7,7 @@ import {
 } from './bookings'
 import { modalityLabel, type Modality } from './interpreter-profile'
 import { ONBOARDING_STEP_COUNT } from './statistics'
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat } from './format'
 
 /**
  * Who may be offered a booking and in what order (docs/product.md#bookings): the rules

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime } from '../lib/format'
+import { formatDate, formatDateTime } from './format'
 import { calendarDate } from './onboarding'
 import { DEFAULT_OFFICE_TIME_ZONE, officeTimeZone, setOfficeTimeZone } from './office'
 

@@ -1,5 +1,5 @@
 /**
- * The company's office time zone: dates on staff screens and in PDFs (app/lib/format.ts), the
+ * The company's office time zone: dates on staff screens and in PDFs (app/domain/format.ts), the
  * office's calendar day for expiries and reminders, the days of the staff bookings list, rate
  * effective dates, the zone a new booking or profile starts in, and the default of
  * LEAD_TIME_ZONE (the leads' first-response clock).

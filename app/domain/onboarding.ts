@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat } from './format'
 import { officeTimeZone } from './office'
 
 /**

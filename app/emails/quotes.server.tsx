@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../domain/company'
-import { formatCalendarDate } from '../lib/format'
+import { formatCalendarDate } from '../domain/format'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 interface QuoteSummary {

@@ -10,13 +10,13 @@ import {
   users,
 } from '../../db/schema'
 import {
-  formatInZone,
   isLateCancellation,
   isUrgent,
   settingLabel,
   zonedTimeToUtc,
   type BookingSetting,
 } from '../domain/bookings'
+import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
 import { assignmentChangedMail, bookingStaffMail } from '../emails/bookings.server'
 import { PREFERRED_INTERPRETER_MESSAGE } from '../lib/validation/booking'

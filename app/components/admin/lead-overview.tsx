@@ -1,7 +1,7 @@
 import { AlertTriangle, Clock } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatBusinessDuration } from '~/domain/business-hours'
-import { formatCalendarDate } from '~/lib/format'
+import { formatCalendarDate } from '~/domain/format'
 
 interface LeadWeek {
   weekOf: string

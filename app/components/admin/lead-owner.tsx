@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { formatCalendarDate } from '~/lib/format'
+import { formatCalendarDate } from '~/domain/format'
 
 interface StaffOption {
   id: string

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { FieldError } from '~/components/ui/field-shell'
-import { formatCalendarDate } from '~/lib/format'
+import { formatCalendarDate } from '~/domain/format'
 import { validateNatively } from '~/lib/forms/native-validation'
 
 /** Whether the round-robin gives this admin new client requests, in words. */

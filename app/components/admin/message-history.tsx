@@ -4,7 +4,7 @@ import { DataTable, Truncated } from '~/components/admin/data-table'
 import { Pagination } from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
 import { messageTypeLabels, messageTypes, type MessageType } from '~/domain/communications'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import { EmptyState } from '~/components/admin/empty-state'
 import { ToneBadge } from '~/components/ui/tone-badge'
 

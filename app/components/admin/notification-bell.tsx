@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react'
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import { useDismissDetails } from '~/components/layout/use-dismiss'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 
 export interface BellSummary {
   total: number

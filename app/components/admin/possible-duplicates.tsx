@@ -2,7 +2,7 @@ import { CopyCheck, Merge } from 'lucide-react'
 import { useId } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { StatusBadge } from '~/components/admin/status-badge'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 
 /** Another application that may be the same person (same e-mail address or phone number). */
 export interface DuplicateSummary {

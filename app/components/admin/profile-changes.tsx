@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
 import { LanguageSummary } from '~/components/interpreter/profile-languages'
 import type { LanguageSkill } from '~/domain/languages'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 
 interface LanguagesAndSpecializations {
   languages: LanguageSkill[]

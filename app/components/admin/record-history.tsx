@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import { statusLabel } from '~/domain/statuses'
 
 interface HistoryEntry {

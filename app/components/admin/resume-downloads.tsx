@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react'
 import { formatFileSize } from '~/domain/file-size'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 
 export interface ResumeLink {
   id: string

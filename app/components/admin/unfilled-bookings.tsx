@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react'
 import { Link } from 'react-router'
-import { formatInZone } from '~/domain/bookings'
+import { formatInZone } from '~/domain/format'
 import { bookingTitle } from '~/domain/dispatch'
 import type { unfilledSoon } from '~/models/dispatch/bookings.server'
 

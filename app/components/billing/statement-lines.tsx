@@ -1,7 +1,7 @@
 import { DataTable } from '~/components/admin/data-table'
 import { formatRateUnits } from '~/domain/billing'
 import { formatCents } from '~/domain/money'
-import { formatCalendarDate } from '~/lib/format'
+import { formatCalendarDate } from '~/domain/format'
 
 export interface StatementLineView {
   id: string

@@ -10,7 +10,7 @@ import {
   proficiencyLabel,
   type LanguageSkill,
 } from '~/domain/languages'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import { FormError } from './profile-contact-form'
 import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { stepLabel, type OnboardingStepKey } from '~/domain/onboarding'
 import type { StepSummary } from '~/domain/onboarding-progress'
-import { formatCalendarDate, formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
 
 const summaryClasses: Record<StepSummary, string> = {
   Done: 'text-green-800 font-medium',

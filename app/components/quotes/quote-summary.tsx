@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { formatFileSize } from '~/domain/file-size'
-import { formatCalendarDate, formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
 
 export interface QuoteSummaryFacts {
   organizationName: string

@@ -5,7 +5,7 @@ import {
   type InvoiceStatus,
 } from '../../domain/billing'
 import { formatCents } from '../../domain/money'
-import { formatCalendarDate } from '../format'
+import { formatCalendarDate } from '../../domain/format'
 
 /**
  * How an invoice reads, the same on the screens and in the PDF (docs/product.md#invoices).

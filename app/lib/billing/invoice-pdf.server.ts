@@ -7,7 +7,7 @@ import {
   type InvoiceLineValues,
 } from './invoice-display'
 import type { CompanyIdentity } from '../../domain/company'
-import { formatDate } from '../format'
+import { formatDate } from '../../domain/format'
 import {
   renderBillingDocumentPdf,
   type BillingDocument,

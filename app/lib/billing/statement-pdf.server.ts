@@ -3,7 +3,7 @@ import { formatCents } from '../../domain/money'
 import type { StatementDetail } from '../../models/billing/statements.server'
 import { runtime } from '../../platform/runtime.server'
 import type { CompanyIdentity } from '../../domain/company'
-import { formatCalendarDate, formatDate } from '../format'
+import { formatCalendarDate, formatDate } from '../../domain/format'
 import { renderBillingDocumentPdf, type BillingDocument } from './billing-document-pdf.server'
 
 const columns: BillingDocument['columns'] = [

@@ -7,7 +7,7 @@ import {
   organizations,
   users,
 } from '../../../db/schema'
-import { formatInZone } from '../../domain/bookings'
+import { formatInZone } from '../../domain/format'
 import {
   bookedEndOf,
   closeoutDueAt,

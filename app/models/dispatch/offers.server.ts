@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { bookingOffers, bookings, interpreterProfiles, users } from '../../../db/schema'
-import { formatInZone, OFFER_LINK_HOURS, ON_SITE_TRAVEL_MINUTES } from '../../domain/bookings'
+import { OFFER_LINK_HOURS, ON_SITE_TRAVEL_MINUTES } from '../../domain/bookings'
+import { formatInZone } from '../../domain/format'
 import { bookingTitle } from '../../domain/dispatch'
 import { calendarFile } from '../../domain/ics'
 import {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { leads, users } from '../../../db/schema'
-import { formatInZone } from '../../domain/bookings'
+import { formatInZone } from '../../domain/format'
 import { calendarDate, type IsoDate } from '../../domain/onboarding'
 import { leadAssignedMail, type LeadSummary } from '../../emails/leads.server'
 import { now } from '../../platform/clock.server'

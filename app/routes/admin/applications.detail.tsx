@@ -17,7 +17,7 @@ import {
 import { adminReturnPath } from '~/lib/admin/decision-step'
 import { requireAdmin } from '~/auth/session.server'
 import { requireUuidParam } from '~/lib/http/params'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import { applicationDecisionMail } from '~/emails/application-decision.server'
 import { runtime } from '~/platform/runtime.server'
 import { applicationDecisions, isApplicationDecision, isUndecided } from '~/domain/statuses'

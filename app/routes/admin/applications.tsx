@@ -8,7 +8,7 @@ import { StatCards } from '~/components/admin/stat-cards'
 import { StatusBadge } from '~/components/admin/status-badge'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/auth/session.server'
-import { formatDate, fullName } from '~/lib/format'
+import { formatDate, fullName } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { applicationStatuses } from '~/domain/statuses'
 import {

@@ -5,7 +5,7 @@ import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/
 import { onboardingStepKeys } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireAdmin } from '~/auth/session.server'
-import { formatCalendarDate, formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'

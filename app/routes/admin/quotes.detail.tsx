@@ -16,7 +16,7 @@ import {
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
-import { formatCalendarDate } from '~/lib/format'
+import { formatCalendarDate } from '~/domain/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { acceptsUploads } from '~/lib/http/route-handle'

@@ -13,7 +13,7 @@ import {
   type QuoteStatus,
 } from '~/domain/quotes'
 import { requireAdmin } from '~/auth/session.server'
-import { formatCalendarDate, formatDate } from '~/lib/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { quoteToday } from '~/models/quotes/rules.server'
 import { listQuotes, quoteCounts } from '~/models/quotes/staff-views.server'

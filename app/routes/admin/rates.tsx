@@ -9,7 +9,7 @@ import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useFormWithSummary } from '~/lib/forms/form-with-summary'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import {

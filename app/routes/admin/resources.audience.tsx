@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { isAcknowledged, resourceAudienceLabels, resourceAudiences } from '~/domain/resources'
 import { requireAdmin } from '~/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import {

@@ -5,7 +5,7 @@ import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource
 import { ResourceOpenLinks } from '~/components/admin/resource-open-links'
 import { StatCards } from '~/components/admin/stat-cards'
 import { requireAdmin } from '~/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { isAcknowledged, resourceAudienceLabels } from '~/domain/resources'
 import { acknowledgementCounts, listResources, resourceCounts } from '~/models/resources.server'

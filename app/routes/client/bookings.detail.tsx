@@ -6,12 +6,12 @@ import { ErrorSummary } from '~/components/ui/error-summary'
 import { SelectField, TextField } from '~/components/ui/form-fields'
 import { timeZoneOptions } from '~/domain/availability'
 import {
-  formatInZone,
   isLateCancellation,
   LATE_CANCELLATION_POLICY,
   locationLabel,
   settingLabel,
 } from '~/domain/bookings'
+import { formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'

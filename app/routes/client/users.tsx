@@ -17,7 +17,7 @@ import { organizationRoleLabels } from '~/domain/organizations'
 import { clientInviteSchema } from '~/lib/validation/organization'
 import { inviteColleague, organizationUsers, removeColleague } from '~/models/organizations.server'
 import { pendingInvitations, withdrawInvitation } from '~/models/client-invitations.server'
-import { formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/domain/format'
 import type { Route } from './+types/users'
 
 // A 429 answer's Retry-After reaches the browser only through the route's headers.

@@ -11,7 +11,7 @@ import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { acceptsUploads } from '~/lib/http/route-handle'
-import { formatCalendarDate, formatDate, formatDateTime } from '~/lib/format'
+import { formatCalendarDate, formatDate, formatDateTime } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   credentialUploadSchema,

@@ -4,7 +4,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { companyLanguages } from '~/domain/languages'
 import type { SessionUser } from '~/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
 import {
   availabilitySchema,

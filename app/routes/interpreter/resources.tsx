@@ -4,7 +4,7 @@ import { ResourceTypeBadge, ResourceTypeIcon } from '~/components/admin/resource
 import { ResourceOpenLinks } from '~/components/admin/resource-open-links'
 import { EmptyState } from '~/components/admin/empty-state'
 import { requireUser } from '~/auth/session.server'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { acknowledgeResource, listInterpreterResources } from '~/models/resources.server'

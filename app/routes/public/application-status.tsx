@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { FormMessage } from '~/components/layout/auth-card'
 import { applicantStatusTexts, ERASURE_LINK_HOURS } from '~/domain/applicant-status'
 import { applicantPageHeaders } from '~/lib/http/applicant-page-headers'
-import { formatDate } from '~/lib/format'
+import { formatDate } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   applicantStatusView,

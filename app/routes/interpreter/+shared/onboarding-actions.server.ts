@@ -6,7 +6,7 @@ import {
   languagesNeedingCertificates,
   TRAINING_VALID_YEARS,
 } from '../../../domain/onboarding'
-import { fullName } from '../../../lib/format'
+import { fullName } from '../../../domain/format'
 import { detectCredentialFileType } from '../../../lib/uploads/credential-file.server'
 import { checkReceivedFile } from '../../../lib/uploads/received-file.server'
 import { withUploadForm } from '../../../lib/uploads/upload-request.server'

@@ -1,7 +1,27 @@
-// Dates are shown in US English format in the office's time zone (docs/product.md#constants),
-// the same on the server and in the browser so that hydration matches (app/domain/office.ts).
-import { dateTimeFormat } from '../domain/intl'
-import { officeTimeZone } from '../domain/office'
+// Every formatter of the product: dates and times (in the office's zone or a named one), text
+// cut to a length, people's names. The same on the server and in the browser, so that
+// hydration matches (app/domain/office.ts).
+import { officeTimeZone } from './office'
+
+/**
+ * Shared formatters. Making an `Intl.DateTimeFormat` costs far more than using one (tens of
+ * microseconds against one or two), and a list formats hundreds of dates in a handful of time
+ * zones: each locale and set of options gets one formatter, kept for the process's life.
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateTimeFormats.set(key, format)
+  }
+  return format
+}
 
 const dateOptions = { month: '2-digit', day: '2-digit', year: 'numeric' } as const
 const dateTimeOptions = {
@@ -47,4 +67,18 @@ export function truncate(text: string, length: number): string {
 /** `Ana Applicant`: an applicant's first and last name. */
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`
+}
+
+/** An instant shown in a time zone, with the zone named ("Mon, Dec 7, 2026, 9:00 AM EST"). */
+export function formatInZone(instant: Date | string, timeZone: string): string {
+  return dateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant))
 }
