@@ -32,7 +32,7 @@ import {
   setPassword,
 } from '../../app/models/users.server'
 import { emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { type TestRuntime, startTestRuntime, testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const PASSWORD = 'correct horse battery staple'
@@ -49,16 +49,12 @@ async function login(email: string, password = PASSWORD, ipAddress = '192.0.2.1'
 }
 
 describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
-  let test: TestRuntime
   let clock = new Date('2026-03-01T09:00:00Z')
   const advance = (ms: number) => {
     clock = new Date(clock.getTime() + ms)
   }
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     clock = new Date('2026-03-01T09:00:00Z')
     setClock(() => clock)

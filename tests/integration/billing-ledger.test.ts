@@ -1,5 +1,5 @@
 import { eq, gt, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   bookings,
   clientInvoices,
@@ -25,18 +25,14 @@ import {
 } from '../support/booking-fixtures'
 import { approveCurrentCloseout, emptyBillingWorld } from '../support/billing-fixtures'
 import { createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('posting approved work on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
   let organizationId: string
   let interpreter: DispatchInterpreter
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyBillingWorld(test.db)

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   bookings,
@@ -46,7 +46,7 @@ import {
 import { approveCurrentCloseout, emptyBillingWorld } from '../support/billing-fixtures'
 import { htmlDocument, largePdf, pdfDocument, pngImage } from '../support/document-fixtures'
 import { createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 // The booking: Tuesday 12 May 2026, 10:00-11:00 in New York (14:00-15:00 UTC).
@@ -55,17 +55,13 @@ const BOOKED_END = new Date('2026-05-12T15:00:00Z')
 const hoursAfterEnd = (hours: number) => new Date(BOOKED_END.getTime() + hours * 3_600_000)
 
 describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
   let organizationId: string
   let ana: DispatchInterpreter
   let ben: DispatchInterpreter
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, {
-      env: { SITE_URL: 'https://lang.example', STAFF_NOTIFY_EMAIL: 'billing@lang.example' },
-    })
+  const test = testRuntimeFor(kind, {
+    env: { SITE_URL: 'https://lang.example', STAFF_NOTIFY_EMAIL: 'billing@lang.example' },
   })
-  afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyBillingWorld(test.db, [users])

@@ -1,5 +1,5 @@
 import { eq, like, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   leads,
@@ -31,7 +31,7 @@ import { unsubscribe } from '../../app/models/unsubscribes.server'
 import { createUser } from '../../app/models/users.server'
 import { createApplicant, emptyTables } from '../support/people-fixtures'
 import { SmtpPeer } from '../support/smtp-peer'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe('merge fields and the recipients select', () => {
@@ -57,15 +57,11 @@ describe('merge fields and the recipients select', () => {
 })
 
 describe.each(testDatabaseKinds())('communications on %s', (kind) => {
-  let test: TestRuntime
   let peer: SmtpPeer
   let worker: MailWorker
   let actor: { id: string; name: string }
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   beforeEach(async () => {
     await emptyTables(test.db, [
       mailAttempts,

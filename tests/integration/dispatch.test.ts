@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bookingOffers, bookings, interpreterTimeOff, mailOutbox, users } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
@@ -22,20 +22,16 @@ import {
   emptyDispatchWorld,
 } from '../support/booking-fixtures'
 import { createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
   let organizationId: string
   let clientId: string
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, {
-      env: { SITE_URL: 'https://lang.example', STAFF_NOTIFY_EMAIL: 'dispatch@lang.example' },
-    })
+  const test = testRuntimeFor(kind, {
+    env: { SITE_URL: 'https://lang.example', STAFF_NOTIFY_EMAIL: 'dispatch@lang.example' },
   })
-  afterAll(() => test.stop())
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyDispatchWorld(test.db, [users])

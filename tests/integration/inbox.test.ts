@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { markInboxSeen, unreadNotifications } from '../../app/models/inbox.server'
 import { createLead } from '../../app/models/leads/intake.server'
 import { createApplicant, createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('the notification bell on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
 
   // Records are stamped by the database's clock or the process's: a pause keeps them apart.
   const pause = () => new Promise((resolve) => setTimeout(resolve, 20))

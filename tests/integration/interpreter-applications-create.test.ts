@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   formSubmissions,
   interpreterApplications,
@@ -26,7 +26,7 @@ import {
 } from '../../app/models/interpreter-applications/create.server'
 import { getOpenJobPosting } from '../../app/models/job-postings.server'
 import { pdfDocument, pngImage } from '../support/document-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const applicant: NewInterpreterApplication = {
@@ -98,11 +98,7 @@ const fullForm = {
 }
 
 describe.each(testDatabaseKinds())('interpreter applications on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { STAFF_NOTIFY_EMAIL: 'recruiting@example.com' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { STAFF_NOTIFY_EMAIL: 'recruiting@example.com' } })
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     await test.db.delete(formSubmissions)

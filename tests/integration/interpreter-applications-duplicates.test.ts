@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   applicationResumes,
   auditLog,
@@ -33,7 +33,7 @@ import { createInterpreterApplication } from '../../app/models/interpreter-appli
 import { recordStep } from '../../app/models/onboarding/steps.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const YEAR = 365 * 24 * 60 * 60 * 1000
@@ -73,12 +73,8 @@ async function apply(
 }
 
 describe.each(testDatabaseKinds())('possible duplicates on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     await emptyTables(test.db, [
       duplicateDismissals,

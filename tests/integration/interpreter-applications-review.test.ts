@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   interpreterApplications,
@@ -27,7 +27,7 @@ import { OnboardingRuleError } from '../../app/models/onboarding/documents.serve
 import { clearStepRecord, recordStep } from '../../app/models/onboarding/steps.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -64,12 +64,8 @@ async function apply(
 const filters = { q: '', status: 'all', sort: 'createdAt', direction: 'desc', page: 1 } as const
 
 describe.each(testDatabaseKinds())('application administration on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     await emptyTables(test.db, [
       onboardingStepRecords,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   interpreterApplications,
@@ -35,16 +35,12 @@ import {
 import { findUserByEmail } from '../../app/models/users.server'
 import type { Actor } from '../../app/models/audit.server'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('the interpreter profile on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyTables(test.db, [

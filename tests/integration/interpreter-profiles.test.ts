@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   interpreterApplications,
@@ -13,18 +13,14 @@ import { mergeApplications } from '../../app/models/interpreter-applications/dup
 import { portalAccountOf, sendPortalInvitation } from '../../app/models/interpreter-profiles.server'
 import { findUserByEmail, setPassword } from '../../app/models/users.server'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())(
   'interpreter accounts from approved applications on %s',
   (kind) => {
-    let test: TestRuntime
     let actor: { id: string; name: string }
-    beforeAll(async () => {
-      test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-    })
-    afterAll(() => test.stop())
+    const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
     beforeEach(async () => {
       await emptyTables(test.db, [
         interpreterProfiles,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   authTokens,
@@ -39,7 +39,7 @@ import {
   invoiceIdOf,
 } from '../support/billing-fixtures'
 import { createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 import { createOrganizationMember } from '../support/organization-fixtures'
 
@@ -58,7 +58,6 @@ async function textOf(bytes: Uint8Array) {
 }
 
 describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
   let otherStaff: Actor
   let manager: Member
@@ -66,10 +65,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
   let outsider: Member
   let interpreterId: string
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   afterEach(() => setClock())
 
   async function member(organizationName: string, email: string, role: 'manager' | 'requester') {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { leads, formSubmissions, mailOutbox } from '../../db/schema'
 import { queryRows } from '../../app/platform/db.server'
 import { createLead } from '../../app/models/leads/intake.server'
 import { getLead } from '../../app/models/leads/rows.server'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const visitor = {
@@ -17,11 +17,7 @@ const visitor = {
 }
 
 describe.each(testDatabaseKinds())('lead intake on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { STAFF_NOTIFY_EMAIL: 'desk@example.com' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { STAFF_NOTIFY_EMAIL: 'desk@example.com' } })
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     await test.db.delete(formSubmissions)

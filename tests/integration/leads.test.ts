@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, leads, formSubmissions, mailOutbox, users } from '../../db/schema'
 import { createLead } from '../../app/models/leads/intake.server'
 import { getLead } from '../../app/models/leads/rows.server'
@@ -12,7 +12,7 @@ import { INVITED_PASSWORD_HASH, setLeadSettings } from '../../app/models/users.s
 import { setClock } from '../../app/platform/clock.server'
 import { emptyTables } from '../support/people-fixtures'
 import { testDatabaseKinds } from '../support/test-database'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 
 const visitor = {
   name: 'Ana López',
@@ -27,11 +27,7 @@ const tuesdayTen = new Date('2026-11-24T15:00:00Z')
 const at = (minutesAfterTen: number) => new Date(tuesdayTen.getTime() + minutesAfterTen * MINUTE)
 
 describe.each(testDatabaseKinds())('lead inbox on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyTables(test.db, [mailOutbox, formSubmissions, leads, auditLog, users])

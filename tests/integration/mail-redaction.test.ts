@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   leads,
@@ -27,7 +27,7 @@ import { createInterpreterApplication } from '../../app/models/interpreter-appli
 import { listOutbox, REDACTED_ADDRESS, REDACTED_TEXT } from '../../app/models/mail.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const person = {
@@ -91,13 +91,9 @@ function interceptingTransport(mailDir: () => string) {
 }
 
 describe.each(testDatabaseKinds())('mail of deleted people on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
   const intercepted = interceptingTransport(() => test.runtime.mailDir)
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { mailTransport: intercepted.transport })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { mailTransport: intercepted.transport })
   beforeEach(async () => {
     intercepted.hook.beforeSend = undefined
     rmSync(test.runtime.mailDir, { recursive: true, force: true })

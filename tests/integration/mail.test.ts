@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mailAttempts, mailOutbox } from '../../db/schema'
 import { recordDelivered } from '../../app/platform/mail/delivery-records.server'
 import { enqueueMail } from '../../app/platform/mail/outbox.server'
@@ -12,7 +12,7 @@ import { createMailTransport } from '../../app/platform/mail/transport.server'
 import { MailWorker, type MailWorkerOptions } from '../../app/platform/mail/worker.server'
 import { takeRateLimitAllowance } from '../../app/platform/rate-limit.server'
 import { SmtpPeer } from '../support/smtp-peer'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const message = (to: string) => ({
@@ -24,14 +24,10 @@ const message = (to: string) => ({
 })
 
 describe.each(testDatabaseKinds())('mail outbox on %s', (kind) => {
-  let test: TestRuntime
   let peer: SmtpPeer
   let worker: MailWorker
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     peer = new SmtpPeer()

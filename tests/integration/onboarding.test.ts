@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   credentialReminders,
@@ -43,19 +43,15 @@ import { decideProfileChange, requestProfileChange } from '../../app/models/prof
 import { setClock } from '../../app/platform/clock.server'
 import { pdfDocument } from '../support/document-fixtures'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 /** Noon in New York on a calendar day, so that the office's date is that day. */
 const at = (day: string) => new Date(`${day}T17:00:00Z`)
 
 describe.each(testDatabaseKinds())('interpreter onboarding on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   afterEach(() => setClock())
   beforeEach(async () => {
     setClock(() => at('2027-03-01'))

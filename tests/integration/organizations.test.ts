@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   authTokens,
@@ -27,16 +27,12 @@ import { pendingInvitations, withdrawInvitation } from '../../app/models/client-
 import { setClock } from '../../app/platform/clock.server'
 import type { OrganizationRole } from '../../app/domain/organizations'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('client organizations and accounts on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   beforeEach(async () => {
     await emptyTables(test.db, [
       clientMemberships,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { setClock } from '../../app/platform/clock.server'
 import { leads, rateLimitWindows } from '../../db/schema'
 import {
@@ -13,17 +13,13 @@ import {
   hitRateLimit,
   refundRateLimit,
 } from '../../app/platform/rate-limit.server'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 const rule = { bucket: 'test', limit: 3, windowMs: 60_000 }
 
 describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
 
   it('allows the limit within a window, refuses the next hit and says when to retry', async () => {
     const now = new Date('2026-01-01T10:00:15Z')

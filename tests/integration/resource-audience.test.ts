@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, resourceAcknowledgements, resources, storedFiles, users } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
 import {
@@ -13,18 +13,14 @@ import {
 } from '../../app/models/resources.server'
 import { createUser, setUserActive } from '../../app/models/users.server'
 import { createStaffActor, emptyTables } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('resources for interpreters on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
   let ivo: string
   let ina: string
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     setClock(undefined)
     await emptyTables(test.db, [resourceAcknowledgements, resources, storedFiles, auditLog, users])

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, resources, storedFiles, users } from '../../db/schema'
 import { detectResourceFileType } from '../../app/lib/uploads/resource-file.server'
 import {
@@ -19,7 +19,7 @@ import {
   mp4Video,
   pdfDocument,
 } from '../support/document-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe('detectResourceFileType', () => {
@@ -48,12 +48,8 @@ describe('detectResourceFileType', () => {
 })
 
 describe.each(testDatabaseKinds())('resources on %s', (kind) => {
-  let test: TestRuntime
   let actor: { id: string; name: string }
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     for (const table of [resources, storedFiles, auditLog, users]) await test.db.delete(table)
     const user = await createUser({

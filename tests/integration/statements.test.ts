@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
   clientInvoices,
@@ -41,18 +41,14 @@ import {
 } from '../support/booking-fixtures'
 import { createApprovedAssignment, emptyBillingWorld } from '../support/billing-fixtures'
 import { createStaffActor } from '../support/people-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('statements, rates and the accounting export on %s', (kind) => {
-  let test: TestRuntime
   let staff: Actor
   let organizationId: string
   let zoe: DispatchInterpreter
-  beforeAll(async () => {
-    test = await startTestRuntime(kind, { env: { SITE_URL: 'https://lang.example' } })
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind, { env: { SITE_URL: 'https://lang.example' } })
   afterEach(() => setClock())
   beforeEach(async () => {
     await emptyBillingWorld(test.db)

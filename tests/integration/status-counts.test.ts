@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, inArray, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   bookings,
   leads,
@@ -27,15 +27,11 @@ import {
 } from '../../app/models/status-counts.server'
 import { runInRequestScope } from '../../app/platform/request-scope.server'
 import { createBookingRow, createOrganization } from '../support/booking-fixtures'
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime'
+import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
 describe.each(testDatabaseKinds())('status counts on %s', (kind) => {
-  let test: TestRuntime
-  beforeAll(async () => {
-    test = await startTestRuntime(kind)
-  })
-  afterAll(() => test.stop())
+  const test = testRuntimeFor(kind)
   beforeEach(async () => {
     await test.db.delete(mailOutbox)
     await test.db.delete(leads)

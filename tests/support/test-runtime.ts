@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { loadConfig } from '../../app/platform/config.server'
 import type { Database } from '../../app/platform/db.server'
 import type { MailTransport } from '../../app/platform/mail/transport.server'
@@ -54,5 +55,36 @@ export async function startTestRuntime(
       await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The runtime of a `describe` block: started before its first test and stopped after its
+ * last, on the block's database kind. Its fields can be read once the block's tests run.
+ */
+export function testRuntimeFor(
+  kind: TestDatabaseKind,
+  options: Parameters<typeof startTestRuntime>[1] = {},
+): TestRuntime {
+  let started: TestRuntime | undefined
+  beforeAll(async () => {
+    started = await startTestRuntime(kind, options)
+  })
+  afterAll(() => started?.stop())
+  const current = () => {
+    if (!started) throw new Error('The test runtime is read before its block started it.')
+    return started
+  }
+  return {
+    get runtime() {
+      return current().runtime
+    },
+    get db() {
+      return current().db
+    },
+    get dataDir() {
+      return current().dataDir
+    },
+    stop: () => current().stop(),
   }
 }
