@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { interpreterApplications } from '../db/schema'
-import { builtInJobs } from '../app/content/jobs'
+import { builtInJobPostings } from '../app/content/job-postings'
 import { careersLanguages, languageSlug } from '../app/content/marketing/careers'
 import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
@@ -213,7 +213,7 @@ const P99_TARGET_MS = 100
 
 /** The public pages visitors arrive on, in groups: every posting, every careers slug. */
 function publicPageGroups(): { name: string; paths: string[] }[] {
-  const jobs = builtInJobs.map((job) => job.id)
+  const jobs = builtInJobPostings.map((job) => job.id)
   return [
     { name: 'Home page (app)', paths: ['/'] },
     {

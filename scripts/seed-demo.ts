@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm'
 import { leads, interpreterApplications, onboardingStepRecords, storedFiles } from '../db/schema'
 import { addBusinessMs } from '../app/domain/business-hours'
 import { onboardingStepKeys } from '../app/domain/onboarding'
-import { builtInJobs } from '../app/content/jobs'
+import { builtInJobPostings } from '../app/content/job-postings'
 import { loadConfig } from '../app/platform/config.server'
 import { openDatabase } from '../app/platform/db.server'
 import { databaseTargetFor } from '../app/platform/runtime.server'
@@ -191,7 +191,7 @@ const needs = [
 const DAY = 24 * 60 * 60 * 1000
 const BOOKING_DAYS_PAST = 100
 const BOOKING_DAYS_AHEAD = 20
-const jobLanguages = builtInJobs.map((job) => job.nativeLanguage)
+const jobLanguages = builtInJobPostings.map((job) => job.nativeLanguage)
 
 const config = loadConfig()
 

@@ -1,6 +1,6 @@
 import { announceFirstAdminSetup } from './first-admin.server'
 import { startMaintenance } from './maintenance.server'
-import { seedJobs } from './seed-jobs.server'
+import { seedJobPostings } from './seed-job-postings.server'
 import {
   currentRuntime,
   startRuntime,
@@ -24,7 +24,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<Runtime> 
   if (running) return running
   const runtime = await startRuntime(options)
   try {
-    await seedJobs(runtime.database.db)
+    await seedJobPostings(runtime.database.db)
   } catch (error) {
     await runtime.stop()
     throw error

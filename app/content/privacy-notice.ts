@@ -13,7 +13,7 @@ export interface PrivacySection {
 /** The retention periods the site runs with (APPLICATION_RETENTION_MONTHS, CLIENT_REQUEST_RETENTION_MONTHS). */
 export interface RetentionMonths {
   applicationMonths: number
-  clientRequestMonths: number
+  leadMonths: number
 }
 
 export const privacySections = (retention: RetentionMonths): PrivacySection[] => [
@@ -47,7 +47,7 @@ export const privacySections = (retention: RetentionMonths): PrivacySection[] =>
   {
     heading: 'How long we keep it',
     paragraphs: [
-      `Applications and resumes that do not lead to a contract are erased ${retention.applicationMonths} months after their last change, unless you ticked the box on the form asking us to keep them on file so that we can consider you for new openings in your languages; you can ask us to delete them sooner at any time. Contact requests are erased ${retention.clientRequestMonths} months after their last change, unless you have an account with us.`,
+      `Applications and resumes that do not lead to a contract are erased ${retention.applicationMonths} months after their last change, unless you ticked the box on the form asking us to keep them on file so that we can consider you for new openings in your languages; you can ask us to delete them sooner at any time. Contact requests are erased ${retention.leadMonths} months after their last change, unless you have an account with us.`,
     ],
   },
   {

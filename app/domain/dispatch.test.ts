@@ -6,7 +6,7 @@ import {
   reasonsNotEligible,
   wallClock,
   type DispatchBooking,
-  type DispatchCandidate,
+  type InterpreterForDispatch,
 } from './dispatch'
 import { weekdayValues } from './availability'
 import { calendarFile } from './ics'
@@ -21,7 +21,7 @@ const booking: DispatchBooking = {
   localDate: '2026-05-12',
 }
 
-function candidate(overrides: Partial<DispatchCandidate> = {}): DispatchCandidate {
+function interpreter(overrides: Partial<InterpreterForDispatch> = {}): InterpreterForDispatch {
   return {
     id: overrides.firstName ?? 'ana',
     firstName: 'Ana',
@@ -43,37 +43,37 @@ function candidate(overrides: Partial<DispatchCandidate> = {}): DispatchCandidat
 
 describe('dispatch eligibility', () => {
   it('accepts an interpreter who meets every rule', () => {
-    expect(reasonsNotEligible(booking, candidate())).toEqual([])
+    expect(reasonsNotEligible(booking, interpreter())).toEqual([])
   })
 
   it('names each rule an interpreter fails', () => {
-    expect(reasonsNotEligible(booking, candidate({ languages: ['spanish '] }))).toEqual([])
-    expect(reasonsNotEligible(booking, candidate({ languages: ['French'] }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ languages: ['spanish '] }))).toEqual([])
+    expect(reasonsNotEligible(booking, interpreter({ languages: ['French'] }))).toEqual([
       'Language not approved',
     ])
-    expect(reasonsNotEligible(booking, candidate({ modalities: ['video'] }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ modalities: ['video'] }))).toEqual([
       'Does not work this way',
     ])
-    expect(reasonsNotEligible(booking, candidate({ specializations: ['legal'] }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ specializations: ['legal'] }))).toEqual([
       'No specialization for this setting',
     ])
-    expect(reasonsNotEligible(booking, candidate({ onboardingProgress: 5 }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ onboardingProgress: 5 }))).toEqual([
       'Onboarding not complete',
     ])
-    expect(reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: [] }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ medicalCredentialExpiries: [] }))).toEqual([
       'No current HIPAA/medical credential',
     ])
     // Expired before the booking's day; one that lasts through the day counts.
     expect(
-      reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: ['2026-05-11'] })),
+      reasonsNotEligible(booking, interpreter({ medicalCredentialExpiries: ['2026-05-11'] })),
     ).toEqual(['No current HIPAA/medical credential'])
     expect(
-      reasonsNotEligible(booking, candidate({ medicalCredentialExpiries: ['2026-05-12'] })),
+      reasonsNotEligible(booking, interpreter({ medicalCredentialExpiries: ['2026-05-12'] })),
     ).toEqual([])
     expect(
       reasonsNotEligible(
         booking,
-        candidate({ timeOff: [{ startsOn: '2026-05-12', endsOn: '2026-05-12' }] }),
+        interpreter({ timeOff: [{ startsOn: '2026-05-12', endsOn: '2026-05-12' }] }),
       ),
     ).toEqual(['Time off that day'])
   })
@@ -83,25 +83,25 @@ describe('dispatch eligibility', () => {
     expect(
       reasonsNotEligible(
         education,
-        candidate({ medicalCredentialExpiries: [], specializations: [] }),
+        interpreter({ medicalCredentialExpiries: [], specializations: [] }),
       ),
     ).toEqual([])
   })
 
   it('reads availability in the interpreter’s own time zone', () => {
     // 10:00 in New York is 07:00 in Los Angeles, before 09:00.
-    expect(reasonsNotEligible(booking, candidate({ timeZone: 'America/Los_Angeles' }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ timeZone: 'America/Los_Angeles' }))).toEqual([
       'Not available then',
     ])
     // Covered to the minute: 10:00–11:00 inside 10:00–11:00.
     const exact = weekdayValues.map((day) => ({ day, start: '10:00', end: '11:00' }))
-    expect(reasonsNotEligible(booking, candidate({ availability: exact }))).toEqual([])
+    expect(reasonsNotEligible(booking, interpreter({ availability: exact }))).toEqual([])
     const short = weekdayValues.map((day) => ({ day, start: '10:00', end: '10:59' }))
-    expect(reasonsNotEligible(booking, candidate({ availability: short }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ availability: short }))).toEqual([
       'Not available then',
     ])
     const otherDay = [{ day: 'monday' as const, start: '00:00', end: '23:59' }]
-    expect(reasonsNotEligible(booking, candidate({ availability: otherDay }))).toEqual([
+    expect(reasonsNotEligible(booking, interpreter({ availability: otherDay }))).toEqual([
       'Not available then',
     ])
   })
@@ -117,26 +117,26 @@ describe('dispatch eligibility', () => {
     expect(assignmentsClash({ ...booking, modality: 'video' }, before(30, 'video'))).toBe(false)
     expect(assignmentsClash({ ...booking, modality: 'video' }, before(0, 'video'))).toBe(false)
     expect(assignmentsClash({ ...booking, modality: 'video' }, before(-1, 'video'))).toBe(true)
-    expect(reasonsNotEligible(booking, candidate({ confirmed: [before(59, 'on_site')] }))).toEqual([
-      'Another assignment at that time',
-    ])
+    expect(
+      reasonsNotEligible(booking, interpreter({ confirmed: [before(59, 'on_site')] })),
+    ).toEqual(['Another assignment at that time'])
   })
 
   it('ranks past work with the client first, then the fewest hours this half-month', () => {
     const list = dispatchList(booking, [
-      candidate({ id: 'busy', firstName: 'Busy', minutesThisHalfMonth: 600 }),
-      candidate({ id: 'free', firstName: 'Free', minutesThisHalfMonth: 0 }),
-      candidate({
+      interpreter({ id: 'busy', firstName: 'Busy', minutesThisHalfMonth: 600 }),
+      interpreter({ id: 'free', firstName: 'Free', minutesThisHalfMonth: 0 }),
+      interpreter({
         id: 'known',
         firstName: 'Known',
         completedWithOrganization: 2,
         minutesThisHalfMonth: 900,
       }),
-      candidate({ id: 'off', firstName: 'Off', onboardingProgress: 3 }),
+      interpreter({ id: 'off', firstName: 'Off', onboardingProgress: 3 }),
     ])
     expect(list.eligible.map((entry) => entry.id)).toEqual(['known', 'free', 'busy'])
     expect(list.excluded).toEqual([
-      { candidate: expect.objectContaining({ id: 'off' }), reasons: ['Onboarding not complete'] },
+      { interpreter: expect.objectContaining({ id: 'off' }), reasons: ['Onboarding not complete'] },
     ])
   })
 

@@ -31,7 +31,8 @@ export interface ConfirmedAssignment {
   modality: Modality
 }
 
-export interface DispatchCandidate {
+/** An interpreter of the booking's language as the rules weigh them, eligible or not. */
+export interface InterpreterForDispatch {
   id: string
   firstName: string
   lastName: string
@@ -119,15 +120,18 @@ const minutesOf = (time: string) => {
  * that runs past midnight there needs a range on each day, which a weekly range cannot say,
  * so it counts as not available.
  */
-function coveredByAvailability(booking: DispatchBooking, candidate: DispatchCandidate): boolean {
-  const start = wallClock(booking.startsAt, candidate.timeZone)
+function coveredByAvailability(
+  booking: DispatchBooking,
+  interpreter: InterpreterForDispatch,
+): boolean {
+  const start = wallClock(booking.startsAt, interpreter.timeZone)
   const end = wallClock(
     new Date(booking.startsAt.getTime() + booking.durationMinutes * MINUTE),
-    candidate.timeZone,
+    interpreter.timeZone,
   )
   const endMinute = end.date === start.date ? end.minute : end.minute === 0 ? 24 * 60 : -1
   if (endMinute < 0) return false
-  return candidate.availability.some(
+  return interpreter.availability.some(
     (range) =>
       range.day === start.day &&
       minutesOf(range.start) <= start.minute &&
@@ -135,13 +139,13 @@ function coveredByAvailability(booking: DispatchBooking, candidate: DispatchCand
   )
 }
 
-function onTimeOff(booking: DispatchBooking, candidate: DispatchCandidate): boolean {
-  const start = wallClock(booking.startsAt, candidate.timeZone).date
+function onTimeOff(booking: DispatchBooking, interpreter: InterpreterForDispatch): boolean {
+  const start = wallClock(booking.startsAt, interpreter.timeZone).date
   const end = wallClock(
     new Date(booking.startsAt.getTime() + booking.durationMinutes * MINUTE - 1),
-    candidate.timeZone,
+    interpreter.timeZone,
   ).date
-  return candidate.timeOff.some((period) => period.startsOn <= end && start <= period.endsOn)
+  return interpreter.timeOff.some((period) => period.startsOn <= end && start <= period.endsOn)
 }
 
 /**
@@ -160,28 +164,28 @@ export function assignmentsClash(a: ConfirmedAssignment, b: ConfirmedAssignment)
 /** Every rule the interpreter fails for the booking, in the order staff read them; [] = eligible. */
 export function reasonsNotEligible(
   booking: DispatchBooking,
-  candidate: DispatchCandidate,
+  interpreter: InterpreterForDispatch,
 ): ExclusionReason[] {
   const reasons: ExclusionReason[] = []
   const language = booking.language.trim().toLowerCase()
-  if (!candidate.languages.some((entry) => entry.trim().toLowerCase() === language))
+  if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
     reasons.push(exclusionReasons.language)
-  if (!candidate.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
+  if (!interpreter.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
   const specialization = specializationForSetting[booking.setting]
-  if (specialization && !candidate.specializations.includes(specialization))
+  if (specialization && !interpreter.specializations.includes(specialization))
     reasons.push(exclusionReasons.specialization)
-  if (candidate.onboardingProgress < ONBOARDING_STEP_COUNT)
+  if (interpreter.onboardingProgress < ONBOARDING_STEP_COUNT)
     reasons.push(exclusionReasons.onboarding)
   if (
     booking.setting === 'medical' &&
-    !candidate.medicalCredentialExpiries.some(
+    !interpreter.medicalCredentialExpiries.some(
       (expiresOn) => expiresOn === null || expiresOn >= booking.localDate,
     )
   )
     reasons.push(exclusionReasons.medical)
-  if (onTimeOff(booking, candidate)) reasons.push(exclusionReasons.timeOff)
-  else if (!coveredByAvailability(booking, candidate)) reasons.push(exclusionReasons.availability)
-  if (candidate.confirmed.some((assignment) => assignmentsClash(booking, assignment)))
+  if (onTimeOff(booking, interpreter)) reasons.push(exclusionReasons.timeOff)
+  else if (!coveredByAvailability(booking, interpreter)) reasons.push(exclusionReasons.availability)
+  if (interpreter.confirmed.some((assignment) => assignmentsClash(booking, assignment)))
     reasons.push(exclusionReasons.overlap)
   return reasons
 }
@@ -195,9 +199,9 @@ export function halfMonthOf(instant: Date): { start: Date; end: Date } {
     : { start: new Date(Date.UTC(year, month, 16)), end: new Date(Date.UTC(year, month + 1, 1)) }
 }
 
-export interface DispatchList<Candidate extends DispatchCandidate> {
-  eligible: Candidate[]
-  excluded: { candidate: Candidate; reasons: ExclusionReason[] }[]
+export interface DispatchList<Interpreter extends InterpreterForDispatch> {
+  eligible: Interpreter[]
+  excluded: { interpreter: Interpreter; reasons: ExclusionReason[] }[]
 }
 
 /**
@@ -205,18 +209,18 @@ export interface DispatchList<Candidate extends DispatchCandidate> {
  * ranked: past completed work with this organization first (more first), then the fewest
  * hours this half-month, then by name so that the order is stable.
  */
-export function dispatchList<Candidate extends DispatchCandidate>(
+export function dispatchList<Interpreter extends InterpreterForDispatch>(
   booking: DispatchBooking,
-  candidates: readonly Candidate[],
-): DispatchList<Candidate> {
-  const eligible: Candidate[] = []
-  const excluded: DispatchList<Candidate>['excluded'] = []
-  for (const candidate of candidates) {
-    const reasons = reasonsNotEligible(booking, candidate)
-    if (reasons.length === 0) eligible.push(candidate)
-    else excluded.push({ candidate, reasons })
+  interpreters: readonly Interpreter[],
+): DispatchList<Interpreter> {
+  const eligible: Interpreter[] = []
+  const excluded: DispatchList<Interpreter>['excluded'] = []
+  for (const interpreter of interpreters) {
+    const reasons = reasonsNotEligible(booking, interpreter)
+    if (reasons.length === 0) eligible.push(interpreter)
+    else excluded.push({ interpreter, reasons })
   }
-  const byName = (a: Candidate, b: Candidate) =>
+  const byName = (a: Interpreter, b: Interpreter) =>
     a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
   eligible.sort(
     (a, b) =>
@@ -225,7 +229,7 @@ export function dispatchList<Candidate extends DispatchCandidate>(
       a.minutesThisHalfMonth - b.minutesThisHalfMonth ||
       byName(a, b),
   )
-  excluded.sort((a, b) => byName(a.candidate, b.candidate))
+  excluded.sort((a, b) => byName(a.interpreter, b.interpreter))
   return { eligible, excluded }
 }
 

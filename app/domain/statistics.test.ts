@@ -25,8 +25,8 @@ describe('statistics (docs/product.md#statistics)', () => {
       totalInterpreters: 3,
       activeInterpreters: 3,
       pendingApplications: 4,
-      totalClientRequests: 7,
-      newClientRequests: 2,
+      totalLeads: 7,
+      newLeads: 2,
     })
   })
 
@@ -34,7 +34,7 @@ describe('statistics (docs/product.md#statistics)', () => {
     expect(dashboardCards(applications, { total: 7, new: 2 })).toEqual({
       totalApplications: 10,
       pendingReview: 4,
-      contactRequests: 7,
+      leads: 7,
       thisWeek: 5,
     })
   })

@@ -32,7 +32,7 @@ export interface ApplicationCounts {
   fullyOnboarded: number
 }
 
-export interface RequestCounts {
+export interface LeadCounts {
   total: number
   new: number
 }
@@ -42,30 +42,27 @@ export interface Statistics {
   totalInterpreters: number
   activeInterpreters: number
   pendingApplications: number
-  totalClientRequests: number
-  newClientRequests: number
+  totalLeads: number
+  newLeads: number
 }
 
-export function statisticsFrom(
-  applications: ApplicationCounts,
-  requests: RequestCounts,
-): Statistics {
+export function statisticsFrom(applications: ApplicationCounts, leads: LeadCounts): Statistics {
   return {
     // Both equal the approved applications (docs/product.md#statistics).
     totalInterpreters: applications.approved,
     activeInterpreters: applications.approved,
     pendingApplications: applications.pending,
-    totalClientRequests: requests.total,
-    newClientRequests: requests.new,
+    totalLeads: leads.total,
+    newLeads: leads.new,
   }
 }
 
 /** The dashboard's four cards. */
-export function dashboardCards(applications: ApplicationCounts, requests: RequestCounts) {
+export function dashboardCards(applications: ApplicationCounts, leads: LeadCounts) {
   return {
     totalApplications: applications.total,
     pendingReview: applications.pending,
-    contactRequests: requests.total,
+    leads: leads.total,
     thisWeek: applications.thisWeek,
   }
 }

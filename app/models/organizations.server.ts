@@ -100,10 +100,10 @@ export async function createOrganizationWithUser(
 }
 
 /**
- * A manager invites a colleague into their own organization. The answer never depends on
+ * A manager invites a client user into their own organization. The answer never depends on
  * accounts outside it (app/models/client-invitations.server.ts).
  */
-export async function inviteColleague(
+export async function inviteClientUser(
   organizationId: string,
   person: { name: string; email: string; role: OrganizationRole },
   actor: Actor,
@@ -146,7 +146,7 @@ export async function organizationUsers(organizationId: string) {
  * everywhere, its bookings stay with the organization. 'missing' for anyone outside it
  * (another organization's user is not theirs to name); a manager cannot remove themselves.
  */
-export async function removeColleague(
+export async function removeClientUser(
   organizationId: string,
   userId: string,
   actor: Actor,

@@ -108,7 +108,7 @@ describe('loadConfig', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({
       applicationMonths: 12,
-      clientRequestMonths: 24,
+      leadMonths: 24,
     })
     expect(
       loadConfig({
@@ -116,7 +116,7 @@ describe('loadConfig', () => {
         APPLICATION_RETENTION_MONTHS: '6',
         CLIENT_REQUEST_RETENTION_MONTHS: '36',
       }).retention,
-    ).toEqual({ applicationMonths: 6, clientRequestMonths: 36 })
+    ).toEqual({ applicationMonths: 6, leadMonths: 36 })
     expect(() => loadConfig({ DATA_DIR: dataDir, APPLICATION_RETENTION_MONTHS: '0' })).toThrow(
       /APPLICATION_RETENTION_MONTHS/,
     )

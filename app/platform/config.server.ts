@@ -153,8 +153,8 @@ export interface Config {
   company: CompanyIdentity
   /** IANA zone of the office (app/domain/office.ts). */
   officeTimeZone: string
-  /** Months after their last change that undecided or rejected applications and client requests are erased. */
-  retention: { applicationMonths: number; clientRequestMonths: number }
+  /** Months after their last change that undecided or rejected applications and leads are erased. */
+  retention: { applicationMonths: number; leadMonths: number }
   /** The most a client organization's uploaded files (quotes, bookings) may hold, in bytes. */
   organizationStorageQuotaBytes: number
   logLevel: Env['LOG_LEVEL']
@@ -277,7 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     retention: {
       applicationMonths: env.APPLICATION_RETENTION_MONTHS,
-      clientRequestMonths: env.CLIENT_REQUEST_RETENTION_MONTHS,
+      leadMonths: env.CLIENT_REQUEST_RETENTION_MONTHS,
     },
     organizationStorageQuotaBytes: env.ORGANIZATION_STORAGE_QUOTA_MB * 1024 * 1024,
     mail: {

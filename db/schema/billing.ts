@@ -19,7 +19,8 @@ import {
   statementStatuses,
 } from '../../app/domain/billing'
 import { modalityValues } from '../../app/domain/interpreter-profile'
-import { bookings, translationQuotes } from './bookings'
+import { bookings } from './bookings'
+import { translationQuotes } from './quotes'
 import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
 import { storedFiles } from './stored-files'

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core'
 import { bookingSettingValues, bookingStatuses, offerStatuses } from '../../app/domain/bookings'
 import { modalityValues } from '../../app/domain/interpreter-profile'
-import { quoteStatuses } from '../../app/domain/quotes'
 import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
 import { storedFiles } from './stored-files'
@@ -140,53 +139,4 @@ export const bookingOffers = pgTable(
     uniqueIndex('booking_offers_token_hash').on(table.tokenHash),
     index('booking_offers_interpreter_idx').on(table.interpreterId, table.status),
   ],
-)
-
-/**
- * A translation quote request: files to translate from one language into others; staff
- * price it (with an expiry date), the client accepts or declines, staff deliver.
- */
-export const translationQuotes = pgTable(
-  'translation_quotes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
-    sourceLanguage: text('source_language').notNull(),
-    targetLanguages: text('target_languages').array().notNull(),
-    deadline: date('deadline', { mode: 'string' }).notNull(),
-    certified: boolean('certified').notNull().default(false),
-    purchaseOrder: text('purchase_order'),
-    status: text('status', { enum: quoteStatuses }).notNull().default('requested'),
-    priceCents: integer('price_cents'),
-    priceExpiresOn: date('price_expires_on', { mode: 'string' }),
-    pricedById: uuid('priced_by_id').references(() => users.id, { onDelete: 'set null' }),
-    pricedAt: timestamp('priced_at', { withTimezone: true }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('translation_quotes_organization_idx').on(table.organizationId, table.createdAt),
-    index('translation_quotes_status_idx').on(table.status, table.createdAt),
-    check('translation_quotes_price', sql`${table.priceCents} is null or ${table.priceCents} > 0`),
-  ],
-)
-
-/** The files of a quote: what the client sent (`source`) and what staff delivered. */
-export const translationQuoteFiles = pgTable(
-  'translation_quote_files',
-  {
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => translationQuotes.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['source', 'delivery'] }).notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.quoteId, table.fileId] })],
 )

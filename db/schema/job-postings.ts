@@ -6,7 +6,7 @@ export type JobPostingStatus = (typeof jobPostingStatuses)[number]
 
 /**
  * Job postings (docs/product.md#entities). The built-in remote postings are seeded from
- * `app/content/jobs.ts` at start-up; see docs/decisions/021-job-seeding.md.
+ * `app/content/job-postings.ts` at start-up; see docs/decisions/021-job-seeding.md.
  */
 export const jobPostings = pgTable(
   'job_postings',

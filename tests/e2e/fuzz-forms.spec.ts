@@ -10,7 +10,7 @@ import {
   rateLimitWindows,
   storedFiles,
 } from '../../db/schema'
-import { builtInJobs } from '../../app/content/jobs'
+import { builtInJobPostings } from '../../app/content/job-postings'
 import { applicationFields } from '../support/http-client'
 import { pdfDocument } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -57,7 +57,7 @@ const hostileText = fc.oneof(
 /** Short enough to pass the length rules, so that the payload is stored and shown. */
 const storableText = payload.filter((text) => !text.includes('\u0000'))
 
-const job = builtInJobs[0]!
+const job = builtInJobPostings[0]!
 const ACCEPTABLE = [200, 400, 413, 429]
 
 async function resetLimits(app: TestApp) {

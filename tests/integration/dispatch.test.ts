@@ -126,9 +126,11 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
 
     const id = await nextWeek()
     const list = await dispatchListFor(await bookingRow(id))
-    expect(list.eligible.map((candidate) => candidate.firstName)).toEqual(['Ben', 'Ana'])
+    expect(list.eligible.map((interpreter) => interpreter.firstName)).toEqual(['Ben', 'Ana'])
     expect(
-      Object.fromEntries(list.excluded.map((entry) => [entry.candidate.firstName, entry.reasons])),
+      Object.fromEntries(
+        list.excluded.map((entry) => [entry.interpreter.firstName, entry.reasons]),
+      ),
     ).toEqual({
       Cleo: ['No current HIPAA/medical credential'],
       Dan: [

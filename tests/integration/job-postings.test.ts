@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobPostings } from '../../db/schema'
-import { builtInJobs } from '../../app/content/jobs'
+import { builtInJobPostings } from '../../app/content/job-postings'
 import { projectPath } from '../../app/platform/project-path.server'
-import { seedJobs } from '../../app/boot/seed-jobs.server'
+import { seedJobPostings } from '../../app/boot/seed-job-postings.server'
 import {
   getOpenJobPosting,
   listOpenJobPostingsForSitemap,
@@ -53,8 +53,8 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
   it('seeds idempotently: a second run changes nothing and keeps statuses set since', async () => {
     await setJobPostingStatus(GREEK, 'closed')
     const before = await test.db.select().from(jobPostings)
-    await seedJobs(test.db)
-    await seedJobs(test.db)
+    await seedJobPostings(test.db)
+    await seedJobPostings(test.db)
     const after = await test.db.select().from(jobPostings)
     expect(after).toHaveLength(33)
     expect(after.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
@@ -64,15 +64,17 @@ describe.each(testDatabaseKinds())('job postings on %s', (kind) => {
   })
 
   it('brings changed copy in line with the content module without touching the status', async () => {
-    const greek = builtInJobs.find((job) => job.id === GREEK)!
+    const greek = builtInJobPostings.find((job) => job.id === GREEK)!
     await setJobPostingStatus(GREEK, 'closed')
-    await seedJobs(test.db, [{ ...greek, title: 'Greek-English Remote Interpreter (Medical)' }])
+    await seedJobPostings(test.db, [
+      { ...greek, title: 'Greek-English Remote Interpreter (Medical)' },
+    ])
     const [changed] = await test.db.select().from(jobPostings).where(eq(jobPostings.id, GREEK))
     expect(changed).toMatchObject({
       title: 'Greek-English Remote Interpreter (Medical)',
       status: 'closed',
     })
-    await seedJobs(test.db)
+    await seedJobPostings(test.db)
     await setJobPostingStatus(GREEK, 'published')
   })
 

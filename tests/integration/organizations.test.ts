@@ -16,10 +16,10 @@ import {
   clientContextOf,
   createOrganizationWithUser,
   inviteClientFromRequest,
-  inviteColleague,
+  inviteClientUser,
   organizationUsers,
   portalStateOfRequester,
-  removeColleague,
+  removeClientUser,
 } from '../../app/models/organizations.server'
 import { createUser, findUserByEmail, inviteUser } from '../../app/models/users.server'
 import { acceptInvitation, readInvitation } from '../../app/models/invitations.server'
@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
     const otto = await findUserByEmail('otto@court2.example')
     const first = (await clientContextOf(mia!.id))!
     const miaActor = { id: mia!.id, name: 'Mia Manager' }
-    const colleague = await inviteColleague(
+    const colleague = await inviteClientUser(
       first.organizationId,
       { name: 'Rex Requester', email: 'rex@court.example', role: 'requester' },
       miaActor,
@@ -169,10 +169,10 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
       'Rex Requester',
     ])
     // Another organization's user cannot be removed, nor oneself.
-    expect(await removeColleague(first.organizationId, otto!.id, miaActor)).toBe('missing')
-    expect(await removeColleague(first.organizationId, mia!.id, miaActor)).toBe('self')
+    expect(await removeClientUser(first.organizationId, otto!.id, miaActor)).toBe('missing')
+    expect(await removeClientUser(first.organizationId, mia!.id, miaActor)).toBe('self')
     await createSession(rex.id)
-    expect(await removeColleague(first.organizationId, rex.id, miaActor)).toBe('removed')
+    expect(await removeClientUser(first.organizationId, rex.id, miaActor)).toBe('removed')
     expect((await findUserByEmail('rex@court.example'))?.active).toBe(false)
     expect(await test.db.$count(sessions, eq(sessions.userId, rex.id))).toBe(0)
     expect(await clientContextOf(rex.id)).toBeUndefined()
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
         actor: managerActor,
         /** The manager's "Send invitation". */
         invite: (name: string, email: string, role: OrganizationRole = 'requester') =>
-          inviteColleague(organization!.id, { name, email, role }, managerActor),
+          inviteClientUser(organization!.id, { name, email, role }, managerActor),
       }
     }
 
@@ -292,7 +292,7 @@ describe.each(testDatabaseKinds())('client organizations and accounts on %s', (k
       await test.db
         .insert(clientMemberships)
         .values({ userId: rex.id, organizationId: a.organizationId, role: 'requester' })
-      expect(await removeColleague(a.organizationId, rex.id, a.actor)).toBe('removed')
+      expect(await removeClientUser(a.organizationId, rex.id, a.actor)).toBe('removed')
       expect(await b.invite('Rex', 'rex@example.org', 'manager')).toMatchObject({
         state: 'invited',
       })

@@ -16,7 +16,7 @@ import { createLead } from '../../app/models/leads/intake.server'
 import { sendMessage } from '../../app/models/communications/send.server'
 import { createInterpreterApplication } from '../../app/models/interpreter-applications/create.server'
 import { setApplicationStatus } from '../../app/models/interpreter-applications/review.server'
-import { inviteColleague } from '../../app/models/organizations.server'
+import { inviteClientUser } from '../../app/models/organizations.server'
 import { erasePerson } from '../../app/models/privacy/erasure.server'
 import { exportPersonalData } from '../../app/models/privacy/export.server'
 import { runRetention } from '../../app/models/privacy/retention.server'
@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
       .insert(organizations)
       .values({ name: `Inviting Firm ${id}` })
       .returning()
-    await inviteColleague(
+    await inviteClientUser(
       organization!.id,
       { name: `${person.firstName} ${person.lastName}`, email: person.email, role: 'requester' },
       actor,
@@ -324,7 +324,7 @@ describe.each(testDatabaseKinds())('privacy on %s', (kind) => {
   })
 
   it('retention erases old undecided and rejected records, keeps consented and approved ones, once across parallel runs', async () => {
-    const periods = { applicationMonths: 12, clientRequestMonths: 24 }
+    const periods = { applicationMonths: 12, leadMonths: 24 }
     // Whatever earlier tests left is older than the moved clock too: start from a clean run.
     await runRetention(
       test.db,

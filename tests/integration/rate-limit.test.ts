@@ -3,10 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { setClock } from '../../app/platform/clock.server'
 import { leads, rateLimitWindows } from '../../db/schema'
-import {
-  CLIENT_REQUEST_RATE_LIMIT,
-  submitClientRequest,
-} from '../../app/routes/public/+shared/client-request-action.server'
+import { LEAD_RATE_LIMIT, submitLead } from '../../app/routes/public/+shared/lead-action.server'
 import {
   claimRateLimits,
   deleteExpiredRateLimitWindows,
@@ -80,8 +77,8 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     // A failing database (the disk is full): every post fails and none may count.
     await test.db.execute(sql`alter table leads rename to leads_away`)
     try {
-      for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit + 2; i++) {
-        const failed = await submitClientRequest(contactPost(), 'contact', address)
+      for (let i = 0; i < LEAD_RATE_LIMIT.limit + 2; i++) {
+        const failed = await submitLead(contactPost(), 'contact', address)
         expect((failed as { init?: ResponseInit }).init?.status).toBe(500)
       }
     } finally {
@@ -89,14 +86,14 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     }
     // A double submit stores nothing new either.
     const token = randomUUID()
-    await submitClientRequest(contactPost(token), 'contact', address)
-    await submitClientRequest(contactPost(token), 'contact', address)
+    await submitLead(contactPost(token), 'contact', address)
+    await submitLead(contactPost(token), 'contact', address)
     const stored = [] as unknown[]
-    for (let i = 0; i < CLIENT_REQUEST_RATE_LIMIT.limit - 1; i++)
-      stored.push(await submitClientRequest(contactPost(), 'contact', address))
+    for (let i = 0; i < LEAD_RATE_LIMIT.limit - 1; i++)
+      stored.push(await submitLead(contactPost(), 'contact', address))
     expect(stored.every((result) => (result as { sent?: boolean }).sent === true)).toBe(true)
-    expect(await test.db.$count(leads)).toBe(CLIENT_REQUEST_RATE_LIMIT.limit)
-    const refused = await submitClientRequest(contactPost(), 'contact', address)
+    expect(await test.db.$count(leads)).toBe(LEAD_RATE_LIMIT.limit)
+    const refused = await submitLead(contactPost(), 'contact', address)
     expect((refused as { init?: ResponseInit }).init?.status).toBe(429)
   })
 

@@ -175,7 +175,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
   })
 
   it('shares the contact form rate limit between instances', async () => {
-    // CLIENT_REQUEST_RATE_LIMIT: 10 per address in 10 minutes.
+    // LEAD_RATE_LIMIT: 10 per address in 10 minutes.
     const statuses: number[] = []
     for (let i = 0; i < 10; i++)
       statuses.push((await submitContact(i % 2 ? b.url : a.url, `Visitor ${i}`)).status)

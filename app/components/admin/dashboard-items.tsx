@@ -139,7 +139,7 @@ export function ApplicationRow({ item }: { item: ApplicationItem }) {
   )
 }
 
-export interface RequestItem {
+export interface LeadItem {
   id: string
   name: string
   email: string
@@ -153,13 +153,13 @@ export interface RequestItem {
 }
 
 /** A contact or demo request: its status and response clock, owner, and quick actions. */
-export function RequestRow({
+export function LeadRow({
   item,
   statuses,
   owner,
   now,
 }: {
-  item: RequestItem
+  item: LeadItem
   statuses: readonly string[]
   /** The owner's name, or undefined when nobody owns it. */
   owner: string | undefined

@@ -164,7 +164,7 @@ export function PossibleDuplicates({
   )
 }
 
-interface MergeCandidate {
+interface ApplicationToMerge {
   id: string
   firstName: string
   lastName: string
@@ -182,8 +182,8 @@ export function MergeConfirmation({
   duplicate,
   cancelHref,
 }: {
-  current: MergeCandidate
-  duplicate: MergeCandidate
+  current: ApplicationToMerge
+  duplicate: ApplicationToMerge
   cancelHref: string
 }) {
   const navigation = useNavigation()

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { builtInJobs } from '../../content/jobs'
+import { builtInJobPostings } from '../../content/job-postings'
 import { jobPostingDescriptionHtml, jobPostingJsonLd } from './job-posting-json-ld'
 
 const site = { siteUrl: 'https://interpreting.example', companyName: 'Example Language Services' }
-const greek = builtInJobs.find((job) => job.id === 'greek-english-remote-interpreter')!
+const greek = builtInJobPostings.find((job) => job.id === 'greek-english-remote-interpreter')!
 const job = { ...greek, closesAt: null }
 
 describe('jobPostingJsonLd', () => {

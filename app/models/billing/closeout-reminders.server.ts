@@ -33,7 +33,7 @@ import { bookedEndSql, closableCondition } from './closeouts.server'
 export async function runCloseoutReminders(database: Database): Promise<number> {
   const at = now()
   const lookback = new Date(at.getTime() - REMINDER_LOOKBACK_HOURS * 60 * 60 * 1000)
-  const candidates = await database
+  const unreported = await database
     .select({ booking: bookings })
     .from(bookings)
     .leftJoin(closeouts, eq(closeouts.bookingId, bookings.id))
@@ -46,7 +46,7 @@ export async function runCloseoutReminders(database: Database): Promise<number> 
       ),
     )
   let sent = 0
-  for (const { booking } of candidates) {
+  for (const { booking } of unreported) {
     const kind = reminderDue(bookedEndOf(booking), at)
     if (!kind) continue
     const queued = await database.transaction(async (tx) => {

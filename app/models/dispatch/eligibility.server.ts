@@ -12,7 +12,7 @@ import {
   dispatchList,
   halfMonthOf,
   type DispatchBooking,
-  type DispatchCandidate,
+  type InterpreterForDispatch,
   type DispatchList,
 } from '../../domain/dispatch'
 import { addDays } from '../../domain/onboarding'
@@ -48,10 +48,10 @@ export function dispatchBookingOf(booking: Booking): DispatchBooking {
  * Interpreters without the language are not listed at all, even as excluded: staff would
  * never offer them the booking.
  */
-export async function dispatchCandidatesFor(
+export async function interpretersForDispatch(
   booking: Booking,
   tx?: Database,
-): Promise<DispatchCandidate[]> {
+): Promise<InterpreterForDispatch[]> {
   const database = db(tx)
   // Approved languages are stored as the language list spells them, as bookings are.
   const speaksLanguage = sql`${interpreterProfiles.languages} @> array[${booking.language}]::text[]`
@@ -235,6 +235,6 @@ async function sequentially<T extends readonly unknown[]>(
 export async function dispatchListFor(
   booking: Booking,
   tx?: Database,
-): Promise<DispatchList<DispatchCandidate>> {
-  return dispatchList(dispatchBookingOf(booking), await dispatchCandidatesFor(booking, tx))
+): Promise<DispatchList<InterpreterForDispatch>> {
+  return dispatchList(dispatchBookingOf(booking), await interpretersForDispatch(booking, tx))
 }

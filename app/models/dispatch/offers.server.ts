@@ -79,7 +79,7 @@ export async function sendOffers(
     if (!booking) return { outcome: 'missing' }
     if (!(OPEN_STATUSES as readonly string[]).includes(booking.status)) return { outcome: 'closed' }
     const { eligible } = await dispatchListFor(booking, tx)
-    const eligibleIds = new Set(eligible.map((candidate) => candidate.id))
+    const eligibleIds = new Set(eligible.map((interpreter) => interpreter.id))
     let chosen: string[]
     if ('all' in choice) chosen = [...eligibleIds]
     else {

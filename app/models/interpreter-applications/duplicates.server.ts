@@ -55,7 +55,7 @@ export async function possibleDuplicatesOf(
 ): Promise<Map<string, PossibleDuplicate[]>> {
   const found = new Map<string, PossibleDuplicate[]>()
   if (applicationIds.length === 0) return found
-  const candidates = database
+  const duplicates = database
     .select({
       id: other.id,
       firstName: other.firstName,
@@ -77,24 +77,24 @@ export async function possibleDuplicatesOf(
     )
     .orderBy(asc(other.createdAt), asc(other.id))
     .limit(limit)
-    .as('candidate')
+    .as('duplicate')
   const rows = await database
     .select({
       of: applications.id,
-      id: candidates.id,
-      firstName: candidates.firstName,
-      lastName: candidates.lastName,
-      email: candidates.email,
-      phone: candidates.phone,
-      position: candidates.position,
-      status: candidates.status,
-      createdAt: candidates.createdAt,
+      id: duplicates.id,
+      firstName: duplicates.firstName,
+      lastName: duplicates.lastName,
+      email: duplicates.email,
+      phone: duplicates.phone,
+      position: duplicates.position,
+      status: duplicates.status,
+      createdAt: duplicates.createdAt,
       // Computed out here: inside the subquery Drizzle leaves the columns unqualified.
-      sameEmail: sql<boolean>`lower(${candidates.email}) = lower(${applications.email})`,
-      samePhone: sql<boolean>`coalesce(${candidates.phoneDigits} = ${applications.phoneDigits}, false)`,
+      sameEmail: sql<boolean>`lower(${duplicates.email}) = lower(${applications.email})`,
+      samePhone: sql<boolean>`coalesce(${duplicates.phoneDigits} = ${applications.phoneDigits}, false)`,
     })
     .from(applications)
-    .innerJoinLateral(candidates, sql`true`)
+    .innerJoinLateral(duplicates, sql`true`)
     .where(inArray(applications.id, applicationIds))
   for (const { of, sameEmail: email, samePhone: phone, ...record } of rows) {
     found.set(of, [...(found.get(of) ?? []), { ...record, matches: matchesOf(email, phone) }])

@@ -217,7 +217,7 @@ export async function resumesOf(applicationId: string): Promise<ResumeSummary[]>
  */
 export async function getResumeFile(applicationId: string, fileId?: string) {
   const resumes = await resumesOf(applicationId)
-  const resume = resumes.find((candidate) => (fileId ? candidate.id === fileId : candidate.own))
+  const resume = resumes.find((file) => (fileId ? file.id === fileId : file.own))
   if (!resume) return undefined
   const [file] = await db().select().from(storedFiles).where(eq(storedFiles.id, resume.id))
   return file

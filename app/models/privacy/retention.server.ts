@@ -12,7 +12,7 @@ const RETENTION_LOCK = 460_046
 
 export interface RetentionPeriods {
   applicationMonths: number
-  clientRequestMonths: number
+  leadMonths: number
 }
 
 function monthsBefore(date: Date, months: number): Date {
@@ -23,7 +23,7 @@ function monthsBefore(date: Date, months: number): Date {
 
 /**
  * The retention schedule (docs/privacy.md#how-long): applications not approved whose
- * applicant did not ask to be kept on file, and client requests whose address has no
+ * applicant did not ask to be kept on file, and leads whose address has no
  * account, are erased once their last change is older than the period. One transaction holds
  * a transaction-level advisory lock (instances that find it taken skip this run) and locks
  * the rows it erases, so each record is erased and counted once however many instances run
@@ -59,7 +59,7 @@ export async function runRetention(
       .from(leads)
       .where(
         and(
-          lt(leads.updatedAt, monthsBefore(now, periods.clientRequestMonths)),
+          lt(leads.updatedAt, monthsBefore(now, periods.leadMonths)),
           sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${leads.email}))`,
         ),
       )

@@ -41,16 +41,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...found,
     open,
-    eligible: list.eligible.map((candidate) => ({
-      id: candidate.id,
-      name: `${candidate.firstName} ${candidate.lastName}`,
-      completedWithOrganization: candidate.completedWithOrganization,
-      hoursThisHalfMonth: Math.round((candidate.minutesThisHalfMonth / 60) * 10) / 10,
-      offered: offered.has(candidate.id),
+    eligible: list.eligible.map((interpreter) => ({
+      id: interpreter.id,
+      name: `${interpreter.firstName} ${interpreter.lastName}`,
+      completedWithOrganization: interpreter.completedWithOrganization,
+      hoursThisHalfMonth: Math.round((interpreter.minutesThisHalfMonth / 60) * 10) / 10,
+      offered: offered.has(interpreter.id),
     })),
-    excluded: list.excluded.map(({ candidate, reasons }) => ({
-      id: candidate.id,
-      name: `${candidate.firstName} ${candidate.lastName}`,
+    excluded: list.excluded.map(({ interpreter, reasons }) => ({
+      id: interpreter.id,
+      name: `${interpreter.firstName} ${interpreter.lastName}`,
       reasons,
     })),
   }
@@ -180,22 +180,22 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
                 <fieldset aria-describedby={error ? 'offer-error' : undefined}>
                   <legend className="sr-only">Interpreters to offer the booking to</legend>
                   <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                    {eligible.map((candidate) => (
-                      <li key={candidate.id} className="flex items-start gap-3 px-4 py-3">
+                    {eligible.map((interpreter) => (
+                      <li key={interpreter.id} className="flex items-start gap-3 px-4 py-3">
                         <input
-                          id={`offer-${candidate.id}`}
+                          id={`offer-${interpreter.id}`}
                           type="checkbox"
                           name="interpreterIds"
-                          value={candidate.id}
-                          disabled={candidate.offered}
+                          value={interpreter.id}
+                          disabled={interpreter.offered}
                           className="mt-1 size-4"
                         />
-                        <label htmlFor={`offer-${candidate.id}`} className="flex-1">
-                          <span className="font-medium text-slate-900">{candidate.name}</span>
+                        <label htmlFor={`offer-${interpreter.id}`} className="flex-1">
+                          <span className="font-medium text-slate-900">{interpreter.name}</span>
                           <span className="block text-sm text-slate-600">
-                            {candidate.completedWithOrganization} past bookings with this client,{' '}
-                            {candidate.hoursThisHalfMonth} h this half-month
-                            {candidate.offered ? ' · offered already' : ''}
+                            {interpreter.completedWithOrganization} past bookings with this client,{' '}
+                            {interpreter.hoursThisHalfMonth} h this half-month
+                            {interpreter.offered ? ' · offered already' : ''}
                           </span>
                         </label>
                       </li>
@@ -231,11 +231,11 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
               <p className="mt-2 text-slate-700">Every interpreter of this language is eligible.</p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                {excluded.map((candidate) => (
-                  <li key={candidate.id} className="px-4 py-3">
-                    <span className="font-medium text-slate-900">{candidate.name}</span>
+                {excluded.map((interpreter) => (
+                  <li key={interpreter.id} className="px-4 py-3">
+                    <span className="font-medium text-slate-900">{interpreter.name}</span>
                     <span className="block text-sm text-slate-700">
-                      {candidate.reasons.join('; ')}
+                      {interpreter.reasons.join('; ')}
                     </span>
                   </li>
                 ))}

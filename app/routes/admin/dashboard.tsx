@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Download, FileText, Inbox } from 'lucide-react'
 import { data, Form, Link, redirect, useLocation, useSubmit } from 'react-router'
 import { z } from 'zod'
-import { ApplicationRow, RequestRow } from '~/components/admin/dashboard-items'
+import { ApplicationRow, LeadRow } from '~/components/admin/dashboard-items'
 import { Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { parseListFilters } from '~/lib/admin/list-filters'
@@ -46,19 +46,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   )
 
-type Tab = 'applications' | 'contacts'
+type Tab = 'applications' | 'leads'
+
+/** Each tab's value in the address, `?tab=contacts` being the product spec's. */
+const tabParams: Record<Tab, string> = { applications: 'applications', leads: 'contacts' }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
-  const tab: Tab = searchParams.get('tab') === 'contacts' ? 'contacts' : 'applications'
-  const [applications, requests, unfilled, leads] = await Promise.all([
+  const tab: Tab = searchParams.get('tab') === tabParams.leads ? 'leads' : 'applications'
+  const [applications, leads, unfilled, overview] = await Promise.all([
     applicationCounts(),
     leadCounts(),
     unfilledSoon(),
     leadOverview(),
   ])
-  const cards = dashboardCards(applications, requests)
+  const cards = dashboardCards(applications, leads)
   if (tab === 'applications') {
     const filters = parseListFilters(searchParams, {
       statuses: applicationStatuses,
@@ -70,11 +73,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       tab,
       cards,
       unfilled,
-      leads,
-      counts: { applications: applications.total, contacts: requests.total },
+      overview,
+      counts: { applications: applications.total, leads: leads.total },
       filters,
       applications: page,
-      requests: null,
+      leads: null,
       now: now(),
     }
   }
@@ -89,11 +92,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     cards,
     unfilled,
-    leads,
-    counts: { applications: applications.total, contacts: requests.total },
+    overview,
+    counts: { applications: applications.total, leads: leads.total },
     filters,
     applications: null,
-    requests: {
+    leads: {
       ...page,
       items: page.items.map((item) => ({
         ...item,
@@ -179,7 +182,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters, unfilled, leads } = loaderData
+  const { tab, cards, counts, filters, unfilled, overview } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : leadStatuses
@@ -189,9 +192,9 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
   const exportHref = `/admin/export/${tab === 'applications' ? 'applications' : 'client-requests'}?${exportParams}`
   const tabs: { id: Tab; label: string }[] = [
     { id: 'applications', label: `Job Applications (${counts.applications})` },
-    { id: 'contacts', label: `Contact Submissions (${counts.contacts})` },
+    { id: 'leads', label: `Contact Submissions (${counts.leads})` },
   ]
-  const page = loaderData.applications ?? loaderData.requests
+  const page = loaderData.applications ?? loaderData.leads
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
@@ -212,7 +215,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
             },
             {
               label: 'Contact Requests',
-              value: cards.contactRequests,
+              value: cards.leads,
               icon: <Inbox aria-hidden="true" className="size-5" />,
             },
             {
@@ -223,7 +226,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           ]}
         />
       </div>
-      <LeadOverview {...leads} />
+      <LeadOverview {...overview} />
       <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <div
           role="tablist"
@@ -233,9 +236,9 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           {tabs.map((item) => (
             <Link
               key={item.id}
-              to={`?tab=${item.id}`}
+              to={`?tab=${tabParams[item.id]}`}
               role="tab"
-              id={`tab-${item.id}`}
+              id={`tab-${tabParams[item.id]}`}
               aria-selected={tab === item.id}
               aria-controls="dashboard-panel"
               preventScrollReset
@@ -249,14 +252,19 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
             </Link>
           ))}
         </div>
-        <div id="dashboard-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="p-4">
+        <div
+          id="dashboard-panel"
+          role="tabpanel"
+          aria-labelledby={`tab-${tabParams[tab]}`}
+          className="p-4"
+        >
           <Form
             method="get"
             role="search"
             preventScrollReset
             className="flex flex-col gap-3 lg:flex-row lg:items-end"
           >
-            <input type="hidden" name="tab" value={tab} />
+            <input type="hidden" name="tab" value={tabParams[tab]} />
             <div className="flex-1">
               <label htmlFor="dashboard-search" className="field-label">
                 {tab === 'applications'
@@ -316,8 +324,8 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
               {loaderData.applications?.items.map((item) => (
                 <ApplicationRow key={item.id} item={item} />
               ))}
-              {loaderData.requests?.items.map((item) => (
-                <RequestRow
+              {loaderData.leads?.items.map((item) => (
+                <LeadRow
                   key={item.id}
                   item={item}
                   statuses={leadStatuses}

@@ -48,18 +48,18 @@ const OTHER_ROLE_REFUSAL =
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const clientRequest = await getLead(requireUuidParam(params, 'requestId'))
-  if (!clientRequest) throw notFound()
+  const lead = await getLead(requireUuidParam(params, 'requestId'))
+  if (!lead) throw notFound()
   const [notes, history, portal, staff, owners] = await Promise.all([
-    notesOf('client_request', clientRequest.id),
-    historyOf('client_request', clientRequest.id),
-    portalStateOfRequester(clientRequest.email),
+    notesOf('client_request', lead.id),
+    historyOf('client_request', lead.id),
+    portalStateOfRequester(lead.email),
     leadStaff(),
-    ownerNames([clientRequest.ownerId]),
+    ownerNames([lead.ownerId]),
   ])
-  const ownerName = clientRequest.ownerId ? (owners[clientRequest.ownerId] ?? null) : null
-  const lead = { staff, ownerName, today: officeToday(), now: now() }
-  return { clientRequest, notes, history, portal, lead }
+  const ownerName = lead.ownerId ? (owners[lead.ownerId] ?? null) : null
+  const owner = { staff, name: ownerName, today: officeToday() }
+  return { lead, notes, history, portal, owner, now: now() }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -134,7 +134,7 @@ function withoutEraseStep(search: string) {
 }
 
 export default function LeadDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { clientRequest, notes, history, portal, lead } = loaderData
+  const { lead, notes, history, portal, owner } = loaderData
   const location = useLocation()
   const navigate = useNavigate()
   const replyFetcher = useFetcher()
@@ -143,22 +143,22 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
   const eraseParams = new URLSearchParams(search)
   eraseParams.set('erase', '1')
   const details: [string, string][] = [
-    ['Email', clientRequest.email],
-    ['Phone', clientRequest.phone ?? 'Not given'],
-    ['Company', clientRequest.company],
-    ['Type', clientRequest.type === 'demo' ? 'Demo request' : 'Contact form'],
-    ['Received', formatDateTime(clientRequest.createdAt)],
-    ['Updated', formatDateTime(clientRequest.updatedAt)],
-    ...(clientRequest.responseDueAt && !clientRequest.firstResponseAt
-      ? ([['Answer by', formatDateTime(clientRequest.responseDueAt)]] as [string, string][])
+    ['Email', lead.email],
+    ['Phone', lead.phone ?? 'Not given'],
+    ['Company', lead.company],
+    ['Type', lead.type === 'demo' ? 'Demo request' : 'Contact form'],
+    ['Received', formatDateTime(lead.createdAt)],
+    ['Updated', formatDateTime(lead.updatedAt)],
+    ...(lead.responseDueAt && !lead.firstResponseAt
+      ? ([['Answer by', formatDateTime(lead.responseDueAt)]] as [string, string][])
       : []),
   ]
   return (
-    <RouteDialog title={`Request from ${clientRequest.name}`} closeTo={listUrl} wide>
+    <RouteDialog title={`Request from ${lead.name}`} closeTo={listUrl} wide>
       <div className="flex items-center gap-3">
         <span className="text-sm text-slate-600">Status</span>
-        <StatusBadge status={clientRequest.status} />
-        <LeadResponseBadge clock={clientRequest} now={lead.now} />
+        <StatusBadge status={lead.status} />
+        <LeadResponseBadge clock={lead} now={loaderData.now} />
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
         {details.map(([label, value]) => (
@@ -170,7 +170,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
       </dl>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Message</h3>
       <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
-        {clientRequest.message}
+        {lead.message}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Form method="post" preventScrollReset>
@@ -181,7 +181,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
         <a
-          href={replyDraftHref(clientRequest)}
+          href={replyDraftHref(lead)}
           className="btn-secondary"
           onClick={() => {
             // The draft opens in the mail program; the request is recorded as replied to.
@@ -200,17 +200,17 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
         </Form>
       </div>
       <LeadOwnerSection
-        ownerId={clientRequest.ownerId}
-        ownerName={lead.ownerName}
-        staff={lead.staff}
-        today={lead.today}
+        ownerId={lead.ownerId}
+        ownerName={owner.name}
+        staff={owner.staff}
+        today={owner.today}
       />
-      <ClientPortalSection portal={portal} company={clientRequest.company} />
+      <ClientPortalSection portal={portal} company={lead.company} />
       <PersonalDataSection
-        email={clientRequest.email}
+        email={lead.email}
         confirming={new URLSearchParams(location.search).has('erase')}
         confirmHref={`?${eraseParams}#personal-data-heading`}
-        cancelHref={`/admin/clients/${clientRequest.id}${search}`}
+        cancelHref={`/admin/clients/${lead.id}${search}`}
       />
       <StaffNotes notes={notes} error={actionData?.error ?? null} />
       <RecordHistory entries={history} />

@@ -15,7 +15,11 @@ import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { organizationRoleLabels } from '~/domain/organizations'
 import { clientInviteSchema } from '~/lib/validation/organization'
-import { inviteColleague, organizationUsers, removeColleague } from '~/models/organizations.server'
+import {
+  inviteClientUser,
+  organizationUsers,
+  removeClientUser,
+} from '~/models/organizations.server'
 import { pendingInvitations, withdrawInvitation } from '~/models/client-invitations.server'
 import { formatDateTime } from '~/domain/format'
 import type { Route } from './+types/users'
@@ -79,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 429, headers: allowance.headers },
       )
     // The same answer whatever accounts the address has outside the organization.
-    const outcome = await inviteColleague(organizationId, submission.value, manager.actor)
+    const outcome = await inviteClientUser(organizationId, submission.value, manager.actor)
     if (outcome.state !== 'invited') await allowance.giveBack()
     return {
       invite: submission.reply({ resetForm: true }),
@@ -94,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = removeIntent.safeParse(Object.fromEntries(formData))
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
-  const outcome = await removeColleague(organizationId, parsed.data.userId, manager.actor)
+  const outcome = await removeClientUser(organizationId, parsed.data.userId, manager.actor)
   // Another organization's user is not one of theirs to name.
   if (outcome === 'missing') throw notFound()
   if (outcome === 'self')

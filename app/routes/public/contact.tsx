@@ -8,7 +8,7 @@ import { telHref, useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { leadSchema } from '~/lib/validation/lead'
-import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
+import { submitLead } from '~/routes/public/+shared/lead-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
@@ -36,7 +36,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitClientRequest(request, 'contact', context.clientIp)
+  return submitLead(request, 'contact', context.clientIp)
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

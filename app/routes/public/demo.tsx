@@ -3,7 +3,7 @@ import { LeadForm } from '~/components/lead-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
 import { demoPage } from '~/content/marketing/demo'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { submitClientRequest } from '~/routes/public/+shared/client-request-action.server'
+import { submitLead } from '~/routes/public/+shared/lead-action.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
@@ -38,7 +38,7 @@ export function loader() {
 
 /** A demo request is a client request of type `demo`, with the same two e-mails as contact. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitClientRequest(request, 'demo', context.clientIp)
+  return submitLead(request, 'demo', context.clientIp)
 }
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {

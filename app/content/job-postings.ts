@@ -6,7 +6,7 @@ import type { JobPostingStatus } from '../../db/schema/job-postings'
  * docs/decisions/021-job-seeding.md); a copy change here reaches the database on the next
  * start, while status and dates, once seeded, are managed in the database.
  */
-export interface JobContent {
+export interface JobPostingContent {
   id: string
   title: string
   type: 'Remote'
@@ -209,7 +209,7 @@ export function languageSlug(name: string): string {
 /** Every built-in posting went up on this day. */
 const POSTED_ON = '2026-11-02'
 
-function remoteInterpreterJob({ name, community }: JobLanguage): JobContent {
+function remoteInterpreterPosting({ name, community }: JobLanguage): JobPostingContent {
   return {
     id: `${languageSlug(name)}-english-remote-interpreter`,
     title: `${name}-English Remote Interpreter`,
@@ -248,4 +248,5 @@ function remoteInterpreterJob({ name, community }: JobLanguage): JobContent {
   }
 }
 
-export const builtInJobs: readonly JobContent[] = jobLanguages.map(remoteInterpreterJob)
+export const builtInJobPostings: readonly JobPostingContent[] =
+  jobLanguages.map(remoteInterpreterPosting)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { jobPostings } from '../../db/schema'
-import { builtInJobs, type JobContent } from '../content/jobs'
+import { builtInJobPostings, type JobPostingContent } from '../content/job-postings'
 import type { Database } from '../platform/db.server'
 
 // The columns the content module owns. Status and dates are operational: once a posting
@@ -18,10 +18,13 @@ const contentColumns = [
 
 /**
  * Inserts the built-in postings that are missing and brings the copy of existing ones in
- * line with `app/content/jobs.ts`. Safe to run on every start and on several instances at
+ * line with `app/content/job-postings.ts`. Safe to run on every start and on several instances at
  * once (one upsert); a row whose copy is unchanged is not touched.
  */
-export async function seedJobs(db: Database, content: readonly JobContent[] = builtInJobs) {
+export async function seedJobPostings(
+  db: Database,
+  content: readonly JobPostingContent[] = builtInJobPostings,
+) {
   if (content.length === 0) return
   const excluded = (column: string) => sql.raw(`excluded."${column}"`)
   const current = (column: string) => sql.raw(`"job_postings"."${column}"`)

@@ -15,20 +15,20 @@ import { leadSchema } from '../../../lib/validation/lead'
 import { now } from '../../../platform/clock.server'
 
 /** Contact and demo requests from one address: 10 every 10 minutes. */
-export const CLIENT_REQUEST_RATE_LIMIT: RateLimitRule = {
+export const LEAD_RATE_LIMIT: RateLimitRule = {
   bucket: 'client-request',
   limit: 10,
   windowMs: 10 * 60 * 1000,
 }
 
-export const CLIENT_REQUEST_NOT_STORED_MESSAGE =
+export const LEAD_NOT_STORED_MESSAGE =
   'We could not save your message because of a problem on our side, and nothing was stored. Please try again in a few minutes.'
 
 /**
  * The action behind the contact and demo forms: validate with the shared schema, store the
- * request and its two e-mails, and answer 400 with field errors when the input is wrong.
+ * lead and its two e-mails, and answer 400 with field errors when the input is wrong.
  */
-export async function submitClientRequest(request: Request, type: LeadType, clientIp: string) {
+export async function submitLead(request: Request, type: LeadType, clientIp: string) {
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: leadSchema })
   if (submission.status !== 'success') {
@@ -36,8 +36,8 @@ export async function submitClientRequest(request: Request, type: LeadType, clie
   }
   // Counted up front, so that parallel posts cannot all pass; given back unless stored.
   const countedAt = now()
-  const limit = await hitRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
-  const giveBackLimit = () => refundRateLimit(db(), CLIENT_REQUEST_RATE_LIMIT, clientIp, countedAt)
+  const limit = await hitRateLimit(db(), LEAD_RATE_LIMIT, clientIp, countedAt)
+  const giveBackLimit = () => refundRateLimit(db(), LEAD_RATE_LIMIT, clientIp, countedAt)
   if (!limit.allowed) {
     return data(
       {
@@ -63,7 +63,7 @@ export async function submitClientRequest(request: Request, type: LeadType, clie
     await giveBackLimit().catch(() => undefined)
     return data(
       {
-        result: submission.reply({ formErrors: [CLIENT_REQUEST_NOT_STORED_MESSAGE] }),
+        result: submission.reply({ formErrors: [LEAD_NOT_STORED_MESSAGE] }),
         sent: false as const,
       },
       { status: 500 },
