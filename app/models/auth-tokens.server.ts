@@ -1,5 +1,11 @@
 import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import { authTokens, users, type AuthTokenPurpose, type AuthTokenRevocation } from '../../db/schema'
+import {
+  authTokens,
+  users,
+  type AuthTokenPurpose,
+  type AuthTokenRevocation,
+  type AuthTokenState,
+} from '../../db/schema'
 import { normalizeEmail } from '../domain/email'
 import { hashToken, randomToken } from '../platform/tokens.server'
 import { now } from '../platform/clock.server'
@@ -16,12 +22,6 @@ export const TOKEN_LIFETIMES_MS: Record<AuthTokenPurpose, number> = {
 }
 
 export type AuthToken = typeof authTokens.$inferSelect
-
-/** Why a link does not work (any more); `unknown` for a token that was never issued. */
-export type AuthTokenState = 'valid' | 'expired' | 'used' | AuthTokenRevocation | 'unknown'
-
-/** Why a link does not work. */
-export type GoneReason = Exclude<AuthTokenState, 'valid'>
 
 /**
  * Creates a single-use token and returns it; only its hash is stored. A link for an account

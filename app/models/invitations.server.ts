@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { clientInvitations, clientMemberships, organizations, users } from '../../db/schema'
-import type { UserRole } from '../../db/schema'
+import type { GoneReason, UserRole } from '../../db/schema'
 import type { OrganizationRole } from '../domain/organizations'
 import type { Database } from '../platform/db.server'
 import { now } from '../platform/clock.server'
 import { hashPassword } from '../platform/passwords.server'
 import { db } from '../platform/runtime.server'
 import { recordAudit } from './audit.server'
-import {
-  consumeAuthToken,
-  readAuthToken,
-  type AuthToken,
-  type GoneReason,
-} from './auth-tokens.server'
+import { consumeAuthToken, readAuthToken, type AuthToken } from './auth-tokens.server'
 import { clientContextOf } from './organizations.server'
 import {
   findUserByEmail,

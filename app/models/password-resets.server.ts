@@ -1,9 +1,5 @@
-import {
-  consumeAuthToken,
-  createAuthToken,
-  readAuthToken,
-  type GoneReason,
-} from './auth-tokens.server'
+import type { GoneReason } from '../../db/schema'
+import { consumeAuthToken, createAuthToken, readAuthToken } from './auth-tokens.server'
 import { findUserByEmail, setPasswordHash } from './users.server'
 import { hashPassword } from '../platform/passwords.server'
 import { enqueueMail } from '../platform/mail/outbox.server'

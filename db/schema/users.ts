@@ -79,6 +79,12 @@ export type AuthTokenPurpose = (typeof authTokenPurposes)[number]
 export const authTokenRevocations = ['withdrawn', 'superseded'] as const
 export type AuthTokenRevocation = (typeof authTokenRevocations)[number]
 
+/** Why a link does not work (any more); `unknown` for a token that was never issued. */
+export type AuthTokenState = 'valid' | 'expired' | 'used' | AuthTokenRevocation | 'unknown'
+
+/** Why a link does not work. */
+export type GoneReason = Exclude<AuthTokenState, 'valid'>
+
 /** Single-use links sent by e-mail or printed to the log; only hashes are stored. */
 export const authTokens = pgTable(
   'auth_tokens',

@@ -122,6 +122,21 @@ describe('check-imports', () => {
     expect(output).not.toContain('app/auth/session.server.ts')
   })
 
+  it('reports a lib helper naming a model type, which the layers above may do', () => {
+    const { status, output } = checkFixture({
+      'app/models/statements.server.ts': 'export type Statement = { id: string }',
+      'app/lib/billing/pdf.server.ts':
+        "import type { Statement } from '~/models/statements.server'\nexport type P = Statement",
+      'app/routes/statement.tsx':
+        "import type { Statement } from '~/models/statements.server'\nexport type R = Statement",
+    })
+    expect(status).toBe(1)
+    expect(output).toContain(
+      'layer breach: app/lib/billing/pdf.server.ts -> app/models/statements.server.ts',
+    )
+    expect(output).not.toContain('app/routes/statement.tsx')
+  })
+
   it('reports a component importing a model, but not its type-only import', () => {
     const { status, output } = checkFixture({
       'app/models/jobs.server.ts': 'export type Job = { id: string }\nexport const jobs = []',

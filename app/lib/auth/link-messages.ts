@@ -1,4 +1,4 @@
-import type { GoneReason } from '~/models/auth-tokens.server'
+import type { GoneReason } from '../../../db/schema'
 
 const INVITATION_EXPIRED =
   'This invitation has expired or was already used. Ask an admin to invite you again.'

@@ -1,6 +1,11 @@
-import { formatRateUnits, periodLabel, statementStatusLabels, sumCents } from '../../domain/billing'
+import {
+  formatRateUnits,
+  periodLabel,
+  statementStatusLabels,
+  sumCents,
+  type StatementStatus,
+} from '../../domain/billing'
 import { formatCents } from '../../domain/money'
-import type { StatementDetail } from '../../models/billing/statements.server'
 import { runtime } from '../../platform/runtime.server'
 import type { CompanyIdentity } from '../../domain/company'
 import { formatCalendarDate, formatDate } from '../../domain/format'
@@ -16,9 +21,37 @@ const columns: BillingDocument['columns'] = [
   { header: 'Total', share: 0.11, align: 'right' },
 ]
 
+/**
+ * What the PDF prints of a pay statement. The statements model passes its statement detail,
+ * which has all of it; the PDF names no model's type (app/lib imports only downward).
+ */
+export interface StatementForPdf {
+  statement: {
+    status: StatementStatus
+    periodStart: string
+    periodEnd: string
+    approvedAt: Date | null
+    paidAt: Date | null
+    firstName: string
+    lastName: string
+    email: string
+    totalCents: number
+  }
+  lines: {
+    workDate: string
+    description: string
+    minutes: number
+    rateUnits: number
+    amountCents: number
+    mileageCents: number
+    expensesCents: number
+    totalCents: number
+  }[]
+}
+
 /** A pay statement as the interpreter and staff download it (docs/product.md#pay-statements). */
 export function statementDocument(
-  { statement, lines }: StatementDetail,
+  { statement, lines }: StatementForPdf,
   company: CompanyIdentity,
 ): BillingDocument {
   const period = periodLabel({ start: statement.periodStart, end: statement.periodEnd })
@@ -59,7 +92,7 @@ export function statementDocument(
 }
 
 /** The statement's PDF as a download, never cached by the browser or a proxy. */
-export async function statementPdfResponse(detail: StatementDetail): Promise<Response> {
+export async function statementPdfResponse(detail: StatementForPdf): Promise<Response> {
   const bytes = await renderBillingDocumentPdf(statementDocument(detail, runtime().config.company))
   const name = `statement-${detail.statement.periodStart}.pdf`
   return new Response(Buffer.from(bytes), {

@@ -1,5 +1,4 @@
 import { redirect } from 'react-router'
-import type { getResource } from '../../models/resources.server'
 import { runtime } from '../../platform/runtime.server'
 import { isSafeResourceUrl } from '../validation/resource'
 import { contentDisposition, parseByteRange } from './byte-range'
@@ -12,7 +11,18 @@ const INLINE_TYPES = new Set(['application/pdf', 'video/mp4', 'image/jpeg', 'ima
 // (`sandbox` would also be restrictive, but Chromium then refuses to show PDFs at all.)
 const INLINE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; frame-ancestors 'self'"
 
-type FoundResource = NonNullable<Awaited<ReturnType<typeof getResource>>>
+/** What the response needs of a resource: its link, or its stored file. */
+interface FoundResource {
+  resource: { url: string | null }
+  file: StoredFile | null
+}
+
+interface StoredFile {
+  mediaType: string
+  originalName: string
+  byteSize: number
+  storageKey: string
+}
 
 /**
  * A resource's file: `?download=1` always as an attachment; otherwise PDFs and MP4s inline
@@ -34,8 +44,6 @@ export async function resourceFileResponse(
   return storedFileResponse(request, file, { download })
 }
 
-type StoredFile = NonNullable<FoundResource['file']>
-
 /**
  * A stored file as the answer to a download: PDFs and MP4s inline unless `download` (with
  * HTTP Range), anything else as an attachment; never cached, and shown with a policy that
@@ -43,7 +51,7 @@ type StoredFile = NonNullable<FoundResource['file']>
  */
 export async function storedFileResponse(
   request: Request,
-  file: Pick<StoredFile, 'mediaType' | 'originalName' | 'byteSize' | 'storageKey'>,
+  file: StoredFile,
   { download }: { download: boolean },
 ): Promise<Response> {
   const inline = !download && INLINE_TYPES.has(file.mediaType)
