@@ -49,7 +49,9 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-describe('renaming migrations', () => {
+// Each case migrates a new in-memory database from the first migration: about 7 s alone,
+// several times that while the rest of the suite shares the two cores.
+describe('renaming migrations', { timeout: 120_000 }, () => {
   it('0028_leads: client_requests becomes leads with its rows, links, counts and inbox views', async () => {
     const database = await databaseAt('0027_booking_staff_digests')
     const staffId = '00000000-0000-4000-8000-000000000001'
