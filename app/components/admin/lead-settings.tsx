@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { FieldError } from '~/components/ui/field-shell'
+import { inputProps } from '~/components/ui/native-inputs'
 import { formatCalendarDate } from '~/domain/format'
-import { validateNatively } from '~/lib/forms/native-validation'
+import type { FormConstraint } from '~/lib/forms/form-constraint'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 
 /** Whether the round-robin gives this admin new client requests, in words. */
 export function leadAvailability(
@@ -27,46 +29,49 @@ export function LeadSettingsForm({
 }: {
   user: { id: string; name: string; takesLeads: boolean; awayUntil: string | null }
   today: string
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   /** From the form's Zod schema (app/lib/validation/staff.ts), made by the loader. */
-  constraint: Parameters<typeof useForm>[0]['constraint']
+  constraint: FormConstraint
 }) {
   const navigation = useNavigation()
   const saving =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === 'leads' &&
     navigation.formData.get('userId') === user.id
-  const [form, fields] = useForm({
-    id: `leads-${user.id}`,
-    lastResult,
-    constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ takesLeads?: string; awayUntil?: string }>,
-    defaultValue: {
-      takesLeads: user.takesLeads ? 'on' : undefined,
-      awayUntil: user.awayUntil ?? '',
+  const { formProps, field } = useNativeFormWithValues<{ takesLeads?: string; awayUntil?: string }>(
+    {
+      lastResult,
+      constraint,
+      labels: { takesLeads: 'Takes new leads', awayUntil: 'Away until' },
+      defaultValue: {
+        takesLeads: user.takesLeads ? 'on' : undefined,
+        awayUntil: user.awayUntil ?? '',
+      },
+      errorSummary: false,
     },
-  })
-  const { key: takesKey, ...takesProps } = getInputProps(fields.takesLeads, { type: 'checkbox' })
-  const { key: awayKey, ...awayProps } = getInputProps(fields.awayUntil, { type: 'date' })
+  )
+  const takesLeads = field('takesLeads')
+  const awayUntil = field('awayUntil')
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-2">
+    <Form method="post" {...formProps} className="space-y-2">
       <p className="text-slate-700">{leadAvailability(user, today)}</p>
       <input type="hidden" name="intent" value="leads" />
       <input type="hidden" name="userId" value={user.id} />
       <div className="flex items-center gap-2">
-        <input key={takesKey} {...takesProps} className="size-4 rounded border-slate-400" />
-        <label htmlFor={fields.takesLeads.id} className="text-sm text-slate-800">
-          Takes new leads
+        <input
+          {...inputProps(takesLeads, 'checkbox')}
+          className="size-4 rounded border-slate-400"
+        />
+        <label htmlFor={takesLeads.id} className="text-sm text-slate-800">
+          {takesLeads.label}
         </label>
       </div>
       <div>
-        <label htmlFor={fields.awayUntil.id} className="field-label">
-          Away until
+        <label htmlFor={awayUntil.id} className="field-label">
+          {awayUntil.label}
         </label>
-        <input key={awayKey} {...awayProps} min={today} className="field-input py-1.5" />
-        <FieldError field={fields.awayUntil} />
+        <input {...inputProps(awayUntil, 'date')} min={today} className="field-input py-1.5" />
+        <FieldError field={awayUntil} />
       </div>
       <button
         type="submit"

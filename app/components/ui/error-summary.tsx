@@ -59,8 +59,9 @@ export function ErrorSummary({
           <li key={field.id}>
             <a
               // List fields' ids hold brackets (`languages[0].language`), which a URL's
-              // fragment may not; the browser decodes them again to find the control.
-              href={`#${field.id.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`}
+              // fragment may not (`encodeURI` escapes them); the browser decodes them again
+              // to find the control.
+              href={`#${encodeURI(field.id)}`}
               onClick={(event) => focusControl(event, field.id)}
               className="font-medium underline hover:no-underline"
             >

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 
 /**
- * What a field's label, hint and error need to know of it. Conform's field metadata (admin
- * and account forms) and `useNativeForm`'s fields (public forms) both have this shape, so
- * one shell serves both without loading Conform on public pages.
+ * What a field's label, hint and error need to know of it: `useNativeForm`'s fields have
+ * this shape, and so does anything else that labels a control the same way.
  */
 export interface FieldIdentity {
   id: string

@@ -10,7 +10,7 @@ const RANGED = new Set(['number', 'range', 'date', 'month', 'week', 'time', 'dat
 const SEVERAL = new Set(['email', 'file'])
 
 /**
- * `props` (Conform's, with every constraint of the field's schema) without the constraint
+ * `props` (with every constraint of the field's schema) without the constraint
  * attributes HTML does not allow on an `<input>` of `type`: lengths and a pattern belong to
  * typed text, a range and a step to numbers, dates and times, `multiple` to e-mail and files.
  * The schema says what a value must look like; the control says how it is entered (a date

@@ -1,11 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { NativeField } from '~/lib/forms/native-form'
 import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
-import { forInputType } from './input-constraints'
 
 /**
  * The form controls of every form in the browser, driven by `useNativeForm` (no Conform in
  * the browser). Each carries its constraints as HTML attributes and its error next to it.
+ * What only the forms behind sign-in use is in `native-inputs.tsx`, which the public pages
+ * do not load.
  */
 
 function text(value: unknown): string | undefined {
@@ -19,7 +20,11 @@ function list(value: unknown): string[] {
   return typeof value === 'string' ? [value] : []
 }
 
-function controlProps(field: NativeField, hintId: string | undefined) {
+/**
+ * What every control of `field` carries: id, name, `required`, what describes it, and for
+ * `typed` text its lengths and pattern (with what the browser says when it is not met).
+ */
+export function controlProps(field: NativeField, hintId: string | undefined, typed?: boolean) {
   const invalid = Boolean(field.errors?.length)
   const describedBy = [invalid ? field.errorId : undefined, hintId].filter(Boolean).join(' ')
   const { minLength, maxLength, pattern, title } = field.constraint
@@ -27,58 +32,10 @@ function controlProps(field: NativeField, hintId: string | undefined) {
     id: field.id,
     name: field.name,
     required: field.required || undefined,
-    minLength,
-    maxLength,
-    pattern,
-    // What the browser says when the pattern is not matched (and our message on the page).
-    title,
+    ...(typed && { minLength, maxLength, pattern, title }),
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy || undefined,
   }
-}
-
-/** The `<input>` types of the controls here and of those laid out by hand. */
-type InputType =
-  | 'text'
-  | 'email'
-  | 'tel'
-  | 'url'
-  | 'password'
-  | 'number'
-  | 'date'
-  | 'time'
-  | 'datetime-local'
-  | 'checkbox'
-
-/**
- * The attributes of an `<input>` of `type` for `field`: its id and name, the constraints
- * HTML allows on that type (with the schema's message for a pattern or range it keeps), its
- * value from the form and what describes it. For a control laid out by hand, inside a
- * `FieldShell` or with a label of its own.
- */
-export function inputProps(field: NativeField, type: InputType, hintId?: string) {
-  const { min, max, step } = field.constraint
-  const { title, ...props } = forInputType({ ...controlProps(field, hintId), min, max, step }, type)
-  const explained = [props.pattern, props.min, props.max, props.step].some(
-    (attribute) => attribute !== undefined,
-  )
-  const value =
-    type === 'checkbox'
-      ? { value: 'on', defaultChecked: list(field.initialValue).length > 0 }
-      : { defaultValue: text(field.initialValue) }
-  return { ...props, type, title: explained ? title : undefined, ...value }
-}
-
-/** The props of a control that holds no typed text (a date, a list, a file, a box). */
-function nonTextControlProps(field: NativeField, hintId: string | undefined) {
-  const {
-    minLength: _min,
-    maxLength: _max,
-    pattern: _pattern,
-    title: _title,
-    ...props
-  } = controlProps(field, hintId)
-  return props
 }
 
 export function TextField({
@@ -103,7 +60,7 @@ export function TextField({
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
-        {...controlProps(field, hintIdOf(field, hint))}
+        {...controlProps(field, hintIdOf(field, hint), true)}
         type={type}
         defaultValue={text(field.initialValue)}
         {...rest}
@@ -132,7 +89,7 @@ export function TextareaField({
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <textarea
-        {...controlProps(field, hintIdOf(field, hint))}
+        {...controlProps(field, hintIdOf(field, hint), true)}
         defaultValue={text(field.initialValue)}
         rows={rows}
         placeholder={placeholder}
@@ -161,11 +118,18 @@ function PickerField({
   min,
   max,
   className,
-}: PickerFieldProps & { type: 'date' | 'time' | 'datetime-local' }) {
-  const props = inputProps(field, type, hintIdOf(field, hint))
+}: PickerFieldProps & { type: 'date' | 'time' }) {
+  const props = controlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
-      <input {...props} min={min ?? props.min} max={max ?? props.max} className="field-input" />
+      <input
+        {...props}
+        type={type}
+        min={min}
+        max={max}
+        defaultValue={text(field.initialValue)}
+        className="field-input"
+      />
     </FieldShell>
   )
 }
@@ -178,11 +142,6 @@ export function DateField(props: PickerFieldProps) {
 /** A time of day (`HH:MM`, 24-hour in the value; the browser shows its own clock). */
 export function TimeField(props: PickerFieldProps) {
   return <PickerField type="time" {...props} />
-}
-
-/** A date and a time of day (`YYYY-MM-DDTHH:MM`), as one picker. */
-export function DateTimeField(props: PickerFieldProps) {
-  return <PickerField type="datetime-local" {...props} />
 }
 
 export interface SelectOption {
@@ -207,7 +166,7 @@ export function SelectField({
   placeholder?: string
   className?: string
 }) {
-  const props = nonTextControlProps(field, hintIdOf(field, hint))
+  const props = controlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <select {...props} defaultValue={text(field.initialValue) ?? ''} className="field-input">
@@ -244,7 +203,7 @@ export function FileField({
   multiple?: boolean
   className?: string
 }) {
-  const props = nonTextControlProps(field, hintIdOf(field, hint))
+  const props = controlProps(field, hintIdOf(field, hint))
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>
       <input
@@ -271,7 +230,7 @@ export function CheckboxField({
   hint?: ReactNode
   className?: string
 }) {
-  const props = nonTextControlProps(field, hintIdOf(field, hint))
+  const props = controlProps(field, hintIdOf(field, hint))
   return (
     <div className={className}>
       <div className="flex items-start gap-3">

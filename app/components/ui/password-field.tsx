@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { NativeField } from '~/lib/forms/native-form'
 import { useHydrated } from '~/lib/use-hydrated'
 import { FieldShell, hintIdOf } from './field-shell'
-import { inputProps } from './native-fields'
+import { inputProps } from './native-inputs'
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it only

@@ -20,8 +20,8 @@ export type FormConstraint = Record<
 >
 
 /**
- * The constraints of the control named `name`, a list item's among them (Conform's `useForm`
- * finds them the same way; `useNativeForm` reads only exact names).
+ * The constraints of the control named `name`, a list item's among them (as Conform finds
+ * them; `useNativeForm` reads only exact names, `useNativeFormWithValues` list items too).
  */
 export function constraintOf(constraint: FormConstraint, name: string): FormConstraint[string] {
   return constraint[name] ?? constraint[name.replace(/\[\d+\]/g, '[]')] ?? {}

@@ -6,7 +6,10 @@ export interface InvalidField {
   name: string
 }
 
-/** The fields of `named` that have an error, in the order given (the order of the form). */
+/**
+ * The fields of `named` that have an error, in the order given (the order of the form).
+ * Works for Conform's field metadata and `useNativeForm`'s fields alike.
+ */
 export function invalidFields(
   named: readonly (readonly [{ id: string; errors?: string[] }, string])[],
 ): InvalidField[] {
@@ -17,24 +20,24 @@ export function invalidFields(
 
 /**
  * Counts the submissions that came back refused: by the browser's checks (the submit
- * handler prevented the submission) or by the server (a new reply, `refused` when it holds
- * errors). The error summary takes focus each time the count changes, so each refused
- * submit is announced once.
+ * handler prevented the submission) or by the server (a new reply). The error summary takes
+ * focus each time the count changes, so each refused submit is announced once.
  */
-export function useRefusedSubmits(lastResult: unknown, refused: boolean) {
+export function useRefusedSubmits(lastResult: unknown) {
   // A page rendered from the server's reply (no JavaScript at submit time) starts refused.
-  const [state, setState] = useState({ count: refused ? 1 : 0, reply: lastResult })
-  if (state.reply !== lastResult)
-    setState({ count: state.count + (refused ? 1 : 0), reply: lastResult })
+  const [refused, setRefused] = useState({ count: lastResult ? 1 : 0, reply: lastResult })
+  if (refused.reply !== lastResult)
+    setRefused({ count: refused.count + (lastResult ? 1 : 0), reply: lastResult })
   const counting =
     (onSubmit: (event: FormEvent<HTMLFormElement>) => void) =>
     (event: FormEvent<HTMLFormElement>) => {
       onSubmit(event)
       // React Router's Form prevents the default only after this handler, so a prevented
       // event here means the browser-side checks refused the submission.
-      if (event.defaultPrevented) setState((current) => ({ ...current, count: current.count + 1 }))
+      if (event.defaultPrevented)
+        setRefused((current) => ({ ...current, count: current.count + 1 }))
     }
-  return { refusedSubmits: state.count, counting }
+  return { refusedSubmits: refused.count, counting }
 }
 
 /**
@@ -44,7 +47,7 @@ export function useRefusedSubmits(lastResult: unknown, refused: boolean) {
 export function useErrorSummary<
   Props extends { onSubmit: (event: FormEvent<HTMLFormElement>) => void },
 >(formProps: Props, lastResult: unknown, named: Parameters<typeof invalidFields>[0]) {
-  const { refusedSubmits, counting } = useRefusedSubmits(lastResult, Boolean(lastResult))
+  const { refusedSubmits, counting } = useRefusedSubmits(lastResult)
   return {
     formProps: { ...formProps, onSubmit: counting(formProps.onSubmit) },
     summary: { fields: invalidFields(named), refusedSubmits },

@@ -7,7 +7,7 @@ import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { verifyPassword } from '~/platform/passwords.server'
 import { requireUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
-import { useNativeForm } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { seoMeta } from '~/lib/seo/meta'
 import { changePasswordSchema } from '~/lib/validation/auth'
 import { getUserWithPassword, setPassword } from '~/models/users.server'
@@ -62,7 +62,7 @@ const labels = { currentPassword: 'Current password', ...NEW_PASSWORD_LABELS }
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
   const { user } = loaderData
-  const { formProps, field } = useNativeForm<typeof labels>({
+  const { formProps, field } = useNativeFormWithValues<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,

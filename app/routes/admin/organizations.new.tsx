@@ -2,10 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { SelectField, TextField } from '~/components/ui/form-fields'
+import { SelectField, TextField } from '~/components/ui/native-fields'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { newOrganizationSchema } from '~/lib/validation/organization'
@@ -61,7 +61,7 @@ const labels = {
 export default function NewOrganization({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation()
   const busy = useNavigation().state === 'submitting'
-  const { fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary } = useNativeFormWithValues<typeof labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -71,16 +71,11 @@ export default function NewOrganization({ loaderData, actionData }: Route.Compon
     <RouteDialog title="New organization" closeTo={`/admin/clients${location.search}`}>
       <Form method="post" {...formProps} className="space-y-4">
         <ErrorSummary {...summary} headingLevel={3} />
-        <TextField
-          meta={fields.organizationName}
-          label={labels.organizationName}
-          autoComplete="organization"
-        />
-        <TextField meta={fields.name} label={labels.name} autoComplete="off" />
-        <TextField meta={fields.email} label={labels.email} type="email" autoComplete="off" />
+        <TextField field={field('organizationName')} autoComplete="organization" />
+        <TextField field={field('name')} autoComplete="off" />
+        <TextField field={field('email')} type="email" autoComplete="off" />
         <SelectField
-          meta={fields.role}
-          label={labels.role}
+          field={field('role')}
           options={[
             { value: 'manager', label: 'Manager: every request, and the users' },
             { value: 'requester', label: 'Requester: their own requests' },

@@ -2,20 +2,20 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { TextField } from '~/components/ui/form-fields'
+import { TextField } from '~/components/ui/native-fields'
+import { DateTimeField } from '~/components/ui/native-inputs'
 import { formatRateUnits } from '~/domain/billing'
 import { modalities, modalityLabel, type Modality } from '~/domain/interpreter-profile'
 import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { formatDateTime } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import {
   IN_FORCE_GRACE_MS,
-  MILEAGE_MESSAGE,
-  RATE_MESSAGE,
   officeDateTime,
   ratesFromValues,
   ratesSchema,
@@ -102,12 +102,12 @@ function ModalityRatesForm({
 }: {
   form: RatesForm
   constraint: Route.ComponentProps['loaderData']['constraint']
-  lastResult: Parameters<typeof useFormWithSummary>[0]['lastResult']
+  lastResult: FormReply | undefined
 }) {
   const navigation = useNavigation()
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('modality') === rates.modality
-  const { fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary } = useNativeFormWithValues<typeof labels>({
     lastResult,
     constraint,
     labels,
@@ -136,39 +136,26 @@ function ModalityRatesForm({
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="modality" value={rates.modality} />
         <TextField
-          meta={fields.clientRate}
-          label={labels.clientRate}
+          field={field('clientRate')}
           inputMode="decimal"
           autoComplete="off"
           hint="Up to 4 decimals."
-          title={RATE_MESSAGE}
         />
         <TextField
-          meta={fields.interpreterRate}
-          label={labels.interpreterRate}
+          field={field('interpreterRate')}
           inputMode="decimal"
           autoComplete="off"
           hint="Up to 4 decimals."
-          title={RATE_MESSAGE}
         />
+        <TextField field={field('minimumMinutes')} inputMode="numeric" autoComplete="off" />
         <TextField
-          meta={fields.minimumMinutes}
-          label={labels.minimumMinutes}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <TextField
-          meta={fields.mileageRate}
-          label={labels.mileageRate}
+          field={field('mileageRate')}
           inputMode="decimal"
           autoComplete="off"
           hint="Paid for on-site travel; 0 for none."
-          title={MILEAGE_MESSAGE}
         />
-        <TextField
-          meta={fields.effectiveFrom}
-          label={labels.effectiveFrom}
-          type="datetime-local"
+        <DateTimeField
+          field={field('effectiveFrom')}
           hint="Eastern Time; now or later. Work already done keeps its rates."
         />
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -1,9 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useRef, useState } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { FormMessage } from '~/components/layout/auth-card'
-import { FileField, SelectField, TextField } from '~/components/ui/form-fields'
+import { FileField, SelectField, TextField } from '~/components/ui/native-fields'
 import {
   DOCUMENT_MAX_BYTES,
   fileKindOf,
@@ -16,7 +15,8 @@ import {
 } from '~/domain/resources'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { validateNatively } from '~/lib/forms/native-validation'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { addResourceFromRequest } from '~/routes/admin/+shared/resource-upload-action.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { resourceSchema } from '~/lib/validation/resource'
@@ -63,23 +63,25 @@ function sizeProblem(file: File, type: ResourceType): string | undefined {
 }
 
 interface UploadResponse {
-  result: SubmissionResult<string[]>
+  result: FormReply
   resourceId: string | null
 }
+
+const labels = { title: 'Title', type: 'Type', file: 'File', url: 'URL' }
 
 export default function AddResource({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const [uploadResult, setUploadResult] = useState<SubmissionResult<string[]>>()
+  const [uploadResult, setUploadResult] = useState<FormReply>()
   const [progress, setProgress] = useState<number | null>(null)
   const [clientError, setClientError] = useState<string>()
   const request = useRef<XMLHttpRequest | null>(null)
-  const [form, fields] = useForm({
+  const { formProps, field, formErrors, formErrorId } = useNativeFormWithValues<typeof labels>({
     lastResult: uploadResult ?? actionData?.result,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
+    labels,
     defaultValue: { type: 'document' },
-    onValidate: validateNatively<{ title: string; type: string; url: string; file: File }>,
+    errorSummary: false,
   })
   // With JavaScript a chosen file goes up with XMLHttpRequest, which reports progress; the
   // other fields are checked first, as for any submission.
@@ -124,9 +126,8 @@ export default function AddResource({ loaderData, actionData }: Route.ComponentP
     setProgress(0)
     xhr.send(formData)
   }
-  const formProps = getFormProps(form)
   const busy = progress !== null || navigation.state === 'submitting'
-  const formError = clientError ?? form.errors?.[0]
+  const formError = clientError ?? formErrors?.[0]
   return (
     <RouteDialog title="Add Resource" closeTo={LIST_URL} wide>
       <div className="grid gap-6 md:grid-cols-[1fr_15rem]">
@@ -150,21 +151,19 @@ export default function AddResource({ loaderData, actionData }: Route.ComponentP
             preventScrollReset
           >
             {formError ? (
-              <FormMessage tone="error" id={form.errorId}>
+              <FormMessage tone="error" id={formErrorId}>
                 {formError}
               </FormMessage>
             ) : null}
-            <TextField meta={fields.title} label="Title" autoComplete="off" />
-            <SelectField meta={fields.type} label="Type" options={typeOptions} />
+            <TextField field={field('title')} autoComplete="off" />
+            <SelectField field={field('type')} options={typeOptions} />
             <FileField
-              meta={fields.file}
-              label="File"
+              field={field('file')}
               hint="Choose a file, or enter a URL below."
               accept={resourceFileAccept}
             />
             <TextField
-              meta={fields.url}
-              label="URL"
+              field={field('url')}
               type="url"
               placeholder="https://"
               hint="A link to a resource elsewhere, instead of a file."

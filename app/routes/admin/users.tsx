@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { UserPlus } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable, Truncated } from '~/components/admin/data-table'
 import { FormMessage } from '~/components/layout/auth-card'
-import { TextField } from '~/components/ui/form-fields'
+import { TextField } from '~/components/ui/native-fields'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requestPasswordReset } from '~/models/password-resets.server'
 import { requireAdmin } from '~/auth/session.server'
 import { formatDateTime } from '~/domain/format'
-import { validateNatively } from '~/lib/forms/native-validation'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { seoMeta } from '~/lib/seo/meta'
 import { inviteSchema, leadSettingsSchema } from '~/lib/validation/staff'
 import { LeadSettingsForm } from '~/components/admin/lead-settings'
@@ -120,15 +119,14 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation()
   const inviting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
-  const [form, fields] = useForm({
+  // Errors change while typing, never on the blur of a click on 'Send invitation': a
+  // message that went away between press and release moved the button from under the
+  // pointer and the click was lost. Each field also keeps a line for its message.
+  const { formProps, field } = useNativeFormWithValues<{ name: string; email: string }>({
     lastResult: actionData?.invite,
     constraint: loaderData.constraint,
-    // Errors change while typing, never on the blur of a click on 'Send invitation': a
-    // message that went away between press and release moved the button from under the
-    // pointer and the click was lost. Each field also keeps a line for its message.
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ name: string; email: string }>,
+    labels: { name: 'Name', email: 'Email' },
+    errorSummary: false,
   })
   const error = actionData && 'error' in actionData ? actionData.error : null
   return (
@@ -241,14 +239,10 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-1 text-sm text-slate-600">
             They receive a link to choose a password, valid for 48 hours.
           </p>
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            className="mt-4 space-y-4 [&_.field-error]:min-h-5"
-          >
+          <Form method="post" {...formProps} className="mt-4 space-y-4 [&_.field-error]:min-h-5">
             <input type="hidden" name="intent" value="invite" />
-            <TextField meta={fields.name} label="Name" autoComplete="off" />
-            <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+            <TextField field={field('name')} autoComplete="off" />
+            <TextField field={field('email')} type="email" autoComplete="off" />
             <button type="submit" className="btn-primary w-full" disabled={inviting}>
               {inviting ? 'Sending...' : 'Send invitation'}
             </button>
