@@ -1,15 +1,14 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
-import { useNativeForm } from '~/lib/forms/native-form'
+import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import type { LeadInput } from '~/lib/validation/lead'
 
 export interface LeadActionData {
-  result: SubmissionResult<string[]>
+  result: FormReply
   sent: boolean
 }
 

@@ -89,11 +89,10 @@ test('an interpreter edits the profile; staff approve a language change, then re
   await week.getByLabel('End of range 2').fill('13:00')
   await week.getByRole('button', { name: 'Save availability' }).click()
   await expect(week.getByText('This overlaps another range on Monday.')).toBeVisible()
-  // The summary names the field; focus goes to the field itself (Conform's answer to a refusal).
-  await expect(week.getByRole('group', { name: /^Please correct 1 field/ })).toContainText(
-    'Start of range 2',
-  )
-  await expect(week.getByLabel('Start of range 2')).toBeFocused()
+  // The summary names the field and takes focus, as after any refused submit.
+  const summary = week.getByRole('group', { name: /^Please correct 1 field/ })
+  await expect(summary).toContainText('Start of range 2')
+  await expect(summary).toBeFocused()
   await week.getByLabel('Day of range 2').selectOption('tuesday')
   await week.getByRole('button', { name: 'Save availability' }).click()
   await expect(week.getByText('Weekly availability saved.')).toBeVisible()

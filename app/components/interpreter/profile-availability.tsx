@@ -1,9 +1,6 @@
-import { getInputProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { FieldShell } from '~/components/ui/field-shell'
-import { SelectField } from '~/components/ui/form-fields'
-import { forInputType } from '~/components/ui/input-constraints'
+import { DateField, SelectField, TimeField } from '~/components/ui/native-fields'
 import {
   MAX_AVAILABILITY_RANGES,
   weekdays,
@@ -11,24 +8,16 @@ import {
   type TimeOff,
 } from '~/domain/availability'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
-import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
+import { ProfileListRow, SavedNotice } from './profile-section'
 
-/** A date or time input with its label and error. */
-function DateTimeField({
-  meta,
-  label,
-  type,
-}: {
-  meta: FieldMetadata<string | undefined>
-  label: string
-  type: 'time' | 'date'
-}) {
-  const { key, ...props } = getInputProps(meta, { type })
-  return (
-    <FieldShell field={meta} label={label}>
-      <input key={key} {...forInputType(props, type)} className="field-input" />
-    </FieldShell>
-  )
+const rangeLabels = {
+  ranges: (row: number) => ({
+    day: `Day of range ${row}`,
+    start: `Start of range ${row}`,
+    end: `End of range ${row}`,
+  }),
 }
 
 /** The weekly ranges, saved as a whole week (docs/product.md#profile). */
@@ -43,29 +32,19 @@ export function ProfileAvailabilityForm({
   saved: AvailabilityRange[]
   timeZone: string
   constraint: FormConstraint
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   notice: string | undefined
   submitting: boolean
 }) {
-  const { form, fields } = useProfileForm({
-    id: 'availability',
+  const { formProps, field, rows, insertButton, removeButton, summary } = useNativeFormWithValues<
+    typeof rangeLabels
+  >({
     lastResult,
     constraint,
+    labels: rangeLabels,
     defaultValue: { ranges: saved },
   })
-  const rows = fields.ranges.getFieldList()
-  const { formProps, summary } = useProfileFormSummary(
-    form,
-    lastResult,
-    rows.flatMap((row, index) => {
-      const range = row.getFieldset()
-      return [
-        [range.day, `Day of range ${index + 1}`],
-        [range.start, `Start of range ${index + 1}`],
-        [range.end, `End of range ${index + 1}`],
-      ] as const
-    }),
-  )
+  const ranges = rows('ranges')
   return (
     <>
       <SavedNotice notice={notice} />
@@ -76,47 +55,31 @@ export function ProfileAvailabilityForm({
         </p>
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="availability" />
-        {rows.length === 0 ? (
+        {ranges.length === 0 ? (
           <p className="text-sm text-slate-700">No hours yet: add a range.</p>
         ) : null}
         <ul className="space-y-3">
-          {rows.map((row, index) => {
-            const range = row.getFieldset()
-            return (
-              <li
-                key={row.key ?? row.id}
-                className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
-              >
-                <SelectField
-                  meta={range.day}
-                  label={`Day of range ${index + 1}`}
-                  options={weekdays}
-                  placeholder="-- Choose a day --"
-                />
-                <DateTimeField
-                  meta={range.start}
-                  label={`Start of range ${index + 1}`}
-                  type="time"
-                />
-                <DateTimeField meta={range.end} label={`End of range ${index + 1}`} type="time" />
-                <button
-                  {...form.remove.getButtonProps({ name: fields.ranges.name, index })}
-                  className="btn-secondary px-3 py-1.5 sm:mt-6"
-                  aria-label={`Remove range ${index + 1}`}
-                >
-                  Remove
-                </button>
-              </li>
-            )
-          })}
+          {ranges.map(({ key, index }) => (
+            <ProfileListRow
+              key={key}
+              columns="sm:grid-cols-[1fr_1fr_1fr_auto]"
+              removeButton={removeButton('ranges', index)}
+              removeLabel={`Remove range ${index + 1}`}
+            >
+              <SelectField
+                field={field(`ranges[${index}].day`)}
+                options={weekdays}
+                placeholder="-- Choose a day --"
+              />
+              <TimeField field={field(`ranges[${index}].start`)} />
+              <TimeField field={field(`ranges[${index}].end`)} />
+            </ProfileListRow>
+          ))}
         </ul>
         <div className="flex flex-wrap gap-3">
-          {rows.length < MAX_AVAILABILITY_RANGES ? (
+          {ranges.length < MAX_AVAILABILITY_RANGES ? (
             <button
-              {...form.insert.getButtonProps({
-                name: fields.ranges.name,
-                defaultValue: { day: '', start: '08:00', end: '17:00' },
-              })}
+              {...insertButton('ranges', { day: '', start: '08:00', end: '17:00' })}
               className="btn-secondary"
             >
               Add a range
@@ -131,6 +94,8 @@ export function ProfileAvailabilityForm({
   )
 }
 
+const timeOffLabels = { startsOn: 'First day', endsOn: 'Last day' }
+
 /** Time off: the periods ahead, each with Remove, and the form to add one. */
 export function ProfileTimeOff({
   periods,
@@ -141,20 +106,15 @@ export function ProfileTimeOff({
 }: {
   periods: (TimeOff & { label: string })[]
   constraint: FormConstraint
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   notice: string | undefined
   submitting: boolean
 }) {
-  const { form, fields } = useProfileForm({
-    id: 'time-off',
+  const { formProps, field, summary } = useNativeFormWithValues<typeof timeOffLabels>({
     lastResult,
     constraint,
-    defaultValue: { startsOn: '', endsOn: '' },
+    labels: timeOffLabels,
   })
-  const { formProps, summary } = useProfileFormSummary(form, lastResult, [
-    [fields.startsOn, 'First day'],
-    [fields.endsOn, 'Last day'],
-  ])
   return (
     <>
       <SavedNotice notice={notice} />
@@ -188,8 +148,8 @@ export function ProfileTimeOff({
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="add-time-off" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateTimeField meta={fields.startsOn} label="First day" type="date" />
-          <DateTimeField meta={fields.endsOn} label="Last day" type="date" />
+          <DateField field={field('startsOn')} />
+          <DateField field={field('endsOn')} />
         </div>
         <button type="submit" className="btn-primary" disabled={submitting}>
           Add time off

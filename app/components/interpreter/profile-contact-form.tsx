@@ -1,9 +1,19 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { SelectField, TextField, type SelectOption } from '~/components/ui/form-fields'
+import { SelectField, TextField, type SelectOption } from '~/components/ui/native-fields'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
-import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
+import { SavedNotice } from './profile-section'
+
+const labels = {
+  phone: 'Phone',
+  address: 'Street address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP code',
+  timeZone: 'Time zone',
+}
 
 /** Contact details and time zone: saved at once (docs/product.md#profile). */
 export function ProfileContactForm({
@@ -26,25 +36,18 @@ export function ProfileContactForm({
   }
   timeZoneOptions: SelectOption[]
   constraint: FormConstraint
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   notice: string | undefined
   submitting: boolean
 }) {
-  const { form, fields } = useProfileForm({
-    id: 'contact-details',
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeFormWithValues<
+    typeof labels
+  >({
     lastResult,
     constraint,
+    labels,
     defaultValue: saved,
   })
-  const labels = [
-    [fields.phone, 'Phone'],
-    [fields.address, 'Street address'],
-    [fields.city, 'City'],
-    [fields.state, 'State'],
-    [fields.zipCode, 'ZIP code'],
-    [fields.timeZone, 'Time zone'],
-  ] as const
-  const { formProps, summary } = useProfileFormSummary(form, lastResult, labels)
   return (
     <>
       <SavedNotice notice={notice} />
@@ -58,26 +61,19 @@ export function ProfileContactForm({
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="contact" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            meta={fields.phone}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            title={constraint.phone?.title}
-          />
-          <TextField meta={fields.address} label="Street address" autoComplete="address-line1" />
-          <TextField meta={fields.city} label="City" autoComplete="address-level2" />
-          <TextField meta={fields.state} label="State" autoComplete="address-level1" />
-          <TextField meta={fields.zipCode} label="ZIP code" autoComplete="postal-code" />
+          <TextField field={field('phone')} type="tel" autoComplete="tel" />
+          <TextField field={field('address')} autoComplete="address-line1" />
+          <TextField field={field('city')} autoComplete="address-level2" />
+          <TextField field={field('state')} autoComplete="address-level1" />
+          <TextField field={field('zipCode')} autoComplete="postal-code" />
           <SelectField
-            meta={fields.timeZone}
-            label="Time zone"
+            field={field('timeZone')}
             hint="Your weekly availability is in this time zone."
             options={timeZoneOptions}
             placeholder="-- Choose a time zone --"
           />
         </div>
-        <FormError errors={form.errors} id={form.errorId} />
+        <FormError errors={formErrors} id={formErrorId} />
         <button type="submit" className="btn-primary" disabled={submitting}>
           Save contact details
         </button>

@@ -1,8 +1,7 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldError } from '~/components/ui/field-shell'
-import { CheckboxGroupField, SelectField } from '~/components/ui/form-fields'
+import { CheckboxGroupField, SelectField } from '~/components/ui/native-fields'
 import { labelOf, specializationChoices } from '~/content/application-options'
 import {
   languageProficiencies,
@@ -12,8 +11,10 @@ import {
 } from '~/domain/languages'
 import { formatDateTime } from '~/domain/format'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { FormError } from './profile-contact-form'
-import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'
+import { ProfileListRow, SavedNotice } from './profile-section'
 
 interface LanguagesAndSpecializations {
   languages: LanguageSkill[]
@@ -42,6 +43,14 @@ export function LanguageSummary({ values }: { values: LanguagesAndSpecialization
   )
 }
 
+const labels = {
+  languages: (row: number) => ({
+    language: `Language ${row}`,
+    proficiency: `Proficiency of language ${row}`,
+  }),
+  specializations: 'Specializations',
+}
+
 /**
  * Languages and specializations: the approved values, a request waiting for staff (which
  * the interpreter may withdraw) and the form that sends a new one (docs/product.md#profile).
@@ -59,33 +68,24 @@ export function ProfileLanguages({
   pending: (LanguagesAndSpecializations & { id: string; createdAt: Date }) | null
   languageOptions: string[]
   constraint: FormConstraint
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   notice: string | undefined
   submitting: boolean
 }) {
   const start = pending ?? approved
-  const { form, fields } = useProfileForm({
-    id: 'profile-change',
-    lastResult,
-    constraint,
-    defaultValue: {
-      languages: start.languages
-        .filter((entry) => entry.language !== 'English')
-        .map((entry) => ({ language: entry.language, proficiency: entry.proficiency ?? '' })),
-      specializations: start.specializations,
-    },
-  })
-  const rows = fields.languages.getFieldList()
-  const { formProps, summary } = useProfileFormSummary(form, lastResult, [
-    ...rows.flatMap((row, index) => {
-      const entry = row.getFieldset()
-      return [
-        [entry.language, `Language ${index + 1}`],
-        [entry.proficiency, `Proficiency of language ${index + 1}`],
-      ] as const
-    }),
-    [fields.specializations, 'Specializations'],
-  ])
+  const { formProps, field, rows, insertButton, removeButton, summary, formErrors, formErrorId } =
+    useNativeFormWithValues<typeof labels>({
+      lastResult,
+      labels,
+      constraint,
+      defaultValue: {
+        languages: start.languages
+          .filter((entry) => entry.language !== 'English')
+          .map((entry) => ({ language: entry.language, proficiency: entry.proficiency ?? '' })),
+        specializations: start.specializations,
+      },
+    })
+  const languages = rows('languages')
   const options = languageOptions.map((language) => ({ value: language, label: language }))
   return (
     <>
@@ -125,51 +125,34 @@ export function ProfileLanguages({
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="languages" />
         <ul className="space-y-3">
-          {rows.map((row, index) => {
-            const entry = row.getFieldset()
-            return (
-              <li
-                key={row.key ?? row.id}
-                className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto]"
-              >
-                <SelectField
-                  meta={entry.language}
-                  label={`Language ${index + 1}`}
-                  options={options}
-                  placeholder="-- Choose a language --"
-                />
-                <SelectField
-                  meta={entry.proficiency}
-                  label={`Proficiency of language ${index + 1}`}
-                  options={languageProficiencies}
-                  placeholder="-- Choose a proficiency --"
-                />
-                <button
-                  {...form.remove.getButtonProps({ name: fields.languages.name, index })}
-                  className="btn-secondary px-3 py-1.5 sm:mt-6"
-                  aria-label={`Remove language ${index + 1}`}
-                >
-                  Remove
-                </button>
-              </li>
-            )
-          })}
+          {languages.map(({ key, index }) => (
+            <ProfileListRow
+              key={key}
+              columns="sm:grid-cols-[1fr_1fr_auto]"
+              removeButton={removeButton('languages', index)}
+              removeLabel={`Remove language ${index + 1}`}
+            >
+              <SelectField
+                field={field(`languages[${index}].language`)}
+                options={options}
+                placeholder="-- Choose a language --"
+              />
+              <SelectField
+                field={field(`languages[${index}].proficiency`)}
+                options={languageProficiencies}
+                placeholder="-- Choose a proficiency --"
+              />
+            </ProfileListRow>
+          ))}
         </ul>
-        <FieldError field={fields.languages} />
-        {rows.length < MAX_PROFILE_LANGUAGES ? (
-          <button
-            {...form.insert.getButtonProps({ name: fields.languages.name })}
-            className="btn-secondary px-3 py-1.5"
-          >
+        <FieldError field={field('languages')} />
+        {languages.length < MAX_PROFILE_LANGUAGES ? (
+          <button {...insertButton('languages')} className="btn-secondary px-3 py-1.5">
             Add a language
           </button>
         ) : null}
-        <CheckboxGroupField
-          meta={fields.specializations}
-          legend="Specializations"
-          options={specializationChoices}
-        />
-        <FormError errors={form.errors} id={form.errorId} />
+        <CheckboxGroupField field={field('specializations')} options={specializationChoices} />
+        <FormError errors={formErrors} id={formErrorId} />
         <button type="submit" className="btn-primary" disabled={submitting}>
           Send for approval
         </button>

@@ -1,14 +1,4 @@
-import {
-  getFormProps,
-  useForm,
-  type DefaultValue,
-  type FormMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
-import type { ReactNode } from 'react'
-import type { FormConstraint } from '~/lib/forms/form-constraint'
-import { validateNatively } from '~/lib/forms/native-validation'
-import { useErrorSummary, type invalidFields } from '~/lib/forms/refused-submits'
+import type { ComponentProps, ReactNode } from 'react'
 
 /** One part of the profile page: a heading, a line on what it is for, and its content. */
 export function ProfileSection({
@@ -36,43 +26,6 @@ export function ProfileSection({
   )
 }
 
-/**
- * A profile form: Conform with the browser's own checks (the constraints come from the
- * form's schema in the loader), the server's reply when this form was the one sent, and
- * its error summary. `named` lists the fields the summary links to, in the form's order.
- */
-export function useProfileForm<Schema extends Record<string, unknown>>({
-  id,
-  lastResult,
-  constraint,
-  defaultValue,
-}: {
-  id: string
-  lastResult: SubmissionResult<string[]> | undefined
-  constraint: FormConstraint
-  defaultValue: DefaultValue<Schema>
-}) {
-  const [form, fields] = useForm<Schema>({
-    id,
-    lastResult,
-    constraint,
-    defaultValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<Schema>,
-  })
-  return { form, fields }
-}
-
-/** The form's props with the counting submit handler, and what its `ErrorSummary` shows. */
-export function useProfileFormSummary<Schema extends Record<string, unknown>>(
-  form: FormMetadata<Schema, string[]>,
-  lastResult: SubmissionResult<string[]> | undefined,
-  named: Parameters<typeof invalidFields>[0],
-) {
-  return useErrorSummary(getFormProps(form), lastResult, named)
-}
-
 /** A saved change, said in the section's live region. */
 export function SavedNotice({ notice }: { notice: string | undefined }) {
   return (
@@ -83,5 +36,34 @@ export function SavedNotice({ notice }: { notice: string | undefined }) {
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** One row of a list in a profile form: its controls, then the button that removes it. */
+export function ProfileListRow({
+  columns,
+  removeButton,
+  removeLabel,
+  children,
+}: {
+  /** The grid's columns from the small breakpoint on, the button's last. */
+  columns: string
+  /** `removeButton(list, index)` of the form. */
+  removeButton: ComponentProps<'button'>
+  /** The button's accessible name: 'Remove range 2'. */
+  removeLabel: string
+  children: ReactNode
+}) {
+  return (
+    <li className={`grid items-start gap-3 rounded-md border border-slate-200 p-3 ${columns}`}>
+      {children}
+      <button
+        {...removeButton}
+        className="btn-secondary px-3 py-1.5 sm:mt-6"
+        aria-label={removeLabel}
+      >
+        Remove
+      </button>
+    </li>
   )
 }

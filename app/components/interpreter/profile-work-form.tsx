@@ -1,11 +1,15 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldShell, hintIdOf } from '~/components/ui/field-shell'
-import { CheckboxGroupField } from '~/components/ui/form-fields'
+import { CheckboxGroupField } from '~/components/ui/native-fields'
+import { inputProps } from '~/components/ui/native-inputs'
 import { MAX_TRAVEL_RADIUS_MILES, modalities, type Modality } from '~/domain/interpreter-profile'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
-import { SavedNotice, useProfileForm, useProfileFormSummary } from './profile-section'
+import type { FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
+import { SavedNotice } from './profile-section'
+
+const labels = { modalities: 'How you interpret', travelRadiusMiles: 'Travel radius' }
 
 /** Modalities and the travel radius for on-site work: saved at once. */
 export function ProfileWorkForm({
@@ -17,44 +21,30 @@ export function ProfileWorkForm({
 }: {
   saved: { modalities: Modality[]; travelRadiusMiles: string }
   constraint: FormConstraint
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormReply | undefined
   notice: string | undefined
   submitting: boolean
 }) {
-  const { form, fields } = useProfileForm({
-    id: 'work-preferences',
+  const { formProps, field, summary } = useNativeFormWithValues<typeof labels>({
     lastResult,
     constraint,
+    labels,
     defaultValue: saved,
   })
-  const { formProps, summary } = useProfileFormSummary(form, lastResult, [
-    [fields.modalities, 'How you interpret'],
-    [fields.travelRadiusMiles, 'Travel radius'],
-  ])
-  const radius = fields.travelRadiusMiles
+  const radius = field('travelRadiusMiles')
   const radiusHint = `Whole miles, 0 to ${MAX_TRAVEL_RADIUS_MILES}; needed for on-site work.`
-  const { key, ...radiusProps } = getInputProps(radius, {
-    type: 'number',
-    ariaDescribedBy: hintIdOf(radius, radiusHint),
-  })
   return (
     <>
       <SavedNotice notice={notice} />
       <Form method="post" {...formProps} className="space-y-4" preventScrollReset>
         <ErrorSummary {...summary} headingLevel={3} />
         <input type="hidden" name="intent" value="work" />
-        <CheckboxGroupField
-          meta={fields.modalities}
-          legend="How you interpret"
-          options={modalities}
-        />
+        <CheckboxGroupField field={field('modalities')} options={modalities} />
         <FieldShell field={radius} label="Travel radius (miles)" hint={radiusHint}>
           <input
-            key={key}
-            {...radiusProps}
+            // With the schema's range, and its message for it as the title.
+            {...inputProps(radius, 'number', hintIdOf(radius, radiusHint))}
             step={1}
-            // What the browser says when the radius is out of range: the schema's message.
-            title={constraint.travelRadiusMiles?.title}
             inputMode="numeric"
             className="field-input max-w-40"
           />

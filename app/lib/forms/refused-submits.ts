@@ -6,10 +6,7 @@ export interface InvalidField {
   name: string
 }
 
-/**
- * The fields of `named` that have an error, in the order given (the order of the form).
- * Works for Conform's field metadata and `useNativeForm`'s fields alike.
- */
+/** The fields of `named` that have an error, in the order given (the order of the form). */
 export function invalidFields(
   named: readonly (readonly [{ id: string; errors?: string[] }, string])[],
 ): InvalidField[] {
@@ -38,18 +35,4 @@ export function useRefusedSubmits(lastResult: unknown) {
         setRefused((current) => ({ ...current, count: current.count + 1 }))
     }
   return { refusedSubmits: refused.count, counting }
-}
-
-/**
- * The error summary of a Conform form: the form's props with the counting submit handler,
- * and what `ErrorSummary` shows.
- */
-export function useErrorSummary<
-  Props extends { onSubmit: (event: FormEvent<HTMLFormElement>) => void },
->(formProps: Props, lastResult: unknown, named: Parameters<typeof invalidFields>[0]) {
-  const { refusedSubmits, counting } = useRefusedSubmits(lastResult)
-  return {
-    formProps: { ...formProps, onSubmit: counting(formProps.onSubmit) },
-    summary: { fields: invalidFields(named), refusedSubmits },
-  }
 }

@@ -1,8 +1,13 @@
-import { getInputProps, getTextareaProps } from '@conform-to/react'
 import { data, Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { FieldShell } from '~/components/ui/field-shell'
-import { SelectField, TextField } from '~/components/ui/form-fields'
+import {
+  DateField,
+  FileField,
+  SelectField,
+  TextareaField,
+  TextField,
+  TimeField,
+} from '~/components/ui/native-fields'
 import { timeZoneOptions } from '~/domain/availability'
 import { officeTimeZone } from '~/domain/office'
 import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
@@ -10,7 +15,7 @@ import { modalities } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -78,7 +83,9 @@ const labels = {
 export default function BookInterpreter({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZones, pastInterpreters } = loaderData
   const busy = useNavigation().state === 'submitting'
-  const { form, fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeFormWithValues<
+    typeof labels
+  >({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels,
@@ -98,79 +105,43 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
         className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5"
       >
         <ErrorSummary {...summary} />
-        <FieldShell field={fields.language} label={labels.language} hint="Type to search the list.">
-          <input
-            {...getInputProps(fields.language, {
-              type: 'text',
-              ariaDescribedBy: `${fields.language.id}-hint`,
-            })}
-            key={fields.language.key}
-            list="booking-languages"
-            autoComplete="off"
-            className="field-input"
-          />
-          <datalist id="booking-languages">
-            {companyLanguages.map((language) => (
-              <option key={language} value={language} />
-            ))}
-          </datalist>
-        </FieldShell>
+        <TextField
+          field={field('language')}
+          hint="Type to search the list."
+          list="booking-languages"
+          autoComplete="off"
+        />
+        <datalist id="booking-languages">
+          {companyLanguages.map((language) => (
+            <option key={language} value={language} />
+          ))}
+        </datalist>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            meta={fields.modality}
-            label={labels.modality}
-            options={modalities}
-            placeholder="Choose"
-          />
-          <SelectField
-            meta={fields.setting}
-            label={labels.setting}
-            options={bookingSettings}
-            placeholder="Choose"
-          />
+          <SelectField field={field('modality')} options={modalities} placeholder="Choose" />
+          <SelectField field={field('setting')} options={bookingSettings} placeholder="Choose" />
         </div>
         <div className="grid gap-5 sm:grid-cols-3">
-          <TextField meta={fields.date} label={labels.date} type="date" />
-          <TextField meta={fields.time} label={labels.time} type="time" />
-          <TextField
-            meta={fields.durationMinutes}
-            label={labels.durationMinutes}
-            inputMode="numeric"
-          />
+          <DateField field={field('date')} />
+          <TimeField field={field('time')} />
+          <TextField field={field('durationMinutes')} inputMode="numeric" />
         </div>
         <SelectField
-          meta={fields.timeZone}
-          label={labels.timeZone}
+          field={field('timeZone')}
           options={timeZones}
           placeholder="Choose a time zone"
         />
         <TextField
-          meta={fields.location}
-          label={labels.location}
+          field={field('location')}
           hint="On-site: the full address. Video: the meeting link. Phone: the number to call."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField meta={fields.contactName} label={labels.contactName} autoComplete="name" />
-          <TextField
-            meta={fields.contactPhone}
-            label={labels.contactPhone}
-            type="tel"
-            title={loaderData.constraint.contactPhone?.title}
-            autoComplete="tel"
-          />
+          <TextField field={field('contactName')} autoComplete="name" />
+          <TextField field={field('contactPhone')} type="tel" autoComplete="tel" />
         </div>
-        <FieldShell field={fields.notes} label={labels.notes}>
-          <textarea
-            {...getTextareaProps(fields.notes)}
-            key={fields.notes.key}
-            rows={4}
-            className="field-input"
-          />
-        </FieldShell>
-        {pastInterpreters.length > 0 || fields.preferredInterpreterId.errors ? (
+        <TextareaField field={field('notes')} rows={4} />
+        {pastInterpreters.length > 0 || field('preferredInterpreterId').errors ? (
           <SelectField
-            meta={fields.preferredInterpreterId}
-            label={labels.preferredInterpreterId}
+            field={field('preferredInterpreterId')}
             options={pastInterpreters.map((interpreter) => ({
               value: interpreter.id,
               label: `${interpreter.firstName} ${interpreter.lastName.slice(0, 1)}.`,
@@ -178,26 +149,16 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
             placeholder="No preference"
           />
         ) : null}
-        <FieldShell
-          field={fields.files}
-          label={labels.files}
+        <FileField
+          field={field('files')}
           hint="PDF, DOC or DOCX, up to 10 MB each, at most 5."
-        >
-          <input
-            {...getInputProps(fields.files, {
-              type: 'file',
-              ariaDescribedBy: `${fields.files.id}-hint`,
-            })}
-            key={fields.files.key}
-            multiple
-            accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            className="field-input file:mr-4 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-          />
-        </FieldShell>
-        {form.errors?.length ? (
+          multiple
+          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        />
+        {formErrors?.length ? (
           // A refusal of the whole request (too many bookings), next to the button that sent it.
-          <p id={form.errorId} role="alert" className="field-error">
-            {form.errors[0]}
+          <p id={formErrorId} role="alert" className="field-error">
+            {formErrors[0]}
           </p>
         ) : null}
         <button type="submit" className="btn-primary" disabled={busy}>

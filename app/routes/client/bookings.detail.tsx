@@ -3,7 +3,7 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import { BookingTimeline } from '~/components/client/booking-timeline'
 import { FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { SelectField, TextField } from '~/components/ui/form-fields'
+import { DateField, SelectField, TextField, TimeField } from '~/components/ui/native-fields'
 import { timeZoneOptions } from '~/domain/availability'
 import {
   isLateCancellation,
@@ -15,7 +15,7 @@ import { formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useFormWithSummary } from '~/lib/forms/form-with-summary'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
@@ -118,7 +118,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
   const { booking, timeline, files, requesterName, timeZones } = loaderData
   const [searchParams] = useSearchParams()
   const confirmingCancel = searchParams.get('cancel') === '1'
-  const { fields, formProps, summary } = useFormWithSummary({
+  const { formProps, field, summary } = useNativeFormWithValues<typeof rescheduleLabels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     labels: rescheduleLabels,
@@ -249,17 +249,12 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
               <ErrorSummary {...summary} headingLevel={3} />
               <input type="hidden" name="intent" value="reschedule" />
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField meta={fields.date} label={rescheduleLabels.date} type="date" />
-                <TextField meta={fields.time} label={rescheduleLabels.time} type="time" />
-                <TextField
-                  meta={fields.durationMinutes}
-                  label={rescheduleLabels.durationMinutes}
-                  inputMode="numeric"
-                />
+                <DateField field={field('date')} />
+                <TimeField field={field('time')} />
+                <TextField field={field('durationMinutes')} inputMode="numeric" />
               </div>
               <SelectField
-                meta={fields.timeZone}
-                label={rescheduleLabels.timeZone}
+                field={field('timeZone')}
                 options={timeZones}
                 placeholder="Choose a time zone"
               />

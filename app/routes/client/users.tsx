@@ -1,15 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable } from '~/components/admin/data-table'
 import { RowAction } from '~/components/ui/row-action'
 import { FormMessage } from '~/components/layout/auth-card'
-import { SelectField, TextField } from '~/components/ui/form-fields'
+import { SelectField, TextField } from '~/components/ui/native-fields'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import type { Actor } from '~/models/audit.server'
-import { validateNatively } from '~/lib/forms/native-validation'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { allowInvitation } from '~/lib/forms/portal-limits.server'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
@@ -135,12 +134,15 @@ export default function ClientUsers({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation()
   const inviting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
-  const [form, fields] = useForm({
+  const { formProps, field } = useNativeFormWithValues<{
+    name: string
+    email: string
+    role: string
+  }>({
     lastResult: actionData?.invite,
     constraint: loaderData.constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: validateNatively<{ name: string; email: string; role: string }>,
+    labels: { name: 'Name', email: 'Email', role: 'Role' },
+    errorSummary: false,
   })
   const error = actionData && 'error' in actionData ? actionData.error : null
   return (
@@ -217,13 +219,12 @@ export default function ClientUsers({ loaderData, actionData }: Route.ComponentP
           <p className="mt-1 text-sm text-slate-600">
             They receive a link to choose a password, valid for 48 hours.
           </p>
-          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <Form method="post" {...formProps} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="invite" />
-            <TextField meta={fields.name} label="Name" autoComplete="off" />
-            <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+            <TextField field={field('name')} autoComplete="off" />
+            <TextField field={field('email')} type="email" autoComplete="off" />
             <SelectField
-              meta={fields.role}
-              label="Role"
+              field={field('role')}
               options={[
                 { value: 'requester', label: 'Requester: their own requests' },
                 { value: 'manager', label: 'Manager: every request, and the users' },
