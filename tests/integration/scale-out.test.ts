@@ -112,7 +112,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
     }
     // Closed straight in the database, as another instance or a staff tool would.
     await handle.db.execute(
-      sql`update jobs set status = 'closed', updated_at = now() where id = 'greek-english-remote-interpreter'`,
+      sql`update job_postings set status = 'closed', updated_at = now() where id = 'greek-english-remote-interpreter'`,
     )
     const closedAt = Date.now()
     const goneOn = async (server: ServerProcess) => {
@@ -131,7 +131,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
     expect(await (await get(a, '/sitemap.xml')).text()).not.toContain(posting)
 
     await handle.db.execute(
-      sql`update jobs set status = 'published', updated_at = now() where id = 'greek-english-remote-interpreter'`,
+      sql`update job_postings set status = 'published', updated_at = now() where id = 'greek-english-remote-interpreter'`,
     )
     await expect.poll(async () => (await get(a, posting)).status, { timeout: 1_500 }).toBe(200)
   })
