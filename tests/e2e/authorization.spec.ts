@@ -157,13 +157,13 @@ for (const area of areas) {
           }
         }
         if (route.hasAction) {
-          const post = await context.post(route.path, {
+          const post = await context.post(route.actionPath, {
             form: { intent: 'probe' },
             maxRedirects: 0,
           })
           expectOutcome(
             visitor,
-            `POST ${route.path}`,
+            `POST ${route.actionPath}`,
             { status: post.status(), location: post.headers()['location'] },
             'refused',
             route.path,

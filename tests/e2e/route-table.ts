@@ -8,6 +8,11 @@ export interface BuiltRoute {
   path: string
   /** The full path as declared, with its `:parameters`. */
   pattern: string
+  /**
+   * Where a POST reaches the route's action: an index route shares its path with its layout,
+   * so React Router sends the post to it only with `?index` (its forms add it themselves).
+   */
+  actionPath: string
   hasLoader: boolean
   hasAction: boolean
   /** No component: a file, an export or an upload endpoint rather than a page. */
@@ -31,17 +36,24 @@ export async function builtRoutes(): Promise<BuiltRoute[]> {
   }
   return Object.values(routes)
     .filter((route) => route !== undefined)
-    .map((route) => ({
+    .map((route) => ({ route, path: samplePath(fullPath(route.id)) }))
+    .map(({ route, path }) => ({
       id: route.id,
       pattern: '/' + fullPath(route.id).replace(/^\//, ''),
-      path:
-        '/' +
-        fullPath(route.id)
-          .replace(/^\//, '')
-          .replace(/:[A-Za-z]+\??/g, '00000000-0000-4000-8000-000000000000')
-          .replace(/\*/g, 'anything'),
+      path,
+      actionPath: route.index ? `${path}?index` : path,
       hasLoader: typeof route.module.loader === 'function',
       hasAction: typeof route.module.action === 'function',
       isResource: typeof route.module.default !== 'function',
     }))
+}
+
+function samplePath(path: string): string {
+  return (
+    '/' +
+    path
+      .replace(/^\//, '')
+      .replace(/:[A-Za-z]+\??/g, '00000000-0000-4000-8000-000000000000')
+      .replace(/\*/g, 'anything')
+  )
 }

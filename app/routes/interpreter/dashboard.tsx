@@ -1,23 +1,32 @@
 import { Link } from 'react-router'
+import {
+  AssignmentCards,
+  OfferAnswerMessage,
+  OfferCards,
+} from '~/components/interpreter/assignment-cards'
 import { stepLabel } from '~/domain/onboarding'
 import { nextStep } from '~/domain/onboarding-progress'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireUser } from '~/auth/session.server'
-import { formatCalendarDate, formatDateTime } from '~/domain/format'
+import { formatCalendarDate, formatDateTime, formatInZone } from '~/domain/format'
+import { officeTimeZone } from '~/domain/office'
 import { seoMeta } from '~/lib/seo/meta'
 import { closeoutsDueOf } from '~/models/billing/closeouts.server'
+import { assignmentsOf } from '~/models/dispatch/assignments.server'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
 import { latestStaffMessagesTo } from '~/models/mail.server'
 import { listInterpreterResources } from '~/models/resources.server'
 import { expiringCredentials } from '~/models/onboarding/documents.server'
 import { onboardingApplicationOf, onboardingStatesOf } from '~/models/onboarding/progress.server'
+import { answerOffer } from './+shared/offer-answer-action.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Dashboard',
-      description: 'Your onboarding, credentials, required reading and messages.',
+      description:
+        'Offers to answer, your next assignments, closeouts due, onboarding, credentials and messages.',
       path: '/interpreter/dashboard',
       noindex: true,
     },
@@ -31,16 +40,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     onboardingApplicationOf(user.id),
   ])
   const applicationIds = onboarding ? [onboarding.applicationId] : []
-  const [states, expiring, messages, resources, closeoutsDue] = await Promise.all([
+  const [states, expiring, messages, resources, closeoutsDue, work] = await Promise.all([
     onboardingStatesOf(applicationIds),
     expiringCredentials({ applicationIds }),
     latestStaffMessagesTo(user.email),
     listInterpreterResources(user.id),
     closeoutsDueOf(user.id),
+    assignmentsOf(user.id),
   ])
   const state = onboarding ? states.get(onboarding.applicationId) : undefined
+  const upcoming = work?.upcoming ?? []
   return {
     firstName: profile?.firstName ?? user.name,
+    timeZone: work?.timeZone ?? officeTimeZone(),
+    offers: work?.offers ?? [],
+    next: upcoming.slice(0, NEXT_ASSIGNMENTS_SHOWN),
+    upcomingCount: upcoming.length,
     progress: state?.progress ?? 0,
     nextStep: state ? (nextStep(state.steps)?.label ?? null) : onboardingFirstStep,
     closeoutsDue: {
@@ -68,50 +83,89 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const onboardingFirstStep = stepLabel('contractor_agreement')
+/** The dashboard shows the next few assignments; the Assignments page has them all. */
+const NEXT_ASSIGNMENTS_SHOWN = 3
 
-export default function InterpreterDashboard({ loaderData }: Route.ComponentProps) {
+export const action = ({ request }: Route.ActionArgs) => answerOffer(request)
+
+export default function InterpreterDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, progress, nextStep, expiring, unread, messages, closeoutsDue } = loaderData
+  const { timeZone, offers, next, upcomingCount } = loaderData
+  const when = (instant: Date | string) => formatInZone(instant, timeZone)
+  // Onboarding leads until it is done; then the work does.
+  const onboardingComplete = progress >= ONBOARDING_STEP_COUNT
+  const onboardingCard = (
+    <section
+      aria-labelledby="onboarding-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <h2 id="onboarding-heading" className="font-semibold text-slate-900">
+        Onboarding
+      </h2>
+      <p className="mt-2 text-3xl font-bold text-slate-900">
+        {progress}/{ONBOARDING_STEP_COUNT}
+        <span className="sr-only"> steps done</span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Onboarding progress"
+        aria-valuemin={0}
+        aria-valuemax={ONBOARDING_STEP_COUNT}
+        aria-valuenow={progress}
+        className="mt-3 h-2 rounded-full bg-slate-200"
+      >
+        <div
+          className="h-2 rounded-full bg-brand-700"
+          style={{ width: `${(progress / ONBOARDING_STEP_COUNT) * 100}%` }}
+        />
+      </div>
+      <p className="mt-3 text-sm text-slate-700">
+        {nextStep ? (
+          <>
+            Next step: <strong>{nextStep}</strong>.{' '}
+            <Link to="/interpreter/onboarding" className="text-brand-700 underline">
+              Continue onboarding
+            </Link>
+          </>
+        ) : (
+          'Onboarding complete: you are ready for assignments.'
+        )}
+      </p>
+    </section>
+  )
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold text-slate-900">Welcome, {firstName}</h1>
+      <OfferAnswerMessage answer={actionData} />
+      {onboardingComplete ? null : <div className="mt-6">{onboardingCard}</div>}
+      <section aria-labelledby="offers-heading" className="mt-6">
+        <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
+          Offers waiting for your answer
+        </h2>
+        {offers.length === 0 ? (
+          <p className="mt-2 text-slate-700">No offers wait for your answer.</p>
+        ) : (
+          <OfferCards offers={offers} when={when} />
+        )}
+      </section>
+      <section aria-labelledby="next-heading" className="mt-6">
+        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
+          Upcoming assignments
+        </h2>
+        {next.length === 0 ? (
+          <p className="mt-2 text-slate-700">No upcoming assignments.</p>
+        ) : (
+          <AssignmentCards assignments={next} when={when} />
+        )}
+        <p className="mt-3 text-sm">
+          <Link to="/interpreter/assignments" className="text-brand-700 underline">
+            {upcomingCount > next.length
+              ? `All ${upcomingCount} upcoming assignments`
+              : 'All your assignments'}
+          </Link>
+        </p>
+      </section>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section
-          aria-labelledby="onboarding-heading"
-          className="rounded-lg border border-slate-200 bg-white p-5"
-        >
-          <h2 id="onboarding-heading" className="font-semibold text-slate-900">
-            Onboarding
-          </h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900">
-            {progress}/{ONBOARDING_STEP_COUNT}
-            <span className="sr-only"> steps done</span>
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Onboarding progress"
-            aria-valuemin={0}
-            aria-valuemax={ONBOARDING_STEP_COUNT}
-            aria-valuenow={progress}
-            className="mt-3 h-2 rounded-full bg-slate-200"
-          >
-            <div
-              className="h-2 rounded-full bg-brand-700"
-              style={{ width: `${(progress / ONBOARDING_STEP_COUNT) * 100}%` }}
-            />
-          </div>
-          <p className="mt-3 text-sm text-slate-700">
-            {nextStep ? (
-              <>
-                Next step: <strong>{nextStep}</strong>.{' '}
-                <Link to="/interpreter/onboarding" className="text-brand-700 underline">
-                  Continue onboarding
-                </Link>
-              </>
-            ) : (
-              'Onboarding complete: you are ready for assignments.'
-            )}
-          </p>
-        </section>
         <section
           aria-labelledby="closeouts-due-heading"
           className="rounded-lg border border-slate-200 bg-white p-5"
@@ -139,6 +193,7 @@ export default function InterpreterDashboard({ loaderData }: Route.ComponentProp
             </p>
           )}
         </section>
+        {onboardingComplete ? onboardingCard : null}
         <section
           aria-labelledby="expiring-heading"
           className="rounded-lg border border-slate-200 bg-white p-5"
