@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import {
   bookingFiles,
   bookingOffers,
@@ -184,6 +184,19 @@ function bookingRows(where: SQL | undefined) {
 export async function clientBookings(who: ClientActor, limit = 100) {
   return bookingRows(visibleTo(who.client, who.actor.id))
     .orderBy(desc(bookings.startsAt))
+    .limit(limit)
+}
+
+/** A client's bookings still to come and not cancelled, the soonest first (the dashboard's). */
+export async function upcomingClientBookings(who: ClientActor, limit: number) {
+  return bookingRows(
+    and(
+      visibleTo(who.client, who.actor.id),
+      gt(bookings.startsAt, now()),
+      ne(bookings.status, 'cancelled'),
+    ),
+  )
+    .orderBy(asc(bookings.startsAt))
     .limit(limit)
 }
 

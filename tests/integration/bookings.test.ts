@@ -17,6 +17,7 @@ import {
   rescheduleBooking,
   type ClientActor,
   type NewBooking,
+  upcomingClientBookings,
 } from '../../app/models/bookings.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
@@ -156,6 +157,23 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     expect((await test.db.select().from(bookings).where(eq(bookings.id, mine.id)))[0]?.status).toBe(
       'requested',
     )
+  })
+
+  it('the dashboard lists bookings still to come and not cancelled, the soonest first', async () => {
+    const manager = await clientOf('Court One', 'mia@court.example', 'manager')
+    const later = await createBooking(booking({ date: '2026-11-05' }), manager)
+    const sooner = await createBooking(booking({ date: '2026-11-03' }), manager)
+    const cancelled = await createBooking(booking({ date: '2026-11-04' }), manager)
+    await cancelBooking(cancelled.id, manager)
+    await createBookingRow(test.db, {
+      organizationId: manager.client.organizationId,
+      localDate: '2026-10-20',
+      status: 'completed',
+    })
+    const ids = async (limit: number) =>
+      (await upcomingClientBookings(manager, limit)).map((row) => row.booking.id)
+    expect(await ids(5)).toEqual([sooner.id, later.id])
+    expect(await ids(1)).toEqual([sooner.id])
   })
 
   it('cancels inside 24 hours as a late cancellation, and never twice', async () => {
