@@ -78,6 +78,21 @@ test('an onboarded interpreter’s dashboard opens on the offer to answer and th
   await page.setViewportSize({ width: 390, height: 844 })
   await expectNoAxeViolations(page, 'interpreter dashboard with an offer at 390 px')
   await keepScreenshot(page, 'interpreter-dashboard-390')
+  // On a phone the header shows the logo, home; the menu closes with Escape, focus back on it.
+  await expect(page.getByRole('banner').getByRole('link', { name: /: home$/ })).toBeVisible()
+  const menuButton = page.locator('summary', { hasText: 'Portal menu' })
+  const menu = page.getByRole('navigation', { name: 'Interpreter portal' })
+  await menuButton.click()
+  await expect(menu.getByRole('link', { name: 'Assignments' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu.getByRole('link', { name: 'Assignments' })).toBeHidden()
+  await expect(menuButton).toBeFocused()
+  // A link followed closes it too.
+  await menuButton.click()
+  await menu.getByRole('link', { name: 'Assignments' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeHidden()
+  await page.goBack()
 
   await offers.getByRole('button', { name: new RegExp(`^Accept ${language}, On-site`) }).click()
   const answer = page.getByText(

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ToastContext, ToastRegion, type ToastMessage } from '~/components/admin/toast-region'
 import {
   LogOutButton,
+  MobileHomeLink,
   MobileMenu,
   ShellMain,
   Sidebar,
@@ -37,7 +38,10 @@ export function PortalFrame({
         <Sidebar navigation={navigation} companyName={companyName} />
         <div className="min-w-0">
           <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-            <MobileMenu navigation={navigation} />
+            <div className="flex items-center gap-2">
+              <MobileMenu navigation={navigation} />
+              <MobileHomeLink home={navigation.home} companyName={companyName} />
+            </div>
             <div className="ml-auto flex items-center gap-2 sm:gap-4">
               <div className="text-right text-sm">
                 <p className="font-medium text-slate-900">{userName}</p>

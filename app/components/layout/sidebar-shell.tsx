@@ -1,8 +1,9 @@
 import { LayoutDashboard, LogOut, Menu, type LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { NavLink as NavEntry } from '~/content/navigation'
 import { Logo } from './logo'
+import { useDismissDetails } from './use-dismiss'
 
 /** A signed-in area's links, each with its icon; the current one is marked. */
 function SidebarLinks({ links, icons }: { links: NavEntry[]; icons: Record<string, LucideIcon> }) {
@@ -63,10 +64,19 @@ export function Sidebar({
   )
 }
 
-/** The same links below the lg breakpoint, behind a menu button (works without JavaScript). */
+/**
+ * The same links below the lg breakpoint, behind a menu button (works without JavaScript).
+ * Escape, a tap outside or a link followed closes it, as the public site's menu does.
+ */
 export function MobileMenu({ navigation }: { navigation: SidebarNavigation }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(ref)
+  const { pathname } = useLocation()
+  useEffect(() => {
+    if (ref.current) ref.current.open = false
+  }, [pathname])
   return (
-    <details className="group relative lg:hidden">
+    <details ref={ref} className="group relative lg:hidden">
       <summary className="flex list-none items-center rounded-md p-2 text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden="true" className="size-6" />
         <span className="sr-only">{navigation.menuLabel}</span>
@@ -78,6 +88,15 @@ export function MobileMenu({ navigation }: { navigation: SidebarNavigation }) {
         <SidebarLinks links={navigation.links} icons={navigation.icons} />
       </nav>
     </details>
+  )
+}
+
+/** The logo, home, where the sidebar is hidden (below the lg breakpoint). */
+export function MobileHomeLink({ home, companyName }: { home: string; companyName: string }) {
+  return (
+    <Link to={home} className="rounded-md p-1 lg:hidden">
+      <Logo size="dashboard" alt={`${companyName}: home`} />
+    </Link>
   )
 }
 
