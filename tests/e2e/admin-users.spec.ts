@@ -89,7 +89,7 @@ test('an admin sends a password reset link to a staff member', async ({ page, co
   const colleague = await createAccount('admin', 'Forgetful Colleague')
   await signIn(context, app.url, owner)
   await page.goto('/admin/users')
-  await page.getByRole('button', { name: 'Send a password reset to Forgetful Colleague' }).click()
+  await page.getByRole('button', { name: 'Send password reset to Forgetful Colleague' }).click()
   await expect(
     page.getByText(`A password reset link was sent to ${colleague.email}.`),
   ).toBeVisible()

@@ -140,7 +140,7 @@ export default function CloseoutsPage({ loaderData }: Route.ComponentProps) {
             actionColumn((row) => ({
               to: `/admin/bookings/${row.bookingId}`,
               text: 'Open booking',
-              label: `Open the booking ${row.title}, ${row.when}`,
+              label: `Open booking ${row.title}, ${row.when}`,
             })),
           ]}
         />

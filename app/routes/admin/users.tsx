@@ -215,7 +215,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                       <button
                         type="submit"
                         className="btn-secondary px-3 py-1.5"
-                        aria-label={`Send a password reset to ${user.name}`}
+                        aria-label={`Send password reset to ${user.name}`}
                       >
                         Send password reset
                       </button>

@@ -6,6 +6,7 @@ import {
   OfferAnswerMessage,
   OfferCards,
 } from '~/components/interpreter/assignment-cards'
+import { closeoutStatusLabels } from '~/domain/billing'
 import { formatInZone } from '~/domain/format'
 import { bookingTitle } from '~/domain/dispatch'
 import { timeZoneWithName } from '~/domain/availability'
@@ -150,7 +151,7 @@ export default function AssignmentsPage({ loaderData, actionData }: Route.Compon
                   <Link
                     to={`/interpreter/assignments/${assignment.bookingId}/closeout`}
                     className="inline-flex items-center gap-2 text-sm text-brand-700 underline"
-                    aria-label={`Closeout of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+                    aria-label={`Closeout ${closeoutStatusLabels[assignment.closeoutStatus]}, ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
                   >
                     Closeout <CloseoutBadge status={assignment.closeoutStatus} />
                   </Link>
