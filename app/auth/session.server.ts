@@ -20,6 +20,12 @@ import {
 } from '../lib/auth/cookie.server'
 
 export const LOGIN_PATH = '/interpreter-login'
+export const CLIENT_LOGIN_PATH = '/client-login'
+
+/** Where a visitor signs in again to reach a page: clients at the client login. */
+export function loginPathFor(pathname: string): string {
+  return pathname === '/client' || pathname.startsWith('/client/') ? CLIENT_LOGIN_PATH : LOGIN_PATH
+}
 
 export interface SessionUser extends PublicUser {
   sessionTokenHash: string
@@ -87,7 +93,7 @@ export async function requireUser(
   if (!user) {
     const url = new URL(request.url)
     const redirectTo = `${url.pathname}${url.search}`
-    throw redirect(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`)
+    throw redirect(`${loginPathFor(url.pathname)}?redirectTo=${encodeURIComponent(redirectTo)}`)
   }
   if (role && user.role !== role) {
     const readsAPage = request.method === 'GET' || request.method === 'HEAD'

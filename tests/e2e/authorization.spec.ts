@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import type { UserRole } from '../../db/schema'
 import { homeFor } from '../../app/lib/auth/redirect'
 import { movedAddress } from '../../app/lib/http/moved-addresses'
-import { createSession } from '../../app/auth/session.server'
+import { createSession, loginPathFor } from '../../app/auth/session.server'
 import { createAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes, type BuiltRoute } from './route-table'
@@ -113,7 +113,8 @@ for (const area of areas) {
     ) => {
       const { status, location } = answer
       if (visitor === 'anonymous') {
-        const loginRedirect = `/interpreter-login?redirectTo=${encodeURIComponent(path)}`
+        // A client's pages send a signed-out visitor to the client login, the rest to the other.
+        const loginRedirect = `${loginPathFor(path.split('?')[0]!)}?redirectTo=${encodeURIComponent(path)}`
         if (status !== 302 || location !== loginRedirect)
           problems.push(`${label} as anonymous: ${status} ${location}`)
       } else if (visitor !== area.owner) {
@@ -123,7 +124,8 @@ for (const area of areas) {
       } else if (
         status >= 500 ||
         status === 403 ||
-        (status === 302 && (location === '/' || location?.startsWith('/interpreter-login')))
+        (status === 302 &&
+          (location === '/' || /^\/(interpreter|client)-login/.test(location ?? '')))
       ) {
         problems.push(`${label} as ${visitor}: ${status} ${location}`)
       }
