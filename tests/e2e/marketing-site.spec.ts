@@ -365,6 +365,21 @@ test.describe('the marketing site', () => {
     await page.goto('/')
     const lastTestimonial = page.locator('#about-us figure').last().locator('xpath=../..')
     await expect(page.locator('html')).toHaveClass(/reveal-ready/)
+    // Not yet scrolled to, it is still there to see (a full-page capture), and in print it
+    // is in place.
+    const waiting = page.locator('.scroll-animation:not(.animate)')
+    expect(await waiting.count()).toBeGreaterThan(0)
+    const styles = () =>
+      waiting.evaluateAll((elements) =>
+        elements.map(
+          (element) =>
+            `${getComputedStyle(element).opacity} ${getComputedStyle(element).transform}`,
+        ),
+      )
+    expect(new Set((await styles()).map((style) => style.split(' ')[0]))).toEqual(new Set(['1']))
+    await page.emulateMedia({ media: 'print' })
+    expect(new Set(await styles())).toEqual(new Set(['1 none']))
+    await page.emulateMedia({ media: 'screen' })
     await lastTestimonial.scrollIntoViewIfNeeded()
     await expect(page.locator('#about-us li.scroll-animation').last()).toHaveClass(/animate/)
 
