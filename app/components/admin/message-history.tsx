@@ -7,19 +7,7 @@ import { messageTypeLabels, messageTypes, type MessageType } from '~/domain/comm
 import { formatDateTime } from '~/domain/format'
 import { EmptyState } from '~/components/admin/empty-state'
 import { ToneBadge } from '~/components/ui/tone-badge'
-
-interface HistoryEntry {
-  id: string
-  subject: string
-  recipientLabel: string
-  recipientCount: number
-  type: MessageType
-  sentAt: Date
-  sentByName: string
-  delivered: number
-  pending: number
-  failed: number
-}
+import type { MessageHistoryEntry } from '~/models/communications/history.server'
 
 const typeClasses: Record<MessageType, string> = {
   bulk: 'bg-blue-100 text-blue-900 ring-blue-300',
@@ -39,7 +27,7 @@ export function MessageHistory({
   error,
 }: {
   filters: { q: string; type: string; page: number }
-  history: { items: HistoryEntry[]; total: number; pageSize: number }
+  history: { items: MessageHistoryEntry[]; total: number; pageSize: number }
   typeCounts: Record<MessageType | 'all', number>
   notice: string | null
   error: string | null
