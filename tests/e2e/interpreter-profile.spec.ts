@@ -107,6 +107,7 @@ test('an interpreter edits the profile; staff approve a language change, then re
   await away.getByLabel('Last day').fill('2031-07-10')
   await away.getByRole('button', { name: 'Add time off' }).click()
   await expect(away.getByText('Time off added: 07/01/2031 to 07/10/2031.')).toBeVisible()
+  await expect(away.getByRole('button', { name: /^Remove time off/ })).toHaveCount(1)
   await away.getByLabel('First day').fill('2031-07-10')
   await away.getByLabel('Last day').fill('2031-07-12')
   await away.getByRole('button', { name: 'Add time off' }).click()
