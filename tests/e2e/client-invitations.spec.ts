@@ -90,6 +90,9 @@ test('a manager withdraws an invitation on the Users screen; withdrawn, expired 
   const usedLink = await clientInvitationLink(app, uma)
   await inviteePage.goto(`${app.url}${usedLink}`)
   await expect(inviteePage.getByText('You are invited to join Harbour Clinic')).toBeVisible()
+  // The page says whose invitation it is: never "Staff invitation" for a client.
+  await expect(inviteePage.getByText('Client portal invitation')).toBeVisible()
+  await expect(inviteePage.getByText('Staff invitation')).toHaveCount(0)
   await inviteePage.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await inviteePage.getByLabel('Repeat the password').fill(PASSWORD)
   await inviteePage.getByRole('button', { name: 'Set password and sign in' }).click()

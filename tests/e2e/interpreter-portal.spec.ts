@@ -53,6 +53,9 @@ test('an approved applicant is invited, chooses a password and lands on the port
 
   // The interpreter follows the newest link.
   await page.goto(links[1]!)
+  // The page says whose invitation it is: never "Staff invitation" for an interpreter.
+  await expect(page.getByText('Interpreter portal invitation')).toBeVisible()
+  await expect(page.getByText('Staff invitation')).toHaveCount(0)
   await page.getByLabel('Password', { exact: true }).fill('my own portal password 2026')
   await page.getByLabel('Repeat the password').fill('my own portal password 2026')
   await page.getByRole('button', { name: 'Set password and sign in' }).click()

@@ -8,6 +8,7 @@ import type {
   NavLink as NavigationLink,
   PublicNavigation,
 } from '~/content/navigation'
+import { telHref } from '~/lib/company'
 import { Logo } from './logo'
 import { useDismissDetails } from './use-dismiss'
 
@@ -19,11 +20,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const disclosureSummaryClass =
   'flex list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 [&::-webkit-details-marker]:hidden'
 
+/** The quickest ways to an interpreter, beside the menus: call, or ask through the contact form. */
+const requestLink = { label: 'Request an interpreter', to: '/contact' }
+
 export function Header({
   companyName,
+  phone,
   navigation,
 }: {
   companyName: string
+  phone: string
   /** The link lists, from the public layout's loader (`publicNavigation`). */
   navigation: PublicNavigation
 }) {
@@ -50,7 +56,10 @@ export function Header({
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-3" aria-label={`${companyName}, home`}>
           <Logo size="header" alt="" />
-          <span className="text-base font-bold text-brand-900 sm:text-lg">{companyName}</span>
+          {/* Between the phone menu and the widest bar the logo alone makes room for the menus. */}
+          <span className="text-base font-bold text-brand-900 sm:text-lg lg:max-xl:sr-only">
+            {companyName}
+          </span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLink to={primaryLinks.home.to} end className={navLinkClass}>
@@ -68,7 +77,18 @@ export function Header({
           </NavLink>
           <PortalMenu links={portalLinks} />
         </nav>
-        <MobileMenu navigation={navigation} />
+        <div className="hidden items-center gap-1 lg:flex">
+          <a
+            href={telHref(phone)}
+            className={`${navLinkClass({ isActive: false })} hidden whitespace-nowrap xl:block`}
+          >
+            {phone}
+          </a>
+          <Link to={requestLink.to} className="btn-secondary whitespace-nowrap">
+            {requestLink.label}
+          </Link>
+        </div>
+        <MobileMenu navigation={navigation} phone={phone} />
       </div>
     </header>
   )
@@ -136,7 +156,7 @@ function PortalMenu({ links }: { links: NavigationLink[] }) {
   )
 }
 
-function MobileMenu({ navigation }: { navigation: PublicNavigation }) {
+function MobileMenu({ navigation, phone }: { navigation: PublicNavigation; phone: string }) {
   const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
@@ -169,13 +189,20 @@ function MobileMenu({ navigation }: { navigation: PublicNavigation }) {
               </ul>
             </li>
           ))}
-          {[primaryLinks.about, primaryLinks.careers, primaryLinks.contact, ...portalLinks].map(
-            (link) => (
-              <li key={link.to}>
-                <MobileLink to={link.to} label={link.label} />
-              </li>
-            ),
-          )}
+          {[
+            primaryLinks.about,
+            primaryLinks.careers,
+            primaryLinks.contact,
+            ...portalLinks,
+            requestLink,
+          ].map((link) => (
+            <li key={link.label}>
+              <MobileLink to={link.to} label={link.label} />
+            </li>
+          ))}
+          <li>
+            <MobileLink to={telHref(phone)} label={`Call ${phone}`} />
+          </li>
         </ul>
       </nav>
     </details>

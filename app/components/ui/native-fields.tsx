@@ -55,7 +55,7 @@ export function TextField({
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
   // `list`: the id of a `<datalist>` of suggestions, rendered beside the field.
-  'autoComplete' | 'placeholder' | 'inputMode' | 'list'
+  'autoComplete' | 'placeholder' | 'inputMode' | 'list' | 'onChange'
 >) {
   return (
     <FieldShell field={field} label={label ?? field.label} hint={hint} className={className}>

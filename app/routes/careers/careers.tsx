@@ -15,11 +15,12 @@ import { claims } from '~/content/marketing/claims'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
+import { listOpenJobPostings } from '~/models/job-postings.server'
 import type { Route } from './+types/careers'
 
 // The page's head is built on the server: no SEO copy in the page's JavaScript
 // (docs/decisions/011-public-page-javascript-budget.md).
-export function loader() {
+export async function loader() {
   const seo: PageSeo = {
     title: 'Careers: Remote Interpreter Jobs',
     description: `Work from home as a remote contract interpreter in ASL, Spanish, Korean, Mandarin, Cantonese, Vietnamese and more. Flexible hours; we reply to applications within ${claims.responseTime.jobApplications}.`,
@@ -32,17 +33,21 @@ export function loader() {
       'bilingual jobs',
     ],
   }
+  // Every posted job has its own page; the careers page lists them, so none is found only
+  // through search or the sitemap.
+  const postings = await listOpenJobPostings()
   return {
     head: pageHead(seo, [
       { name: 'Home', path: '/' },
       { name: 'Careers', path: '/careers' },
     ]),
+    postings: postings.map(({ id, title }) => ({ id, title })),
   }
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
 
-export default function CareersPage() {
+export default function CareersPage({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <PageHero
@@ -105,6 +110,27 @@ export default function CareersPage() {
           </Form>
         </div>
       </PageSection>
+      {loaderData.postings.length > 0 ? (
+        <PageSection
+          id="job-postings"
+          headingId="job-postings-heading"
+          heading="All Job Postings"
+          text="Each posting describes the position, what it asks and what it offers."
+        >
+          <ul className="mt-8 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.postings.map((posting) => (
+              <li key={posting.id}>
+                <Link
+                  to={`/jobs/${posting.id}`}
+                  className="block py-3 text-brand-800 underline-offset-4 hover:underline"
+                >
+                  {posting.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      ) : null}
       <PageSection
         headingId="process-heading"
         heading="Our Hiring Process"

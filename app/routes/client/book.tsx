@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import {
@@ -13,6 +14,11 @@ import { officeTimeZone } from '~/domain/office'
 import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
 import { modalities } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
+import {
+  RARE_LANGUAGE_NOTICE_DAYS,
+  rareLanguageExamples,
+  rareLanguageNotice,
+} from '~/domain/rare-languages'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
@@ -91,12 +97,16 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
     labels,
     defaultValue: { timeZone: officeTimeZone(), durationMinutes: '60' },
   })
+  // What is typed now; until the client types, what the form was sent with.
+  const [typedLanguage, setTypedLanguage] = useState<string | null>(null)
+  const notice = rareLanguageNotice(typedLanguage ?? String(field('language').initialValue ?? ''))
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-slate-900">Book an interpreter</h1>
       <p className="mt-2 text-slate-700">
         Times are in the time zone you choose. A booking that starts in less than{' '}
-        {URGENT_WITHIN_HOURS} hours is accepted and marked urgent.
+        {URGENT_WITHIN_HOURS} hours is accepted and marked urgent. Rare languages (such as{' '}
+        {rareLanguageExamples.join(', ')}) usually need {RARE_LANGUAGE_NOTICE_DAYS} days' notice.
       </p>
       <Form
         method="post"
@@ -110,7 +120,12 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
           hint="Type to search the list."
           list="booking-languages"
           autoComplete="off"
+          onChange={(event) => setTypedLanguage(event.currentTarget.value)}
         />
+        {/* Announced as the client picks a language; the same note shows after booking. */}
+        <p aria-live="polite" className="text-sm text-amber-900 empty:hidden">
+          {notice}
+        </p>
         <datalist id="booking-languages">
           {companyLanguages.map((language) => (
             <option key={language} value={language} />

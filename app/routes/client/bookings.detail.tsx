@@ -13,6 +13,7 @@ import {
 } from '~/domain/bookings'
 import { formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
+import { rareLanguageNotice } from '~/domain/rare-languages'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
@@ -59,6 +60,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       contact: `${booking.contactName}, ${booking.contactPhone}`,
       notes: booking.notes,
       urgent: booking.urgent,
+      // Until someone confirms, a rare language's usual notice period stays in view.
+      rareNotice: ['requested', 'offered'].includes(booking.status)
+        ? rareLanguageNotice(booking.language)
+        : null,
       lateCancellation: booking.lateCancellation,
       open: ['requested', 'offered', 'confirmed'].includes(booking.status),
       late: isLateCancellation(booking.startsAt, now()),
@@ -153,6 +158,11 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
       {booking.urgent && booking.open ? (
         <p className="mt-2 rounded-md border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900">
           Urgent: this booking starts in less than 24 hours; our dispatch team is on it.
+        </p>
+      ) : null}
+      {booking.rareNotice ? (
+        <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {booking.rareNotice}
         </p>
       ) : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}

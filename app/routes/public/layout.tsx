@@ -37,7 +37,7 @@ function PublicShell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <ScrollReveal />
       <SkipLink />
-      <Header companyName={company.name} navigation={navigation} />
+      <Header companyName={company.name} phone={company.phone} navigation={navigation} />
       <div id="main" className="flex-1">
         {children}
       </div>
