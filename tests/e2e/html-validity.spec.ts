@@ -199,6 +199,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin/interpreter-manager',
     `/admin/interpreter-manager/${await interpreterOfApplication(approvedId)}`,
     '/admin/clients',
+    '/admin/clients/new-organization',
     `/admin/clients/${requestId}`,
     '/admin/resources',
     '/admin/resources/new',

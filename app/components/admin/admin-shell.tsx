@@ -81,7 +81,7 @@ export function AdminShell({
   return (
     <ToastContext.Provider value={toast}>
       <SkipLink />
-      <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
+      <div className="touch-targets min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
         <Sidebar navigation={navigation} companyName={companyName} />
         <div className="min-w-0">
           <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">

@@ -80,6 +80,8 @@ export default function NewOrganization({ loaderData, actionData }: Route.Compon
             { value: 'manager', label: 'Manager: every request, and the users' },
             { value: 'requester', label: 'Requester: their own requests' },
           ]}
+          // A required select starts with an empty choice (HTML); Manager stays preselected.
+          placeholder="Choose a role"
         />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? 'Sending...' : 'Create and send invitation'}
