@@ -98,12 +98,18 @@ test('a closed-out assignment becomes a paid statement and a sent invoice', asyn
     .click()
   const dialog = page.getByRole('dialog', { name: `Closeout: Lena ${lastName}` })
   await dialog.getByRole('button', { name: 'Approve' }).click()
+  // Decided: the dialog closes, the success is said once, and focus stays on the page.
+  await expect(dialog).toHaveCount(0)
+  await expect(page).toHaveURL(/\/admin\/closeouts$/)
+  await expect(
+    page.getByText('Closeout approved: it is on the statement and the invoice.'),
+  ).toHaveCount(1)
   await expect(
     page
       .getByRole('status')
-      .getByText('Closeout approved: it is on the statement and the invoice.')
-      .first(),
+      .getByText('Closeout approved: it is on the statement and the invoice.'),
   ).toBeVisible()
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false)
 
   // The period's statement shows it with the right amount; staff approve and pay it.
   await page.goto('/admin/statements')

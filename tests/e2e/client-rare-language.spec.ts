@@ -49,9 +49,11 @@ test('a rare language shows its usual notice period while booking and on the boo
   await page.getByLabel('Contact on the day').fill('Ria Requester')
   await page.getByLabel('Contact phone').fill('+1 512 555 0111')
   await page.getByRole('button', { name: 'Book the interpreter' }).click()
+  // Focus is on the booking just made, which the confirmation describes.
   await expect(
     page.getByRole('heading', { level: 1, name: 'Tigrinya interpreter, Video remote' }),
-  ).toBeVisible()
+  ).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: 'Booking received.' })).toBeVisible()
   await expect(page.getByText(tigrinyaNotice)).toBeVisible()
   await expectNoAxeViolations(page, 'rare-language booking')
 })

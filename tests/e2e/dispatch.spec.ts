@@ -86,6 +86,9 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   await page.getByRole('button', { name: 'Offer to selected' }).click()
   await expect(page.getByText('Offer sent to 2 interpreters.')).toBeVisible()
   await expect(page.getByText('Status: Offered')).toBeVisible()
+  // Focus is on the offers just sent, not on the button that sent them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Offers' })).toBeFocused()
+  await expect(page.getByRole('heading', { level: 2, name: 'Offers' })).toBeInViewport()
 
   const offerLink = async (email: string) => {
     const [mail] = await app.db

@@ -115,8 +115,30 @@ export function LogOutButton() {
   )
 }
 
+/**
+ * After an action sends the user to an address with a fragment (the booking just made, the
+ * offers just sent), focus goes to what it names, so the result is what is read next. The
+ * page's first load keeps the browser's own focus, so the skip link stays the first stop.
+ */
+function useFocusFragmentTarget() {
+  const location = useLocation()
+  const firstLoad = useRef(true)
+  useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false
+      return
+    }
+    if (!location.hash) return
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)))
+    if (!target) return
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1
+    target.focus()
+  }, [location.key, location.hash])
+}
+
 /** The page body beside the sidebar; the skip link moves the focus to `main`. */
 export function ShellMain({ children }: { children: ReactNode }) {
+  useFocusFragmentTarget()
   return (
     // tabIndex -1: the skip link moves the focus here, so the next Tab goes on from it.
     <main id="main" tabIndex={-1} className="px-4 py-8 outline-none sm:px-6 lg:px-8">

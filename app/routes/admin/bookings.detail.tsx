@@ -93,8 +93,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     case 'nobody':
       return redirectWithToast(here, 'Everyone chosen has had this offer already.', 'error')
     case 'sent':
+      // Focus goes to the offers just sent (app/components/layout/sidebar-shell.tsx).
       return redirectWithToast(
-        here,
+        `${here}#offers-heading`,
         `Offer sent to ${outcome.count} ${outcome.count === 1 ? 'interpreter' : 'interpreters'}.`,
       )
   }

@@ -16,7 +16,7 @@ import { revalidateAfterConflict } from '~/lib/http/conflict-revalidation'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
-import { dataWithToast } from '~/lib/toast.server'
+import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { approveCloseoutSchema, returnCloseoutSchema } from '~/lib/validation/closeout'
 import { staffCloseout } from '~/models/billing/closeout-list.server'
 import { approveCloseout, returnCloseout } from '~/models/billing/closeout-review.server'
@@ -108,8 +108,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (decision === 'missing') throw notFound()
     if (decision !== 'done')
       return data<DecisionReply>({ error: decisionMessages[decision] }, { status: 409 })
-    return dataWithToast<DecisionReply>(
-      {},
+    // Decided: the dialog closes onto the list, whose live region says so once.
+    return redirectWithToast(
+      '/admin/closeouts',
       'Closeout approved: it is on the statement and the invoice.',
     )
   }

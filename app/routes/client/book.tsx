@@ -62,8 +62,9 @@ export async function action({ request }: Route.ActionArgs) {
   const outcome = await bookFromRequest(request, client)
   if (!outcome.booking)
     return data({ result: outcome.result }, { status: outcome.status, headers: outcome.headers })
+  // Focus goes to the booking just made (app/components/layout/sidebar-shell.tsx).
   throw await redirectWithToast(
-    `/client/bookings/${outcome.booking.id}`,
+    `/client/bookings/${outcome.booking.id}#booking-title`,
     outcome.booking.urgent
       ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
       : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',

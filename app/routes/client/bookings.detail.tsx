@@ -152,7 +152,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
           All bookings
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">
+      <h1 id="booking-title" className="mt-2 text-2xl font-bold text-slate-900">
         {booking.language} interpreter, {booking.modality}
       </h1>
       {booking.urgent && booking.open ? (
