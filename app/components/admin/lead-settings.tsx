@@ -70,7 +70,11 @@ export function LeadSettingsForm({
         <label htmlFor={awayUntil.id} className="field-label">
           {awayUntil.label}
         </label>
-        <input {...inputProps(awayUntil, 'date')} min={today} className="field-input py-1.5 max-sm:min-h-11" />
+        <input
+          {...inputProps(awayUntil, 'date')}
+          min={today}
+          className="field-input py-1.5 max-sm:min-h-11"
+        />
         <FieldError field={awayUntil} />
       </div>
       <button
