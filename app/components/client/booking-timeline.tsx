@@ -97,10 +97,14 @@ export function BookingTimeline({ booking }: { booking: TimelineBooking }) {
             >
               {stepMarks[state]}
               {step.label}
+              {/* The space keeps "Current" a word of its own for screen readers. */}
               {state === 'current' ? (
-                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-                  Current
-                </span>
+                <>
+                  {' '}
+                  <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+                    Current
+                  </span>
+                </>
               ) : null}
               {step.done ? null : <span className="sr-only"> (not yet)</span>}
             </span>
