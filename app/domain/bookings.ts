@@ -51,6 +51,14 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   unfilled: 'Unfilled',
 }
 
+/** The client's Bookings filter by time: still to start, or started already. */
+export const bookingPeriods = ['upcoming', 'past'] as const
+export type BookingPeriod = (typeof bookingPeriods)[number]
+export const bookingPeriodLabels: Record<BookingPeriod, string> = {
+  upcoming: 'Upcoming',
+  past: 'Past',
+}
+
 export const offerStatuses = ['offered', 'accepted', 'declined', 'filled', 'withdrawn'] as const
 export type OfferStatus = (typeof offerStatuses)[number]
 

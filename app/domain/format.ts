@@ -64,6 +64,13 @@ export function truncate(text: string, length: number): string {
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`
 }
 
+const countFormat = new Intl.NumberFormat('en-US')
+
+/** How many of a thing, with the number grouped: "1 booking", "1,204 bookings". */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${countFormat.format(count)} ${count === 1 ? one : many}`
+}
+
 /** `Ana Applicant`: an applicant's first and last name. */
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import {
   bookingFiles,
   bookingOffers,
@@ -14,11 +14,14 @@ import {
   isUrgent,
   settingLabel,
   zonedTimeToUtc,
+  type BookingPeriod,
   type BookingSetting,
+  type BookingStatus,
 } from '../domain/bookings'
 import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
 import { assignmentChangedMail, bookingStaffMail } from '../emails/bookings.server'
+import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
 import { PREFERRED_INTERPRETER_MESSAGE } from '../lib/validation/booking'
 import type { ClientContext } from './organizations.server'
 import { now } from '../platform/clock.server'
@@ -180,11 +183,47 @@ function bookingRows(where: SQL | undefined) {
     .where(where)
 }
 
-/** A client's bookings, the latest start first, with what each timeline needs. */
-export async function clientBookings(who: ClientActor, limit = 100) {
-  return bookingRows(visibleTo(who.client, who.actor.id))
-    .orderBy(desc(bookings.startsAt))
-    .limit(limit)
+/** The client's Bookings screen's search, filters and page (docs/product.md#client-portal). */
+export type ClientBookingFilters = ListFilters<BookingStatus, 'startsAt'> & {
+  when: BookingPeriod | 'all'
+}
+
+/**
+ * What the client's search looks in: the language, the setting, the place (address, link or
+ * number), the contact on the day and who booked it. The organization's index narrows the
+ * rows first, so no text index is needed for one organization's bookings.
+ */
+const clientSearchText = sql`(${bookings.language} || ' ' || ${bookings.setting} || ' ' || ${bookings.location} || ' ' || ${bookings.contactName} || ' ' || coalesce(${users.name}, ''))`
+
+function clientListConditions(who: ClientActor, filters: ClientBookingFilters) {
+  const period = { upcoming: gte(bookings.startsAt, now()), past: lt(bookings.startsAt, now()) }
+  return and(
+    visibleTo(who.client, who.actor.id),
+    filters.status === 'all' ? undefined : eq(bookings.status, filters.status),
+    filters.when === 'all' ? undefined : period[filters.when],
+    filters.q ? sql`${clientSearchText} ilike ${containsPattern(filters.q)}` : undefined,
+  )
+}
+
+/**
+ * One page of a client's bookings, with what each timeline needs, and how many match in all:
+ * the latest start first, or the soonest first when only upcoming ones are shown.
+ */
+export async function listClientBookings(who: ClientActor, filters: ClientBookingFilters) {
+  const where = clientListConditions(who, filters)
+  const direction = filters.when === 'upcoming' ? asc : desc
+  const [items, [counted]] = await Promise.all([
+    bookingRows(where)
+      .orderBy(direction(bookings.startsAt), direction(bookings.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db()
+      .select({ total: count() })
+      .from(bookings)
+      .leftJoin(users, eq(users.id, bookings.requestedById))
+      .where(where),
+  ])
+  return { items, total: counted?.total ?? 0, pageSize: PAGE_SIZE }
 }
 
 /** A client's bookings still to come and not cancelled, the soonest first (the dashboard's). */

@@ -1,6 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, like, ne, notLike, sql, type SQL } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '../../db/schema'
+import type { AccountStatus } from '../domain/accounts'
 import { normalizeEmail } from '../domain/email'
+import { listPage, type FilteredList } from '../lib/admin/filtered-list.server'
+import type { ListFilters } from '../lib/admin/list-filters'
 import { invitationMail } from '../emails/account.server'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
@@ -108,9 +111,36 @@ export async function countActiveAdmins(tx?: Database): Promise<number> {
   return db(tx).$count(users, and(eq(users.role, 'admin'), eq(users.active, true)))
 }
 
-export async function listUsers(tx?: Database): Promise<PublicUser[]> {
-  const rows = await db(tx).select().from(users).orderBy(asc(users.name))
-  return rows.map(toPublicUser)
+// The Users screen's list (docs/product.md#users): by name, 25 a page.
+
+export const userSorts = ['name'] as const
+export type UserFilters = ListFilters<AccountStatus, (typeof userSorts)[number]> & {
+  role: UserRole | 'all'
+}
+
+/** The argon2 prefix of a chosen password ({@link hasUsablePassword}); an invitation has none. */
+const CHOSEN_PASSWORD = '$argon2%'
+
+const accountStatusConditions: Record<AccountStatus, SQL> = {
+  invited: notLike(users.passwordHash, CHOSEN_PASSWORD),
+  active: and(like(users.passwordHash, CHOSEN_PASSWORD), eq(users.active, true))!,
+  deactivated: and(like(users.passwordHash, CHOSEN_PASSWORD), eq(users.active, false))!,
+}
+
+const userList: FilteredList<typeof users, UserFilters> = {
+  table: users,
+  // The expression of the users_name_email_search_idx index (db/schema/users.ts).
+  searchText: () => sql`(${users.name} || ' ' || ${users.email})`,
+  // A list of people reads A to Z, whatever the direction in the address.
+  sortedBy: (_filters, _direction, key) => [asc(key(users.name))],
+  hasStatus: (status) => accountStatusConditions[status as AccountStatus],
+  otherFilters: (filters) => (filters.role === 'all' ? undefined : eq(users.role, filters.role)),
+}
+
+/** One page of users matching the search (name, e-mail), role and account status. */
+export async function listUsers(filters: UserFilters, tx?: Database) {
+  const page = await listPage(db(tx), userList, filters)
+  return { ...page, items: page.items.map(toPublicUser) }
 }
 
 // Staff accounts: invitations and deactivation (the admin Users screen).

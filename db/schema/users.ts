@@ -10,9 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { userRoles, type UserRole } from '../../app/domain/accounts'
 
-export const userRoles = ['admin', 'interpreter', 'client'] as const
-export type UserRole = (typeof userRoles)[number]
+// The roles are the product's words (app/domain/accounts.ts), which screens read too.
+export { userRoles, type UserRole }
 
 export const users = pgTable(
   'users',
@@ -34,7 +35,16 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    // The Users screen (app/models/users.server.ts): A to Z, 25 a page, and substring search
+    // by name or e-mail, over every account of every role.
+    index('users_name_idx').on(table.name),
+    index('users_name_email_search_idx').using(
+      'gin',
+      sql`(${table.name} || ' ' || ${table.email}) gin_trgm_ops`,
+    ),
+  ],
 )
 
 /**

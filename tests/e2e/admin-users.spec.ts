@@ -1,9 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { mailOutbox } from '../../db/schema'
+import { mailOutbox, users } from '../../db/schema'
+import { INVITED_PASSWORD_HASH } from '../../app/models/users.server'
 import { createAccount, signIn } from './auth-helpers'
-import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
+import {
+  checkPage,
+  eventually,
+  expect,
+  expectNoAxeViolations,
+  test,
+  type TestApp,
+} from './fixtures'
 
 async function linkFromMail(app: TestApp, to: string, template: string, path: string) {
   const mail = await eventually(async () => {
@@ -29,14 +37,18 @@ test('invite an admin, who accepts the link and signs in; deactivation ends thei
 }) => {
   const owner = await createAccount('admin', 'Owner Admin')
   await signIn(context, app.url, owner)
-  await page.goto('/admin/users')
+  const email = `new-admin-${randomUUID().slice(0, 6)}@example.com`
+  // The list is paged and the worker's database holds every test's accounts: the search
+  // keeps the invited account in view, and the page keeps the search after each action.
+  await page.goto(`/admin/users?q=${email}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
   await expectNoAxeViolations(page, 'admin users')
 
-  const email = `new-admin-${randomUUID().slice(0, 6)}@example.com`
-  await page.getByLabel('Name').fill('Nina Newcomer')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Send invitation' }).click()
+  // The invitation's fields, not the list's search by name or email.
+  const invite = page.getByRole('region', { name: 'Invite an admin' })
+  await invite.getByLabel('Name').fill('Nina Newcomer')
+  await invite.getByLabel('Email').fill(email)
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible()
   await expect(page.getByRole('row', { name: /Nina Newcomer/ })).toContainText('Invited')
 
@@ -76,6 +88,8 @@ test('invite an admin, who accepts the link and signs in; deactivation ends thei
   await expect(page.getByText('Nina Newcomer is active again.')).toBeVisible()
 
   // No button to deactivate yourself, and the server refuses it too.
+  await page.goto(`/admin/users?q=${owner.email}`)
+  await expect(page.getByRole('row', { name: /Owner Admin/ })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Deactivate Owner Admin' })).toHaveCount(0)
   const response = await page.request.post('/admin/users', {
     form: { intent: 'deactivate', userId: owner.id },
@@ -88,11 +102,123 @@ test('an admin sends a password reset link to a staff member', async ({ page, co
   const owner = await createAccount('admin', 'Reset Sender')
   const colleague = await createAccount('admin', 'Forgetful Colleague')
   await signIn(context, app.url, owner)
-  await page.goto('/admin/users')
+  await page.goto(`/admin/users?q=${colleague.email}`)
   await page.getByRole('button', { name: 'Send password reset to Forgetful Colleague' }).click()
   await expect(
     page.getByText(`A password reset link was sent to ${colleague.email}.`),
   ).toBeVisible()
   const link = await linkFromMail(app, colleague.email, 'password-reset', '/reset-password')
   expect(link).toContain('/reset-password?token=')
+})
+
+test('the Users list pages, filters by role and status, and searches by name or e-mail', async ({
+  page,
+  context,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 8)
+  const admin = await createAccount('admin', `Paula Pager ${tag}`)
+  // 30 interpreters, one deactivated admin and one invited client, all carrying the tag:
+  // 33 accounts with the admin, more than a page. A chosen password's hash starts with the
+  // argon2 prefix; nobody signs in as these.
+  const chosen = '$argon2id$v=19$m=19456,t=2,p=1$e2e$e2e'
+  await app.db.insert(users).values([
+    ...Array.from({ length: 30 }, (_, index) => ({
+      name: `Pager ${tag} Interpreter ${String(index).padStart(2, '0')}`,
+      email: `pager-${tag}-${index}@example.com`,
+      role: 'interpreter' as const,
+      passwordHash: chosen,
+    })),
+    {
+      name: `Pager ${tag} Dormant`,
+      email: `dormant-${tag}@example.com`,
+      role: 'admin' as const,
+      passwordHash: chosen,
+      active: false,
+    },
+    {
+      name: `Pager ${tag} Invitee`,
+      email: `invitee-${tag}@clinic.example`,
+      role: 'client' as const,
+      passwordHash: INVITED_PASSWORD_HASH,
+    },
+  ])
+  await signIn(context, app.url, admin)
+  await page.goto(`/admin/users?q=${tag}`)
+  const table = page.getByRole('table', { name: 'Staff accounts' })
+  // The header row and one row per account.
+  const rows = table.getByRole('row')
+  const pagination = page.getByRole('navigation', { name: 'Pagination' })
+  await expect(page.getByText('33 users', { exact: true })).toBeVisible()
+  await expect(rows).toHaveCount(26)
+  await expect(pagination).toContainText('Showing 1–25 of 33')
+  await checkPage(page, 'admin-users-list')
+  await page.setViewportSize({ width: 390, height: 844 })
+  // On a phone every link and button of the list and its filters is a fingertip tall.
+  const small = await page
+    .locator('main')
+    .locator(
+      '[role=search] select, [role=search] input, [role=search] button, table a, table button, nav a',
+    )
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.checkVisibility())
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.outerHTML.slice(0, 120)),
+    )
+  expect(small, 'targets under 44 px at 390 px').toEqual([])
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  await pagination.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/[?&]page=2/)
+  await expect(rows).toHaveCount(9)
+  await expect(pagination).toContainText('Showing 26–33 of 33')
+
+  // Each filter sends the form as it changes, from the first page.
+  await page.getByLabel('Role').selectOption('interpreter')
+  await expect(page).toHaveURL(/role=interpreter/)
+  await expect(page.getByText('30 users', { exact: true })).toBeVisible()
+  await page.getByLabel('Role').selectOption('all')
+  await page.getByLabel('Status').selectOption('invited')
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible()
+  await expect(rows.nth(1)).toContainText(`Pager ${tag} Invitee`)
+  await expect(rows.nth(1)).toContainText('Invited')
+  await page.getByLabel('Status').selectOption('deactivated')
+  await expect(rows.nth(1)).toContainText(`Pager ${tag} Dormant`)
+  await page.getByLabel('Role').selectOption('client')
+  await expect(page.getByRole('heading', { name: 'No Users Found' })).toBeVisible()
+  await expect(page.getByText('0 users', { exact: true })).toBeVisible()
+  await expectNoAxeViolations(page, 'no users found')
+
+  // Search by e-mail address, then by name.
+  await page.goto('/admin/users')
+  await page.getByLabel('Search by name or email').fill(`PAGER-${tag}-7@example.com`)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible()
+  await expect(rows.nth(1)).toContainText(`Pager ${tag} Interpreter 07`)
+  await page.getByLabel('Search by name or email').fill(`Paula Pager ${tag}`)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(rows.nth(1)).toContainText('(you)')
+})
+
+test('the Users filters are a GET form that works without JavaScript', async ({ browser, app }) => {
+  const tag = randomUUID().slice(0, 8)
+  const admin = await createAccount('admin', `Nora Noscript ${tag}`)
+  const dormant = await createAccount('admin', `Dormant Noscript ${tag}`)
+  await app.db.update(users).set({ active: false }).where(eq(users.id, dormant.id))
+  await createAccount('interpreter', `Ivan Noscript ${tag}`)
+  const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false })
+  await signIn(context, app.url, admin)
+  const page = await context.newPage()
+  await page.goto('/admin/users')
+  await page.getByLabel('Search by name or email').fill(tag)
+  await page.getByLabel('Role').selectOption('admin')
+  await page.getByLabel('Status').selectOption('deactivated')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(`${app.url}/admin/users?q=${tag}&role=admin&status=deactivated`)
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Noscript/ })).toHaveText(
+    new RegExp(`Dormant Noscript ${tag}`),
+  )
+  await context.close()
 })

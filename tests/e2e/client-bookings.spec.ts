@@ -7,8 +7,17 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
-import { expect, expectNoAxeViolations, keepScreenshot, test, type TestApp } from './fixtures'
+import type { Page } from '@playwright/test'
+import {
+  checkPage,
+  expect,
+  expectNoAxeViolations,
+  keepScreenshot,
+  test,
+  type TestApp,
+} from './fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
+import { createBookingRow } from '../support/booking-fixtures'
 
 async function clientAccount(
   app: TestApp,
@@ -223,4 +232,194 @@ test('a requester sees only their own bookings; another organization’s booking
   const own = await page.request.get(`/client/bookings/${managers.id}/files/${file!.fileId}`)
   expect(own.status()).toBe(200)
   expect((await own.body()).toString('latin1')).toContain('Secret case file')
+})
+
+/** Every link, button and filter in the page's main part that is shorter than a fingertip. */
+async function smallTargets(page: Page) {
+  return page
+    .locator('main')
+    .locator('a, button, select, input:not([type=hidden])')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.checkVisibility())
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.outerHTML.slice(0, 120)),
+    )
+}
+
+test('the bookings list pages, filters and searches, shows the count, and keeps 44 px targets on a phone', async ({
+  page,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const manager = await clientAccount(app, `Harbor Clinic ${tag}`, 'manager')
+  const requester = await clientAccount(app, `Harbor Clinic ${tag}`, 'requester')
+  const organizationId = manager.client.organizationId
+  const today = calendarDate(new Date())
+  // 26 to come and 3 past by the manager, and a confirmed Korean one by the requester, the
+  // latest of all: 30, more than a page.
+  for (let day = 2; day <= 27; day++)
+    await createBookingRow(app.db, {
+      organizationId,
+      requestedById: manager.user.id,
+      localDate: addDays(today, day),
+    })
+  for (const day of [-3, -2, -1])
+    await createBookingRow(app.db, {
+      organizationId,
+      requestedById: manager.user.id,
+      localDate: addDays(today, day),
+      language: 'French',
+      status: 'completed',
+    })
+  const korean = await createBookingRow(app.db, {
+    organizationId,
+    requestedById: requester.user.id,
+    localDate: addDays(today, 30),
+    language: 'Korean',
+    location: `Room ${tag}, County Courthouse`,
+    status: 'confirmed',
+  })
+  await signIn(page.context(), app.url, manager.user)
+  await page.goto('/client/bookings')
+  const list = page.getByRole('list', { name: 'Bookings' })
+  const rows = list.getByRole('heading', { level: 2 })
+  const pagination = page.getByRole('navigation', { name: 'Pagination' })
+  await expect(page.getByText('30 bookings', { exact: true })).toBeVisible()
+  await expect(rows).toHaveCount(25)
+  await expect(rows.first()).toHaveText('Korean, On-site, Medical')
+  await expect(pagination).toContainText('Showing 1–25 of 30')
+  await checkPage(page, 'client-bookings-list')
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await smallTargets(page), 'targets under 44 px at 390 px').toEqual([])
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await pagination.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/[?&]page=2/)
+  await expect(rows).toHaveCount(5)
+  await expect(pagination).toContainText('Showing 26–30 of 30')
+  // The latest start first: the past ones end the list.
+  await expect(rows.last()).toHaveText('French, On-site, Medical')
+
+  // Each filter sends the form as it changes, from the first page.
+  await page.getByLabel('Status').selectOption('completed')
+  await expect(page).toHaveURL(/status=completed/)
+  await expect(page).not.toHaveURL(/page=2/)
+  await expect(page.getByText('3 bookings', { exact: true })).toBeVisible()
+  await expect(rows).toHaveText(Array(3).fill('French, On-site, Medical'))
+  await expect(pagination).toHaveCount(0)
+
+  await page.getByLabel('Status').selectOption('all')
+  await page.getByLabel('When').selectOption('upcoming')
+  await expect(page).toHaveURL(/when=upcoming/)
+  await expect(page.getByText('27 bookings', { exact: true })).toBeVisible()
+  // The soonest first when only upcoming ones show.
+  await expect(rows.first()).toHaveText('Spanish, On-site, Medical')
+  await page.getByLabel('When').selectOption('past')
+  await expect(page.getByText('3 bookings', { exact: true })).toBeVisible()
+  await page.getByLabel('When').selectOption('all')
+  await expect(page.getByText('30 bookings', { exact: true })).toBeVisible()
+
+  // Search: the place, the language, who booked it.
+  const search = page.getByLabel('Search by language, place, contact or who booked')
+  for (const q of [`room ${tag}`, 'KOREAN', 'Cleo requester']) {
+    await search.fill(q)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByText('1 booking', { exact: true })).toBeVisible()
+    await expect(rows).toHaveText(['Korean, On-site, Medical'])
+  }
+  await expect(page).toHaveURL(/q=Cleo\+requester/)
+  await rows.first().getByRole('link').click()
+  await expect(page).toHaveURL(`${app.url}/client/bookings/${korean}`)
+
+  await page.goto(`/client/bookings?q=${tag}-nothing&status=cancelled`)
+  await expect(page.getByText('0 bookings', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No bookings match' })).toBeVisible()
+  await expectNoAxeViolations(page, 'no bookings match at 1280 px')
+  await page.getByRole('link', { name: 'Show all bookings' }).click()
+  await expect(page.getByText('30 bookings', { exact: true })).toBeVisible()
+})
+
+test('the bookings filters are a GET form that works without JavaScript', async ({
+  browser,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const manager = await clientAccount(app, `Plain Clinic ${tag}`, 'manager')
+  const today = calendarDate(new Date())
+  for (const [day, language, status] of [
+    [-2, 'French', 'completed'],
+    [-1, 'French', 'cancelled'],
+    [3, 'French', 'requested'],
+    [4, 'Spanish', 'requested'],
+  ] as const)
+    await createBookingRow(app.db, {
+      organizationId: manager.client.organizationId,
+      requestedById: manager.user.id,
+      localDate: addDays(today, day),
+      language,
+      status,
+    })
+  const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false })
+  await signIn(context, app.url, manager.user)
+  const page = await context.newPage()
+  await page.goto('/client/bookings')
+  await expect(page.getByText('4 bookings', { exact: true })).toBeVisible()
+  await page.getByLabel('Search by language, place, contact or who booked').fill('french')
+  await page.getByLabel('When').selectOption('past')
+  await page.getByLabel('Status').selectOption('completed')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/\/client\/bookings\?q=french&when=past&status=completed$/)
+  await expect(page.getByText('1 booking', { exact: true })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Bookings' }).getByRole('heading')).toHaveText([
+    'French, On-site, Medical',
+  ])
+  await context.close()
+})
+
+test('a booking’s timeline marks the current step with words and a frame, not only weight', async ({
+  page,
+  app,
+}) => {
+  const { user, client } = await clientAccount(
+    app,
+    `Step Clinic ${randomUUID().slice(0, 6)}`,
+    'manager',
+  )
+  const booking = await createBookingRow(app.db, {
+    organizationId: client.organizationId,
+    requestedById: user.id,
+    localDate: addDays(calendarDate(new Date()), 5),
+    status: 'confirmed',
+  })
+  await signIn(page.context(), app.url, user)
+  await page.goto(`/client/bookings/${booking}`)
+  const timeline = page
+    .getByRole('region', { name: 'Status' })
+    .getByRole('list', { name: 'Timeline' })
+  const current = timeline.locator('[aria-current="step"]')
+  await expect(current).toHaveCount(1)
+  await expect(current).toContainText('Confirmed')
+  await expect(current.getByText('Current', { exact: true })).toBeVisible()
+  await expect(timeline.getByText('Current', { exact: true })).toHaveCount(1)
+  // The step's frame sets it apart; every step's words have the same weight.
+  const look = (step: string) =>
+    timeline
+      .getByRole('listitem')
+      .filter({ hasText: step })
+      .locator(':scope > span:last-child')
+      .evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { border: style.borderTopWidth, weight: style.fontWeight }
+      })
+  const [requested, confirmed, completed] = await Promise.all(
+    ['Requested', 'Confirmed', 'Completed'].map(look),
+  )
+  expect(confirmed!.border).toBe('2px')
+  expect([requested!.border, completed!.border]).toEqual(['0px', '0px'])
+  expect(new Set([requested!.weight, confirmed!.weight, completed!.weight]).size).toBe(1)
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Completed' })).toContainText(
+    '(not yet)',
+  )
+  await checkPage(page, 'client-booking-timeline')
 })

@@ -197,7 +197,8 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   // The booking's timeline says Invoiced.
   await page.goto(`/client/bookings/${completed.bookingId}`)
   const invoicedStep = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()
-  await expect(invoicedStep).toHaveText(/^→?\s*Invoiced$/)
+  await expect(invoicedStep).toHaveText(/^→?\s*Invoiced Current$/)
+  await expect(invoicedStep).toHaveAttribute('aria-current', 'step')
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/client/invoices/${invoiceId}`)

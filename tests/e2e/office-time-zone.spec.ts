@@ -26,7 +26,7 @@ test('dates follow the configured office time zone on the server and in the brow
   })
   page.on('pageerror', (error) => pageErrors.push(error.message))
 
-  await page.goto('/admin/users')
+  await page.goto(`/admin/users?q=${colleague.email}`)
   await expect(page.locator('meta[name="office-time-zone"]')).toHaveAttribute(
     'content',
     'America/Los_Angeles',
@@ -43,6 +43,9 @@ test('dates follow the configured office time zone on the server and in the brow
   })
   await page.getByRole('link', { name: 'Users', exact: true }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+  // The list is paged: its search, sent in the browser too, finds the colleague.
+  await page.getByLabel('Search by name or email').fill(colleague.email)
+  await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByRole('row', { name: /Summer Colleague/ })).toContainText(
     '07/01/2026, 12:00 PM PDT',
   )

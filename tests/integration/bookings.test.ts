@@ -12,8 +12,9 @@ import {
   BookingRuleError,
   cancelBooking,
   clientBooking,
-  clientBookings,
   createBooking,
+  listClientBookings,
+  type ClientBookingFilters,
   rescheduleBooking,
   type ClientActor,
   type NewBooking,
@@ -133,17 +134,110 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
     expect(await test.db.$count(bookings)).toBe(3)
   })
 
+  const everyBooking: ClientBookingFilters = {
+    q: '',
+    status: 'all',
+    when: 'all',
+    sort: 'startsAt',
+    direction: 'desc',
+    page: 1,
+  }
+
+  it('pages, filters and searches the client’s bookings, and only those they may see', async () => {
+    const manager = await clientOf('Court One', 'mia@court.example', 'manager')
+    const requester = await clientOf('Court One', 'rex@court.example', 'requester')
+    const stranger = await clientOf('Court Two', 'otto@court2.example', 'manager')
+    const organizationId = manager.client.organizationId
+    // The clock stands at 26 October 2026: 24 bookings to come and 3 past, by the manager.
+    for (let day = 1; day <= 24; day++)
+      await createBookingRow(test.db, {
+        organizationId,
+        requestedById: manager.actor.id,
+        localDate: `2026-11-${String(day).padStart(2, '0')}`,
+      })
+    for (const day of ['01', '02', '03'])
+      await createBookingRow(test.db, {
+        organizationId,
+        requestedById: manager.actor.id,
+        localDate: `2026-10-${day}`,
+        language: 'French',
+        status: 'completed',
+      })
+    const korean = await createBookingRow(test.db, {
+      organizationId,
+      requestedById: requester.actor.id,
+      localDate: '2026-12-01',
+      language: 'Korean',
+      location: 'Room 12, County Courthouse',
+      status: 'confirmed',
+    })
+    await createBookingRow(test.db, {
+      organizationId: stranger.client.organizationId,
+      requestedById: stranger.actor.id,
+      localDate: '2026-11-05',
+    })
+    const list = (who: ClientActor, filters: Partial<ClientBookingFilters>) =>
+      listClientBookings(who, { ...everyBooking, ...filters })
+    const starts = (page: Awaited<ReturnType<typeof list>>) =>
+      page.items.map((row) => row.booking.startsAt.getTime())
+
+    // 28 in all, the latest start first, 25 a page, none twice.
+    const first = await list(manager, {})
+    const second = await list(manager, { page: 2 })
+    expect([first.total, second.total, first.pageSize]).toEqual([28, 28, 25])
+    expect([first.items.length, second.items.length]).toEqual([25, 3])
+    const all = [...first.items, ...second.items].map((row) => row.booking.id)
+    expect(new Set(all).size).toBe(28)
+    expect(all[0]).toBe(korean)
+    expect([...starts(first), ...starts(second)]).toEqual(
+      [...starts(first), ...starts(second)].sort((a, b) => b - a),
+    )
+    // Each row carries what its timeline needs.
+    expect(first.items[0]).toMatchObject({ requesterName: 'rex', offers: 0, invoiced: false })
+
+    // Upcoming: the soonest first; past: the latest first.
+    const upcoming = await list(manager, { when: 'upcoming' })
+    expect(upcoming.total).toBe(25)
+    expect(starts(upcoming)).toEqual([...starts(upcoming)].sort((a, b) => a - b))
+    const past = await list(manager, { when: 'past' })
+    expect(past.items.map((row) => row.booking.localDate)).toEqual([
+      '2026-10-03',
+      '2026-10-02',
+      '2026-10-01',
+    ])
+    expect((await list(manager, { when: 'past', status: 'requested' })).total).toBe(0)
+
+    expect((await list(manager, { status: 'completed' })).total).toBe(3)
+    expect(
+      (await list(manager, { status: 'confirmed' })).items.map((row) => row.booking.id),
+    ).toEqual([korean])
+
+    // Search: the language, the place, who booked it, the setting; any case, anywhere.
+    for (const q of ['korean', 'ROOM 12', 'rex', 'courthouse'])
+      expect((await list(manager, { q })).items.map((row) => row.booking.id)).toEqual([korean])
+    expect((await list(manager, { q: 'french' })).total).toBe(3)
+    expect((await list(manager, { q: 'medical' })).total).toBe(28)
+    expect((await list(manager, { q: '%' })).total).toBe(0)
+    expect((await list(manager, { q: 'french', when: 'upcoming' })).total).toBe(0)
+
+    // A requester finds only their own; another organization sees none of these.
+    expect((await list(requester, {})).items.map((row) => row.booking.id)).toEqual([korean])
+    expect((await list(requester, { q: 'Spanish' })).total).toBe(0)
+    expect((await list(stranger, {})).total).toBe(1)
+    expect((await list(stranger, { q: 'korean' })).total).toBe(0)
+  })
+
   it('a requester sees their own bookings, a manager the organization’s, nobody another organization’s', async () => {
     const manager = await clientOf('Court One', 'mia@court.example', 'manager')
     const requester = await clientOf('Court One', 'rex@court.example', 'requester')
     const stranger = await clientOf('Court Two', 'otto@court2.example', 'manager')
     const mine = await createBooking(booking(), requester)
     const managers = await createBooking(booking({ language: 'Korean' }), manager)
-    expect((await clientBookings(requester)).map((row) => row.booking.id)).toEqual([mine.id])
-    expect((await clientBookings(manager)).map((row) => row.booking.id).sort()).toEqual(
-      [mine.id, managers.id].sort(),
-    )
-    expect(await clientBookings(stranger)).toEqual([])
+    const ids = async (who: ClientActor) =>
+      (await listClientBookings(who, everyBooking)).items.map((row) => row.booking.id)
+    expect(await ids(requester)).toEqual([mine.id])
+    expect((await ids(manager)).sort()).toEqual([mine.id, managers.id].sort())
+    expect(await ids(stranger)).toEqual([])
     expect(await clientBooking(managers.id, requester)).toBeUndefined()
     expect(await clientBooking(mine.id, stranger)).toBeUndefined()
     expect(await cancelBooking(mine.id, stranger)).toBeUndefined()

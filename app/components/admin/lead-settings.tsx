@@ -70,12 +70,16 @@ export function LeadSettingsForm({
         <label htmlFor={awayUntil.id} className="field-label">
           {awayUntil.label}
         </label>
-        <input {...inputProps(awayUntil, 'date')} min={today} className="field-input py-1.5" />
+        <input
+          {...inputProps(awayUntil, 'date')}
+          min={today}
+          className="field-input py-1.5 max-sm:min-h-11"
+        />
         <FieldError field={awayUntil} />
       </div>
       <button
         type="submit"
-        className="btn-secondary px-3 py-1.5"
+        className="btn-secondary px-3 py-1.5 max-sm:min-h-11"
         aria-label={`Save lead settings of ${user.name}`}
         disabled={saving}
       >

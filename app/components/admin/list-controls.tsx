@@ -1,10 +1,17 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Form, Link, useLocation, useSubmit } from 'react-router'
+import { formatCount } from '~/domain/format'
 import { statusLabel } from '~/domain/statuses'
 
+// On a phone every control of a list is at least 44 px tall, a fingertip's size: the
+// field's 42 px and the buttons' 34 to 42 px are too small to hit reliably.
+const TAP_HEIGHT = 'max-sm:min-h-11'
+
 /**
- * Search box and status filter of an admin list, as a GET form: the filters live in the
- * URL. With JavaScript the list updates as the filter changes.
+ * Search box and status filter of a list (the admin lists, the client's bookings), as a GET
+ * form: the filters live in the URL. With JavaScript the list updates as the filter changes.
+ * `children` are the list's other filters ({@link FilterSelect}), between the two.
  */
 export function ListFilterForm({
   q,
@@ -12,14 +19,19 @@ export function ListFilterForm({
   statuses,
   searchLabel,
   allLabel = 'All statuses',
+  labelOf = statusLabel,
   hidden = {},
+  children,
 }: {
   q: string
   status: string
   statuses: readonly string[]
   searchLabel: string
   allLabel?: string
+  /** A status's name on the screen. */
+  labelOf?: (status: string) => string
   hidden?: Record<string, string>
+  children?: ReactNode
 }) {
   const submit = useSubmit()
   return (
@@ -46,10 +58,11 @@ export function ListFilterForm({
             type="search"
             name="q"
             defaultValue={q}
-            className="field-input pl-9"
+            className={`field-input pl-9 ${TAP_HEIGHT}`}
           />
         </div>
       </div>
+      {children}
       <div>
         <label htmlFor="list-status" className="field-label">
           Status
@@ -58,18 +71,18 @@ export function ListFilterForm({
           id="list-status"
           name="status"
           defaultValue={status}
-          className="field-input"
+          className={`field-input ${TAP_HEIGHT}`}
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
         >
           <option value="all">{allLabel}</option>
           {statuses.map((value) => (
             <option key={value} value={value}>
-              {statusLabel(value)}
+              {labelOf(value)}
             </option>
           ))}
         </select>
       </div>
-      <button type="submit" className="btn-primary">
+      <button type="submit" className={`btn-primary ${TAP_HEIGHT}`}>
         Search
       </button>
     </Form>
@@ -103,7 +116,7 @@ export function FilterSelect({
         id={id}
         name={name}
         defaultValue={value}
-        className="field-input"
+        className={`field-input ${TAP_HEIGHT}`}
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
       >
         {options.map((option) => (
@@ -113,6 +126,18 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  )
+}
+
+/**
+ * How many rows the list's search and filters keep ("42 bookings"), said again by screen
+ * readers when a filter changes it.
+ */
+export function ListCount({ total, one, many }: { total: number; one: string; many: string }) {
+  return (
+    <p role="status" className="mt-4 text-sm font-medium text-slate-800">
+      {formatCount(total, one, many)}
+    </p>
   )
 }
 
@@ -146,12 +171,20 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={linkTo(page - 1)} className="btn-secondary px-3 py-1.5" preventScrollReset>
+          <Link
+            to={linkTo(page - 1)}
+            className={`btn-secondary px-3 py-1.5 ${TAP_HEIGHT}`}
+            preventScrollReset
+          >
             <ChevronLeft aria-hidden="true" className="size-4" /> Previous
           </Link>
         ) : null}
         {page < pages ? (
-          <Link to={linkTo(page + 1)} className="btn-secondary px-3 py-1.5" preventScrollReset>
+          <Link
+            to={linkTo(page + 1)}
+            className={`btn-secondary px-3 py-1.5 ${TAP_HEIGHT}`}
+            preventScrollReset
+          >
             Next <ChevronRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}

@@ -1,3 +1,5 @@
+import { Circle, CircleCheck, CircleDot } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { BookingStatus } from '~/domain/bookings'
 
 export interface TimelineBooking {
@@ -46,22 +48,69 @@ export function timelineSteps(booking: TimelineBooking): { label: string; done: 
   ]
 }
 
+/** Which of a timeline's steps is where the booking stands now: the last one reached. */
+export function currentStepIndex(steps: readonly { done: boolean }[]): number {
+  let current = -1
+  steps.forEach((step, index) => {
+    if (step.done) current = index
+  })
+  return current
+}
+
+type StepState = 'done' | 'current' | 'upcoming'
+
+const stepMarks: Record<StepState, ReactNode> = {
+  done: <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-green-700" />,
+  current: <CircleDot aria-hidden="true" className="size-4 shrink-0 text-brand-700" />,
+  upcoming: <Circle aria-hidden="true" className="size-4 shrink-0 text-slate-500" />,
+}
+
+/**
+ * The steps in a row. Where the booking stands is told three ways besides the words, none of
+ * them font weight: the step is framed and marked "Current" (aria-current="step" for screen
+ * readers), steps reached carry a tick and steps to come an empty circle.
+ */
 export function BookingTimeline({ booking }: { booking: TimelineBooking }) {
+  const steps = timelineSteps(booking)
+  const current = currentStepIndex(steps)
   return (
-    <ol aria-label="Timeline" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      {timelineSteps(booking).map((step, index) => (
-        <li key={step.label} className="flex items-center gap-2">
-          {index > 0 ? (
-            <span aria-hidden="true" className="text-slate-400">
-              →
+    <ol aria-label="Timeline" className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
+      {steps.map((step, index) => {
+        const state: StepState = index === current ? 'current' : step.done ? 'done' : 'upcoming'
+        return (
+          <li
+            key={step.label}
+            aria-current={state === 'current' ? 'step' : undefined}
+            className="flex items-center gap-2"
+          >
+            {index > 0 ? (
+              <span aria-hidden="true" className="text-slate-500">
+                →
+              </span>
+            ) : null}
+            <span
+              className={
+                state === 'current'
+                  ? 'flex items-center gap-1.5 rounded-full border-2 border-brand-700 bg-brand-50 py-0.5 pr-0.5 pl-2 text-slate-900'
+                  : `flex items-center gap-1.5 ${state === 'done' ? 'text-slate-900' : 'text-slate-600'}`
+              }
+            >
+              {stepMarks[state]}
+              {step.label}
+              {/* The space keeps "Current" a word of its own for screen readers. */}
+              {state === 'current' ? (
+                <>
+                  {' '}
+                  <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+                    Current
+                  </span>
+                </>
+              ) : null}
+              {step.done ? null : <span className="sr-only"> (not yet)</span>}
             </span>
-          ) : null}
-          <span className={step.done ? 'font-medium text-slate-900' : 'text-slate-500'}>
-            {step.label}
-            {step.done ? null : <span className="sr-only"> (not yet)</span>}
-          </span>
-        </li>
-      ))}
+          </li>
+        )
+      })}
     </ol>
   )
 }

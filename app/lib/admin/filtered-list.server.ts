@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '../../platform/db.server'
 import { containsPattern, PAGE_SIZE, type ListFilters } from './list-filters'
 import { pageOfMatches, type SortKey } from './search-plan.server'
 
 type AnyListFilters = ListFilters<string, string>
-type ListTable = PgTable & { status: PgColumn; createdAt: PgColumn; id: PgColumn }
+type ListTable = PgTable & { createdAt: PgColumn; id: PgColumn }
 
 /**
- * An admin list over one table (applications, client requests), searched in an indexed
- * text, filtered by status and sorted by the chosen column; ties go to the newest, then by
- * id, so that the order is total and pages never overlap.
+ * An admin list over one table (applications, client requests, users), searched in an
+ * indexed text, filtered by status (and the list's other filters) and sorted by the chosen
+ * column; ties go to the newest, then by id, so that the order is total and pages never
+ * overlap.
  */
 export interface FilteredList<Table extends ListTable, Filters extends AnyListFilters> {
   table: Table
@@ -20,6 +21,10 @@ export interface FilteredList<Table extends ListTable, Filters extends AnyListFi
   sortedBy: (filters: Filters, direction: typeof asc, key: SortKey) => SQL[]
   /** The table's rows per status, kept up to date without counting: an unsearched list's total. */
   countsByStatus?: () => Promise<Map<string, number>>
+  /** The rows of one status, where the table has no `status` column (a user's is worked out). */
+  hasStatus?: (status: Filters['status']) => SQL
+  /** The conditions of the list's other filters (a user's role); undefined for none. */
+  otherFilters?: (filters: Filters) => SQL | undefined
 }
 
 /** How many rows the filters keep when that is known without counting them; else undefined. */
@@ -27,7 +32,7 @@ async function knownTotal<Filters extends AnyListFilters>(
   list: FilteredList<ListTable, Filters>,
   filters: Filters,
 ): Promise<number | undefined> {
-  if (filters.q || !list.countsByStatus) return undefined
+  if (filters.q || !list.countsByStatus || list.otherFilters?.(filters)) return undefined
   const counts = await list.countsByStatus()
   if (filters.status !== 'all') return counts.get(filters.status) ?? 0
   return [...counts.values()].reduce((sum, value) => sum + value, 0)
@@ -39,8 +44,19 @@ function whereFor<Filters extends AnyListFilters>(
 ): SQL | undefined {
   return and(
     filters.q ? sql`${list.searchText(filters)} ilike ${containsPattern(filters.q)}` : undefined,
-    filters.status !== 'all' ? eq(list.table.status, filters.status) : undefined,
+    filters.status !== 'all' ? statusCondition(list, filters.status) : undefined,
+    list.otherFilters?.(filters),
   )
+}
+
+function statusCondition<Filters extends AnyListFilters>(
+  list: FilteredList<ListTable, Filters>,
+  status: Filters['status'],
+): SQL {
+  if (list.hasStatus) return list.hasStatus(status)
+  const column = (list.table as { status?: PgColumn }).status
+  if (!column) throw new Error(`${getTableName(list.table)} has no status column: give hasStatus`)
+  return eq(column, status)
 }
 
 function orderFor<Filters extends AnyListFilters>(

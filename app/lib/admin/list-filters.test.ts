@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  choiceOrAll,
   cleanSearchText,
   containsPattern,
   MAX_SEARCH_LENGTH,
@@ -11,6 +12,15 @@ const options = {
   sorts: ['createdAt', 'name'] as const,
   defaultSort: 'createdAt' as const,
 }
+
+describe('choiceOrAll', () => {
+  it('keeps a known choice and shows everything for an unknown or missing one', () => {
+    const roles = ['admin', 'client'] as const
+    expect(choiceOrAll('client', roles)).toBe('client')
+    expect(choiceOrAll('root', roles)).toBe('all')
+    expect(choiceOrAll(null, roles)).toBe('all')
+  })
+})
 
 describe('parseListFilters', () => {
   it('reads search, status, sort, direction and page from the URL', () => {

@@ -20,6 +20,14 @@ export function cleanSearchText(value: string | null | undefined): string {
   return Array.from(text).slice(0, MAX_SEARCH_LENGTH).join('').trim()
 }
 
+/** The URL's value when it is one of `choices`, else 'all' (unknown values show everything). */
+export function choiceOrAll<Choice extends string>(
+  value: string | null,
+  choices: readonly Choice[],
+): Choice | 'all' {
+  return (choices as readonly string[]).includes(value ?? '') ? (value as Choice) : 'all'
+}
+
 export interface ListFilters<Status extends string, Sort extends string> {
   /** The search text, cleaned ({@link cleanSearchText}); '' for none. */
   q: string
@@ -38,7 +46,6 @@ export function parseListFilters<Status extends string, Sort extends string>(
   params: URLSearchParams,
   options: { statuses: readonly Status[]; sorts: readonly Sort[]; defaultSort: Sort },
 ): ListFilters<Status, Sort> {
-  const status = params.get('status') ?? 'all'
   // `order=name:asc` is the one-select form of `sort=name&dir=asc`.
   const [orderSort, orderDirection] = (params.get('order') ?? '').split(':')
   const sort = orderSort || params.get('sort') || options.defaultSort
@@ -46,7 +53,7 @@ export function parseListFilters<Status extends string, Sort extends string>(
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     q: cleanSearchText(params.get('q')),
-    status: (options.statuses as readonly string[]).includes(status) ? (status as Status) : 'all',
+    status: choiceOrAll(params.get('status'), options.statuses),
     sort: (options.sorts as readonly string[]).includes(sort)
       ? (sort as Sort)
       : options.defaultSort,

@@ -1,14 +1,30 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { UserPlus } from 'lucide-react'
+import { UserPlus, Users } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { DataTable, Truncated } from '~/components/admin/data-table'
+import { EmptyState } from '~/components/admin/empty-state'
+import {
+  FilterSelect,
+  ListCount,
+  ListFilterForm,
+  Pagination,
+} from '~/components/admin/list-controls'
 import { FormMessage } from '~/components/layout/auth-card'
 import { TextField } from '~/components/ui/native-fields'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requestPasswordReset } from '~/models/password-resets.server'
 import { requireAdmin } from '~/auth/session.server'
 import { formatDateTime } from '~/domain/format'
+import {
+  accountStatuses,
+  accountStatusLabels,
+  accountStatusOf,
+  roleLabels,
+  userRoles,
+  type AccountStatus,
+} from '~/domain/accounts'
+import { choiceOrAll, parseListFilters } from '~/lib/admin/list-filters'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { seoMeta } from '~/lib/seo/meta'
 import { inviteSchema, leadSettingsSchema } from '~/lib/validation/staff'
@@ -18,7 +34,7 @@ import { saveLeadSettings } from './users.server'
 import { allowInvitation } from '~/lib/forms/portal-limits.server'
 import { officeToday } from '~/models/leads/owners.server'
 import { inviteUser, setUserActive, UserRuleError } from '~/models/users.server'
-import { getUser, listUsers } from '~/models/users.server'
+import { getUser, listUsers, userSorts } from '~/models/users.server'
 import type { Route } from './+types/users'
 import { notFound } from '~/lib/http/responses'
 
@@ -33,8 +49,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
+  const params = new URL(request.url).searchParams
+  const filters = {
+    ...parseListFilters(params, {
+      statuses: accountStatuses,
+      sorts: userSorts,
+      defaultSort: 'name',
+    }),
+    role: choiceOrAll(params.get('role'), userRoles),
+  }
   return {
-    users: await listUsers(),
+    filters,
+    page: await listUsers(filters),
     currentUserId: admin.id,
     constraint: formConstraint(inviteSchema),
     leadConstraint: formConstraint(leadSettingsSchema),
@@ -107,15 +133,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const roleLabels = { admin: 'Administrator', interpreter: 'Interpreter', client: 'Client' } as const
-
-function accountStatus(user: { passwordSet: boolean; active: boolean }) {
-  if (!user.passwordSet) return 'Invited'
-  return user.active ? 'Active' : 'Deactivated'
-}
-
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, currentUserId, today, leadConstraint } = loaderData
+  const { filters, page, currentUserId, today, leadConstraint } = loaderData
   const navigation = useNavigation()
   const inviting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
@@ -138,94 +157,128 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       </div>
       <div className="mt-6 grid gap-6 2xl:grid-cols-[1fr_22rem]">
-        <DataTable
-          caption="Staff accounts"
-          className=""
-          rows={users}
-          rowKey={(user) => user.id}
-          columns={[
-            {
-              header: 'Name',
-              rowHeader: true,
-              cell: (user) => (
-                <>
-                  <p className="font-medium text-slate-900">
-                    {user.name}
-                    {user.id === currentUserId ? (
-                      <span className="text-slate-500"> (you)</span>
-                    ) : null}
-                  </p>
-                  <Truncated text={user.email} className="text-slate-600" />
-                </>
-              ),
-            },
-            { header: 'Role', width: 'w-32', cell: (user) => roleLabels[user.role] },
-            { header: 'Status', width: 'w-32', cell: accountStatus },
-            {
-              header: 'Last login',
-              width: 'w-44',
-              className: 'text-slate-700',
-              cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'),
-            },
-            {
-              header: 'Leads',
-              width: 'w-48',
-              cell: (user) =>
-                user.role === 'admin' && user.active && user.passwordSet ? (
-                  <LeadSettingsForm
-                    user={user}
-                    today={today}
-                    constraint={leadConstraint}
-                    lastResult={
-                      actionData && 'leads' in actionData && actionData.userId === user.id
-                        ? actionData.leads
-                        : undefined
-                    }
-                  />
-                ) : (
-                  <span className="text-slate-600">No new leads</span>
-                ),
-            },
-            {
-              header: 'Actions',
-              width: 'w-56',
-              cell: (user) => (
-                <div className="flex flex-wrap gap-2">
-                  {user.id !== currentUserId ? (
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={user.id} />
-                      <input
-                        type="hidden"
-                        name="intent"
-                        value={user.active ? 'deactivate' : 'reactivate'}
+        <div className="min-w-0">
+          <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <ListFilterForm
+              q={filters.q}
+              status={filters.status}
+              statuses={accountStatuses}
+              labelOf={(status) => accountStatusLabels[status as AccountStatus]}
+              searchLabel="Search by name or email"
+            >
+              <FilterSelect
+                id="users-role"
+                name="role"
+                label="Role"
+                value={filters.role}
+                options={[
+                  { value: 'all', label: 'All roles' },
+                  ...userRoles.map((role) => ({ value: role, label: roleLabels[role] })),
+                ]}
+              />
+            </ListFilterForm>
+          </div>
+          <ListCount total={page.total} one="user" many="users" />
+          {page.items.length === 0 ? (
+            <EmptyState icon={Users} title="No Users Found">
+              No account matches this search or these filters.
+            </EmptyState>
+          ) : (
+            <DataTable
+              caption="Staff accounts"
+              className="mt-2"
+              rows={page.items}
+              rowKey={(user) => user.id}
+              columns={[
+                {
+                  header: 'Name',
+                  rowHeader: true,
+                  cell: (user) => (
+                    <>
+                      <p className="font-medium text-slate-900">
+                        {user.name}
+                        {user.id === currentUserId ? (
+                          <span className="text-slate-500"> (you)</span>
+                        ) : null}
+                      </p>
+                      <Truncated text={user.email} className="text-slate-600" />
+                    </>
+                  ),
+                },
+                { header: 'Role', width: 'w-32', cell: (user) => roleLabels[user.role] },
+                {
+                  header: 'Status',
+                  width: 'w-32',
+                  cell: (user) => accountStatusLabels[accountStatusOf(user)],
+                },
+                {
+                  header: 'Last login',
+                  width: 'w-44',
+                  className: 'text-slate-700',
+                  cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'),
+                },
+                {
+                  header: 'Leads',
+                  width: 'w-48',
+                  cell: (user) =>
+                    user.role === 'admin' && user.active && user.passwordSet ? (
+                      <LeadSettingsForm
+                        user={user}
+                        today={today}
+                        constraint={leadConstraint}
+                        lastResult={
+                          actionData && 'leads' in actionData && actionData.userId === user.id
+                            ? actionData.leads
+                            : undefined
+                        }
                       />
-                      <button
-                        type="submit"
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`}
-                      >
-                        {user.active ? 'Deactivate' : 'Reactivate'}
-                      </button>
-                    </Form>
-                  ) : null}
-                  {user.active ? (
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={user.id} />
-                      <input type="hidden" name="intent" value="reset" />
-                      <button
-                        type="submit"
-                        className="btn-secondary px-3 py-1.5"
-                        aria-label={`Send password reset to ${user.name}`}
-                      >
-                        Send password reset
-                      </button>
-                    </Form>
-                  ) : null}
-                </div>
-              ),
-            },
-          ]}
-        />
+                    ) : (
+                      <span className="text-slate-600">No new leads</span>
+                    ),
+                },
+                {
+                  header: 'Actions',
+                  width: 'w-56',
+                  cell: (user) => (
+                    <div className="flex flex-wrap gap-2">
+                      {user.id !== currentUserId ? (
+                        <Form method="post">
+                          <input type="hidden" name="userId" value={user.id} />
+                          <input
+                            type="hidden"
+                            name="intent"
+                            value={user.active ? 'deactivate' : 'reactivate'}
+                          />
+                          <button
+                            type="submit"
+                            className="btn-secondary px-3 py-1.5 max-sm:min-h-11"
+                            aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.name}`}
+                          >
+                            {user.active ? 'Deactivate' : 'Reactivate'}
+                          </button>
+                        </Form>
+                      ) : null}
+                      {user.active ? (
+                        <Form method="post">
+                          <input type="hidden" name="userId" value={user.id} />
+                          <input type="hidden" name="intent" value="reset" />
+                          <button
+                            type="submit"
+                            className="btn-secondary px-3 py-1.5 max-sm:min-h-11"
+                            aria-label={`Send password reset to ${user.name}`}
+                          >
+                            Send password reset
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          )}
+          <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
+        </div>
         <section
           aria-labelledby="invite-heading"
           className="h-fit max-w-xl rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 2xl:max-w-none"
