@@ -47,7 +47,8 @@ export const messageTemplates: readonly MessageTemplate[] = [
   {
     key: 'client-follow-up',
     name: 'Client Follow-up',
-    group: 'all-clients',
+    // It answers a contact or demo request: for the people who sent the form.
+    group: 'prospects',
     subject: 'Following up on your language services request',
     message: [
       'Hello {{firstName}},',

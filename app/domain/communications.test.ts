@@ -20,12 +20,20 @@ describe('recipient groups', () => {
   it('takes in the applications of the domain rules', () => {
     const statusesOf = (group: (typeof recipientGroups)[number]) => {
       const rule = recipientGroupRules[group]
-      return rule.audience === 'interpreters' ? [...rule.applicationStatuses].sort() : 'clients'
+      return rule.audience === 'interpreters' ? [...rule.applicationStatuses].sort() : rule.audience
     }
     expect(statusesOf('all-interpreters')).toEqual(['approved', 'interview_scheduled', 'pending'])
     expect(statusesOf('active-interpreters')).toEqual(['approved'])
     expect(statusesOf('pending-interpreters')).toEqual(['pending'])
     expect(statusesOf('all-clients')).toBe('clients')
+    expect(statusesOf('prospects')).toBe('prospects')
+  })
+
+  it("keeps the spec's All Clients for client portal users, and names the form's senders apart", () => {
+    expect(recipientGroupRules['all-clients'].label).toBe('All Clients')
+    expect(recipientGroupRules['all-clients'].definition).toContain('Client portal users')
+    expect(recipientGroupRules.prospects.label).toBe('Prospects (contact form)')
+    expect(recipientGroupRules.prospects.definition).toContain('contact or demo form')
   })
 
   it('gives every group a label and a one-line definition for staff', () => {
@@ -43,6 +51,7 @@ describe('message types', () => {
     expect(messageTypeOf({ kind: 'group', group: 'active-interpreters' })).toBe('bulk')
     expect(messageTypeOf({ kind: 'group', group: 'pending-interpreters' })).toBe('bulk')
     expect(messageTypeOf({ kind: 'group', group: 'all-clients' })).toBe('client')
+    expect(messageTypeOf({ kind: 'group', group: 'prospects' })).toBe('client')
     expect(messageTypeOf(person('application'))).toBe('individual')
     expect(messageTypeOf(person('client'))).toBe('individual')
   })
@@ -68,18 +77,20 @@ describe('quick templates', () => {
   it('belong to a group', () => {
     expect(groupOf('welcome')).toBe('active-interpreters')
     expect(groupOf('training-update')).toBe('active-interpreters')
-    expect(groupOf('client-follow-up')).toBe('all-clients')
+    // It answers a contact or demo request.
+    expect(groupOf('client-follow-up')).toBe('prospects')
   })
 
   it('select their group, or keep one person of that audience', () => {
-    expect(recipientsForTemplate('all-clients', undefined)).toBe('all-clients')
-    expect(recipientsForTemplate('all-clients', { kind: 'group', group: 'all-interpreters' })).toBe(
-      'all-clients',
+    expect(recipientsForTemplate('prospects', undefined)).toBe('prospects')
+    expect(recipientsForTemplate('prospects', { kind: 'group', group: 'all-clients' })).toBe(
+      'prospects',
     )
-    expect(recipientsForTemplate('all-clients', person('client'))).toBe(
+    // A person found by search is a lead (someone who sent the form): a prospect.
+    expect(recipientsForTemplate('prospects', person('client'))).toBe(
       'client:6f1c1a8e-2f0b-4c57-9a43-3f9a0f7b1c2d',
     )
-    expect(recipientsForTemplate('all-clients', person('application'))).toBe('all-clients')
+    expect(recipientsForTemplate('prospects', person('application'))).toBe('prospects')
     expect(recipientsForTemplate('active-interpreters', person('application'))).toBe(
       'application:6f1c1a8e-2f0b-4c57-9a43-3f9a0f7b1c2d',
     )

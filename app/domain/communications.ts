@@ -12,6 +12,7 @@ export const recipientGroups = [
   'active-interpreters',
   'pending-interpreters',
   'all-clients',
+  'prospects',
 ] as const
 export type RecipientGroup = (typeof recipientGroups)[number]
 
@@ -25,7 +26,10 @@ export type RecipientGroupRule = {
       /** The applications whose address is in the group. */
       applicationStatuses: readonly ApplicationStatus[]
     }
+  /** People with a client portal account (docs/product.md#client-portal). */
   | { audience: 'clients' }
+  /** People who sent the contact or demo form (leads) and are not clients yet. */
+  | { audience: 'prospects' }
 )
 
 export const recipientGroupRules: Record<RecipientGroup, RecipientGroupRule> = {
@@ -49,10 +53,18 @@ export const recipientGroupRules: Record<RecipientGroup, RecipientGroupRule> = {
     audience: 'interpreters',
     applicationStatuses: ['pending'],
   },
+  // The spec names the group 'All Clients' (value `all-clients`): the people of client
+  // organizations. Before db/migrations/0031_recipient_groups_agreement_notices.sql it meant
+  // the contact form's senders, who are now 'Prospects'.
   'all-clients': {
     label: 'All Clients',
-    definition: 'Everyone who sent a client request.',
+    definition: 'Client portal users: people with an active account in a client organization.',
     audience: 'clients',
+  },
+  prospects: {
+    label: 'Prospects (contact form)',
+    definition: 'People who sent the contact or demo form and have no client portal account.',
+    audience: 'prospects',
   },
 }
 
@@ -97,13 +109,13 @@ export const messageTypeLabels: Record<MessageType, string> = {
 
 /**
  * The one definition of a message's type, stored with the message when it is sent: bulk is
- * a send to an interpreter group, client a send to the client group, individual a message
- * to one person (interpreter or client). The stat cards and the history filter both count
- * the stored type, so they cannot disagree.
+ * a send to an interpreter group, client a send to a client group (All Clients or
+ * Prospects), individual a message to one person (interpreter or client). The stat cards and
+ * the history filter both count the stored type, so they cannot disagree.
  */
 export function messageTypeOf(selection: RecipientSelection): MessageType {
   if (selection.kind === 'person') return 'individual'
-  return recipientGroupRules[selection.group].audience === 'clients' ? 'client' : 'bulk'
+  return recipientGroupRules[selection.group].audience === 'interpreters' ? 'bulk' : 'client'
 }
 
 /** Messages per type and in all; each message has exactly one type. */
@@ -127,10 +139,11 @@ export function recipientsForTemplate(
   current: RecipientSelection | undefined,
 ): string {
   const audience = recipientGroupRules[templateGroup].audience
+  // A person found by search is an applicant or a lead (someone who sent the form).
   const personAudience =
     current?.kind === 'person'
       ? current.source === 'client'
-        ? 'clients'
+        ? 'prospects'
         : 'interpreters'
       : undefined
   return current && personAudience === audience ? recipientsValue(current) : templateGroup

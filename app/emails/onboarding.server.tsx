@@ -99,3 +99,35 @@ export function credentialExpiredStaffMail(options: {
     ),
   })
 }
+
+/**
+ * Tells an interpreter whose first onboarding step waited for it that the contractor
+ * agreement is published and can be signed (the portal promised this e-mail).
+ */
+export function agreementReadyMail(options: {
+  firstName: string
+  agreementTitle: string
+  onboardingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, agreementTitle, onboardingUrl, company } = options
+  return renderMail({
+    subject: 'Your contractor agreement is ready to sign',
+    company,
+    text: [
+      `Hello ${firstName},`,
+      `The ${agreementTitle} is now published. Please read it and sign it on your onboarding page, the first of your six onboarding steps:`,
+      onboardingUrl,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>
+          The {agreementTitle} is now published. Please read it and sign it on your onboarding page,
+          the first of your six onboarding steps.
+        </p>
+        <MailButton href={onboardingUrl}>Read and sign the agreement</MailButton>
+      </>
+    ),
+  })
+}

@@ -13,7 +13,8 @@ import { db, runtime } from '../platform/runtime.server'
 import type { StoredUpload } from '../platform/storage/new-files.server'
 import type { ResourceFileType } from '../lib/uploads/resource-file.server'
 import { recordAudit, type Actor } from './audit.server'
-import { refreshAllOnboardingProgress } from './onboarding/progress.server'
+import { lockAgreementChanges, notifyAgreementReady } from './onboarding/agreement-notices.server'
+import { currentAgreement, refreshAllOnboardingProgress } from './onboarding/progress.server'
 import { withStoredFiles, type NewFile } from './stored-files.server'
 
 export interface ResourceListItem {
@@ -181,9 +182,12 @@ export async function setResourceAudience(
   actor: Actor,
 ): Promise<boolean> {
   return db().transaction(async (tx) => {
+    // Before the row lock, so that two publishes at once queue one after the other.
+    await lockAgreementChanges(tx)
     const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update')
     if (!before) return false
     if (before.audience === audience) return true
+    const previousAgreement = audience === 'agreement' ? await currentAgreement(tx) : undefined
     // One contractor agreement at a time: the one it replaces stays visible to interpreters.
     if (audience === 'agreement')
       await tx
@@ -194,6 +198,10 @@ export async function setResourceAudience(
     // Which agreement is in force decides every interpreter's first onboarding step.
     if (audience === 'agreement' || before.audience === 'agreement')
       await refreshAllOnboardingProgress(tx)
+    // Interpreters whose first step waited for an agreement are told it is there (the portal
+    // promised an e-mail); replacing one agreement by another unblocks nobody.
+    if (audience === 'agreement' && !previousAgreement)
+      await notifyAgreementReady(tx, { id, title: before.title })
     await recordAudit(
       actor,
       {

@@ -46,7 +46,7 @@ export const leads = pgTable(
     index('leads_awaiting_response_idx')
       .on(table.responseDueAt)
       .where(sql`${table.firstResponseAt} is null and ${table.responseDueAt} is not null`),
-    // The All Clients recipient group counts distinct addresses (docs/product.md#mail-and-calls).
+    // The Prospects recipient group counts distinct addresses (docs/product.md#mail-and-calls).
     index('leads_email_idx').on(sql`lower(${table.email})`),
     // Substring search over name, e-mail, company and message (docs/product.md#validation,
     // Searches); the query uses the same expression: searchText in

@@ -108,3 +108,19 @@ export const interpreterPayoutDetails = pgTable('interpreter_payout_details', {
   account: text('account').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * An interpreter e-mailed that the contractor agreement is ready to sign, for the wait they
+ * are in (docs/product.md#interpreter-portal): the row is written with the e-mail, in one
+ * transaction, and only by the publish whose insert succeeds, so two publishes at once send
+ * one e-mail. Signing the agreement ends the wait and deletes the row; a later wait (the
+ * agreement withdrawn after they signed) may send another.
+ */
+export const agreementReadyNotices = pgTable('agreement_ready_notices', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The agreement that was announced. */
+  resourceId: uuid('resource_id'),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
+})

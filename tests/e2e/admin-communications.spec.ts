@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { and, eq, like } from 'drizzle-orm'
 import { interpreterApplications, mailOutbox, mailUnsubscribes, messages } from '../../db/schema'
 import { createLead } from '../../app/models/leads/intake.server'
+import { createOrganizationMember } from '../support/organization-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import type { ReceivedMail } from '../support/smtp-peer'
 import { createAccount, signIn } from './auth-helpers'
@@ -120,6 +122,9 @@ test('compose to active interpreters with a template: one e-mail each, delivered
     'Pending Interpreters (1)',
   )
   await expect(recipients.locator('option[value="all-clients"]')).toHaveText('All Clients (0)')
+  await expect(recipients.locator('option[value="prospects"]')).toHaveText(
+    'Prospects (contact form) (0)',
+  )
   await expect(await statValue(page, 'Messages Sent')).toHaveText('0')
   await expectNoAxeViolations(page, 'compose message')
 
@@ -284,15 +289,15 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
   const admin = await createAccount('admin', 'Uma Unsubscribe')
   await signIn(context, app.url, admin)
   await page.goto('/admin/communications')
-  await expect(page.getByLabel('Recipients').locator('option[value="all-clients"]')).toHaveText(
-    'All Clients (3)',
+  await expect(page.getByLabel('Recipients').locator('option[value="prospects"]')).toHaveText(
+    'Prospects (contact form) (3)',
   )
-  // The Client Follow-up template is for clients: it chooses All Clients.
+  // The Client Follow-up template answers a contact or demo request: it chooses Prospects.
   await page.getByRole('button', { name: 'Client Follow-up' }).click()
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/reply within 2 hours/)
-  await expect(page.getByLabel('Recipients')).toHaveValue('all-clients')
+  await expect(page.getByLabel('Recipients')).toHaveValue('prospects')
   await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
-    /^All Clients: Everyone who sent a client request\./,
+    /^Prospects \(contact form\): People who sent the contact or demo form and have no client portal account\./,
   )
   const confirm = await sendAndExpectConfirmation(page, 3)
   await confirm.getByRole('button', { name: 'Send to 3 people' }).click()
@@ -358,10 +363,10 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
     type: 'demo',
   })
   await page.goto('/admin/communications')
-  await expect(page.getByLabel('Recipients').locator('option[value="all-clients"]')).toHaveText(
-    'All Clients (2)',
+  await expect(page.getByLabel('Recipients').locator('option[value="prospects"]')).toHaveText(
+    'Prospects (contact form) (2)',
   )
-  await page.getByLabel('Recipients').selectOption('all-clients')
+  await page.getByLabel('Recipients').selectOption('prospects')
   await page.getByLabel('Subject', { exact: true }).fill('Holiday hours, {{firstName}}')
   await page
     .getByLabel('Message', { exact: true })
@@ -380,7 +385,7 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
 
   await page.goto('/admin/communications?tab=history')
   const row = page.getByRole('row').filter({ hasText: 'Holiday hours' })
-  await expect(row).toContainText('All Clients')
+  await expect(row).toContainText('Prospects (contact form)')
   await expect(row).toContainText('Client')
   await expect(row).toContainText('Delivered: 1')
   await expect(row).toContainText('Failed: 1')
@@ -408,6 +413,90 @@ test('the unsubscribe link leaves a client out of the next bulk send; failed del
     const attempts = await bulkMailsTo(app, 'ivo@refuse.example')
     expect(attempts[0]).toMatchObject({ status: 'failed', attempts: 1 })
   })
+})
+
+test("All Clients reaches client portal users, Prospects the contact form's senders: checked on the delivered mail", async ({
+  page,
+  context,
+  app,
+}) => {
+  // This test's own people, at a domain of their own: other tests' leads and accounts in this
+  // worker's database may be in the groups too, and are not looked at.
+  const domain = `groups-${randomBytes(4).toString('hex')}.example`
+  const pat = `pat@${domain}` // a portal user who never sent the form
+  const quinn = `quinn@${domain}` // sent the demo form, no account
+  const rae = `rae@${domain}` // sent the form, then became a portal user
+  const admin = await createAccount('admin', 'Gil Groups')
+  await createOrganizationMember(
+    { organizationName: `Pat Clinic ${domain}`, name: 'Pat Portal', email: pat, role: 'manager' },
+    admin,
+  )
+  await createLead({
+    name: 'Quinn Prospect',
+    email: quinn,
+    company: 'Quinn Court',
+    message: 'Do you cover Somali?',
+    type: 'demo',
+  })
+  await createLead({
+    name: 'Rae Converted',
+    email: rae,
+    company: 'Rae School',
+    message: 'Spanish, please.',
+    type: 'contact',
+  })
+  await createOrganizationMember(
+    { organizationName: `Rae School ${domain}`, name: 'Rae Client', email: rae, role: 'requester' },
+    admin,
+  )
+  await signIn(context, app.url, admin)
+
+  const sendToGroup = async (group: 'all-clients' | 'prospects', subject: string) => {
+    await page.goto('/admin/communications')
+    await page.getByLabel('Recipients').selectOption(group)
+    await page.getByLabel('Subject', { exact: true }).fill(subject)
+    await page.getByLabel('Message', { exact: true }).fill('Hello {{firstName}},\n\nNews.')
+    const count = await groupCount(page, group)
+    const confirm = await sendAndExpectConfirmation(page, count)
+    await confirm
+      .getByRole('button', { name: `Send to ${count} ${count === 1 ? 'person' : 'people'}` })
+      .click()
+    await expect(page.getByText('Message sent successfully!')).toBeVisible()
+    return eventually(async () => {
+      const [message] = await app.db.select().from(messages).where(eq(messages.subject, subject))
+      const ours = await app.db
+        .select({ to: mailOutbox.toAddress, status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.reference, `message:${message!.id}`),
+            like(mailOutbox.toAddress, `%@${domain}`),
+          ),
+        )
+      expect(ours.every((mail) => mail.status === 'sent')).toBe(true)
+      return receivedWith(app, subject)
+        .flatMap((mail) => mail.to)
+        .filter((to) => to.endsWith(`@${domain}`))
+        .sort()
+    })
+  }
+
+  await page.goto('/admin/communications')
+  await page.getByLabel('Recipients').selectOption('all-clients')
+  await expect(page.getByLabel('Recipients')).toHaveAccessibleDescription(
+    /^All Clients: Client portal users: people with an active account in a client organization\./,
+  )
+  await expectNoAxeViolations(page, 'compose to All Clients')
+  expect(await sendToGroup('all-clients', `For clients ${domain}`)).toEqual([pat, rae])
+  expect(await sendToGroup('prospects', `For prospects ${domain}`)).toEqual([quinn])
+
+  await page.goto('/admin/communications?tab=history')
+  await expect(page.getByRole('row').filter({ hasText: `For clients ${domain}` })).toContainText(
+    'All Clients',
+  )
+  await expect(page.getByRole('row').filter({ hasText: `For prospects ${domain}` })).toContainText(
+    'Prospects (contact form)',
+  )
 })
 
 test('the communications screens pass axe at phone width', async ({ page, context, app }) => {

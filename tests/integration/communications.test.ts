@@ -2,12 +2,17 @@ import { eq, like, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
+  authTokens,
+  clientInvitations,
+  clientMemberships,
   leads,
   interpreterApplications,
   mailAttempts,
   mailOutbox,
   mailUnsubscribes,
   messages,
+  organizations,
+  sessions,
   storedFiles,
   users,
 } from '../../db/schema'
@@ -29,6 +34,8 @@ import { retryFailedDeliveries } from '../../app/models/communications/retries.s
 import { sendMessage } from '../../app/models/communications/send.server'
 import { unsubscribe } from '../../app/models/unsubscribes.server'
 import { createUser } from '../../app/models/users.server'
+import { createOrganizationWithUser } from '../../app/models/organizations.server'
+import { createOrganizationMember } from '../support/organization-fixtures'
 import { createApplicant, emptyTables } from '../support/people-fixtures'
 import { SmtpPeer } from '../support/smtp-peer'
 import { testRuntimeFor } from '../support/test-runtime'
@@ -70,8 +77,13 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       mailUnsubscribes,
       interpreterApplications,
       storedFiles,
+      clientInvitations,
+      clientMemberships,
+      organizations,
       leads,
       auditLog,
+      authTokens,
+      sessions,
       users,
     ])
     const user = await createUser({
@@ -127,18 +139,19 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       'all-interpreters': 3,
       'active-interpreters': 2,
       'pending-interpreters': 1,
-      'all-clients': 2,
+      'all-clients': 0,
+      prospects: 2,
     })
     await unsubscribe('BAO@i.example', 'link')
     await unsubscribe('flora@c.example', 'one-click')
     await unsubscribe('flora@c.example', 'link')
     expect(await recipientGroupCounts()).toMatchObject({
       'active-interpreters': 1,
-      'all-clients': 1,
+      prospects: 1,
     })
-    expect(
-      (await recipientsOf({ kind: 'group', group: 'all-clients' })).map((r) => r.email),
-    ).toEqual(['ivo@refuse.example'])
+    expect((await recipientsOf({ kind: 'group', group: 'prospects' })).map((r) => r.email)).toEqual(
+      ['ivo@refuse.example'],
+    )
     const people = await findPeople('dara')
     expect(people).toEqual([
       expect.objectContaining({
@@ -188,7 +201,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     // A client message: one address refuses it for good.
     const clientMessage = await sendMessage(
       {
-        selection: { kind: 'group', group: 'all-clients' },
+        selection: { kind: 'group', group: 'prospects' },
         subject: 'Follow-up',
         message: 'Hello {{firstName}}, we reply within 2 hours.',
       },
@@ -219,7 +232,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     const clientEntry = history.items.find((item) => item.id === clientMessage.id)!
     expect(clientEntry).toMatchObject({
       type: 'client',
-      recipientLabel: 'All Clients',
+      recipientLabel: 'Prospects (contact form)',
       recipientCount: 2,
       delivered: 1,
       failed: 1,
@@ -251,7 +264,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     })
   })
 
-  it('never puts a rejected applicant in All Interpreters, nor an unsubscribed client in All Clients', async () => {
+  it('never puts a rejected applicant in All Interpreters, nor an unsubscribed prospect in Prospects', async () => {
     await seedPeople()
     await createApplicant(test.db, {
       firstName: 'Ines',
@@ -269,7 +282,121 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     ])
     expect(await emailsOf('active-interpreters')).toEqual(['Ana@i.example', 'bao@i.example'])
     expect(await emailsOf('pending-interpreters')).toEqual(['dara@i.example'])
-    expect(await emailsOf('all-clients')).toEqual(['FLORA@c.example'])
+    expect(await emailsOf('prospects')).toEqual(['FLORA@c.example'])
+  })
+
+  it("delivers All Clients to client portal users and Prospects to the form's senders, never the other way", async () => {
+    await seedPeople()
+    // Pat uses the portal and never sent the form; Quinn sent the form and has no account;
+    // Rae sent the form and then became a portal user.
+    await createOrganizationMember(
+      {
+        organizationName: 'Pat Clinic',
+        name: 'Pat Portal',
+        email: 'pat@org.example',
+        role: 'manager',
+      },
+      actor,
+    )
+    await createLead({
+      name: 'Quinn Prospect',
+      email: 'quinn@lead.example',
+      company: 'Quinn Court',
+      message: 'Do you cover Somali?',
+      type: 'demo',
+    })
+    await createLead({
+      name: 'Rae Converted',
+      email: 'Rae@org.example',
+      company: 'Rae School',
+      message: 'Spanish, please.',
+      type: 'contact',
+    })
+    await createOrganizationMember(
+      {
+        organizationName: 'Rae School',
+        name: 'Rae Client',
+        email: 'rae@org.example',
+        role: 'requester',
+      },
+      actor,
+    )
+    // Left out of All Clients: a deactivated account, one that unsubscribed, and an invitation
+    // nobody accepted (no account yet).
+    const sid = await createOrganizationMember(
+      {
+        organizationName: 'Sid Hospital',
+        name: 'Sid Gone',
+        email: 'sid@org.example',
+        role: 'manager',
+      },
+      actor,
+    )
+    await test.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.id, (sid as { userId: string }).userId))
+    await createOrganizationMember(
+      {
+        organizationName: 'Uma Labs',
+        name: 'Uma Unsub',
+        email: 'uma@org.example',
+        role: 'manager',
+      },
+      actor,
+    )
+    await unsubscribe('uma@org.example', 'link')
+    await createOrganizationWithUser(
+      {
+        organizationName: 'Vic Firm',
+        name: 'Vic Invited',
+        email: 'vic@org.example',
+        role: 'manager',
+      },
+      actor,
+    )
+    await test.db.delete(mailOutbox)
+
+    // Who each send was queued for, and who the SMTP server received it as (it refuses
+    // refuse.example for good).
+    const sendTo = async (group: 'all-clients' | 'prospects', subject: string) => {
+      const selection = { kind: 'group' as const, group }
+      const sent = await sendMessage(
+        { selection, subject, message: 'Hello {{firstName}}' },
+        actor,
+        {
+          confirmedCount: await countRecipients(selection),
+        },
+      )
+      await worker.runOnce()
+      const queued = await test.db
+        .select({ to: mailOutbox.toAddress })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.reference, `message:${sent.id}`))
+      return {
+        queued: queued.map((mail) => mail.to).sort(),
+        delivered: peer.received
+          .filter((mail) => mail.raw.includes(`Subject: ${subject}`))
+          .flatMap((mail) => mail.to)
+          .sort(),
+      }
+    }
+    const clients = ['pat@org.example', 'rae@org.example']
+    expect(await sendTo('all-clients', 'For our clients')).toEqual({
+      queued: clients,
+      delivered: clients,
+    })
+    // Flora (twice, one copy), Ivo and Quinn sent the form; Rae is a client now.
+    expect(await sendTo('prospects', 'For our prospects')).toEqual({
+      queued: ['FLORA@c.example', 'ivo@refuse.example', 'quinn@lead.example'],
+      delivered: ['FLORA@c.example', 'quinn@lead.example'],
+    })
+    expect(await recipientGroupCounts()).toMatchObject({ 'all-clients': 2, prospects: 3 })
+    const history = await listMessages({ q: '', type: 'client', page: 1 })
+    expect(history.items.map((item) => item.recipientLabel).sort()).toEqual([
+      'All Clients',
+      'Prospects (contact form)',
+    ])
   })
 
   it('sends each group to as many people as its count says', async () => {
@@ -280,7 +407,8 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
       'all-interpreters': 2,
       'active-interpreters': 2,
       'pending-interpreters': 0,
-      'all-clients': 2,
+      'all-clients': 0,
+      prospects: 2,
     })
     for (const group of recipientGroups) {
       const selection = { kind: 'group' as const, group }
@@ -297,7 +425,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
     }
   })
 
-  it('counts three interpreter-group sends and one All Clients send alike in the cards and the filter', async () => {
+  it('counts three interpreter-group sends and one Prospects send alike in the cards and the filter', async () => {
     await seedPeople()
     for (const group of [
       'all-interpreters',
@@ -310,7 +438,7 @@ describe.each(testDatabaseKinds())('communications on %s', (kind) => {
         { confirmedCount: await countRecipients({ kind: 'group', group }) },
       )
     await sendMessage(
-      { selection: { kind: 'group', group: 'all-clients' }, subject: 'To clients', message: 'Hi' },
+      { selection: { kind: 'group', group: 'prospects' }, subject: 'To clients', message: 'Hi' },
       actor,
       { confirmedCount: 2 },
     )

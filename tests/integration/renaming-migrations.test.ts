@@ -139,4 +139,37 @@ describe('renaming migrations', { timeout: 120_000 }, () => {
     ])
     await database.client.close()
   })
+  it('0031: messages sent to "All Clients" (then the form\'s senders) become Prospects sends', async () => {
+    const database = await databaseAt('0029_job_postings')
+    await database.client.exec(`
+      insert into messages (id, type, recipient_group, recipient_label, recipient_count, subject,
+          body, sent_by_name) values
+        ('40000000-0000-4000-8000-000000000001', 'client', 'all-clients', 'All Clients', 3,
+          'Follow-up', 'Hi', 'Sam'),
+        ('40000000-0000-4000-8000-000000000002', 'bulk', 'active-interpreters',
+          'Active Interpreters', 2, 'Welcome', 'Hi', 'Sam'),
+        ('40000000-0000-4000-8000-000000000003', 'individual', null, 'Ana <ana@example.org>', 1,
+          'Hello', 'Hi', 'Sam');`)
+
+    await database.migrateToLatest()
+
+    expect(
+      await database.rows(
+        'select recipient_group, recipient_label, type from messages order by id',
+      ),
+    ).toEqual([
+      {
+        recipient_group: 'prospects',
+        recipient_label: 'Prospects (contact form), sent as "All Clients"',
+        type: 'client',
+      },
+      {
+        recipient_group: 'active-interpreters',
+        recipient_label: 'Active Interpreters',
+        type: 'bulk',
+      },
+      { recipient_group: null, recipient_label: 'Ana <ana@example.org>', type: 'individual' },
+    ])
+    await database.client.close()
+  })
 })

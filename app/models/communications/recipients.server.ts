@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { leads, interpreterApplications, mailUnsubscribes } from '../../../db/schema'
+import {
+  clientMemberships,
+  leads,
+  interpreterApplications,
+  mailUnsubscribes,
+  users,
+} from '../../../db/schema'
 import {
   recipientGroupRules,
   recipientGroups,
@@ -21,6 +27,24 @@ const notUnsubscribed = (email: AnyPgColumn) =>
   sql`not exists (select 1 from ${mailUnsubscribes} where ${mailUnsubscribes.email} = lower(${email}))`
 
 /**
+ * All Clients: the active accounts of client organizations (role client with a membership).
+ * Account addresses are unique and stored lower-cased (db/schema/users.ts), so one row is
+ * one address.
+ */
+const clientUsersWhere = () =>
+  and(eq(users.role, 'client'), eq(users.active, true), notUnsubscribed(users.email))
+
+/**
+ * Prospects: the addresses of leads (contact and demo form) that belong to no client
+ * account, active or not: someone who became a client is not a prospect any more.
+ */
+const prospectsWhere = () =>
+  and(
+    notUnsubscribed(leads.email),
+    sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${leads.email}) and ${users.role} = 'client')`,
+  )
+
+/**
  * The applications an interpreter group's rule (app/domain/communications.ts) takes in: the
  * group counts and the send both use it, so the number staff confirm is the number sent.
  */
@@ -30,8 +54,8 @@ function applicationsOf(rule: Extract<RecipientGroupRule, { audience: 'interpret
 
 /**
  * Each group's current number of recipients: distinct addresses, without those that
- * unsubscribed. Two aggregate queries (one per table) whatever the number of applications;
- * the unsubscribe check is an index lookup per row.
+ * unsubscribed. Three aggregate queries (applications, client accounts, leads) whatever the
+ * number of rows; the unsubscribe and client-account checks are index lookups per row.
  */
 export async function recipientGroupCounts(tx?: Database): Promise<Record<RecipientGroup, number>> {
   const email = sql`lower(${interpreterApplications.email})`
@@ -48,14 +72,23 @@ export async function recipientGroupCounts(tx?: Database): Promise<Record<Recipi
     .from(interpreterApplications)
     .where(notUnsubscribed(interpreterApplications.email))
   const [clients] = await db(tx)
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(clientMemberships, eq(clientMemberships.userId, users.id))
+    .where(clientUsersWhere())
+  const [prospects] = await db(tx)
     .select({ count: sql<number>`count(distinct lower(${leads.email}))::int` })
     .from(leads)
-    .where(notUnsubscribed(leads.email))
-  for (const group of recipientGroups)
+    .where(prospectsWhere())
+  for (const group of recipientGroups) {
+    const { audience } = recipientGroupRules[group]
     counts[group] =
-      recipientGroupRules[group].audience === 'clients'
+      audience === 'clients'
         ? (clients?.count ?? 0)
-        : Number(interpreters?.[group] ?? 0)
+        : audience === 'prospects'
+          ? (prospects?.count ?? 0)
+          : Number(interpreters?.[group] ?? 0)
+  }
   return counts
 }
 
@@ -86,12 +119,21 @@ export async function recipientsOf(
   const rule = recipientGroupRules[selection.group]
   if (rule.audience === 'clients') {
     const query = database
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .innerJoin(clientMemberships, eq(clientMemberships.userId, users.id))
+      .where(clientUsersWhere())
+      .orderBy(users.email)
+    return options.limit ? query.limit(options.limit) : query
+  }
+  if (rule.audience === 'prospects') {
+    const query = database
       .selectDistinctOn([sql`lower(${leads.email})`], {
         email: leads.email,
         name: leads.name,
       })
       .from(leads)
-      .where(notUnsubscribed(leads.email))
+      .where(prospectsWhere())
       .orderBy(sql`lower(${leads.email})`, desc(leads.createdAt))
     return options.limit ? query.limit(options.limit) : query
   }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles } from '../../../db/schema'
 import { onboardingState } from '../../domain/onboarding-progress'
 import { db } from '../../platform/runtime.server'
+import { interpretersWaitingForAgreement } from './agreement-notices.server'
 import { currentAgreement, loadOnboardingFacts, today } from './progress.server'
 import { maskedPayoutDetails } from './steps.server'
 
@@ -52,13 +53,14 @@ export async function onboardingOfInterpreter(interpreterId: string) {
   const { steps, progress } = onboardingState(fact, today())
   return {
     applicationId,
+    agreementMissing: agreement ? null : { waiting: await interpretersWaitingForAgreement() },
     name: `${application.firstName} ${application.lastName}`,
     progress,
     documentIds: fact.documents.map((document) => document.id),
     steps: steps.map((step) => ({
       ...step,
       agreementNote: !agreement
-        ? 'No contractor agreement is published: choose one in Resources, under "Who sees this resource".'
+        ? 'No contractor agreement is published yet.'
         : fact.agreementSigned
           ? `Signed version ${agreement.version} of ${agreement.title}.`
           : `Not signed: ${agreement.title}, version ${agreement.version}.`,

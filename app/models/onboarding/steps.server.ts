@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
 import { OnboardingRuleError } from './documents.server'
+import { endAgreementWait } from './agreement-notices.server'
 import { currentAgreement, refreshOnboardingProgress } from './progress.server'
 
 async function lockApprovedApplication(tx: Database, applicationId: string) {
@@ -132,6 +133,7 @@ export async function signContractorAgreement(
         acknowledgedAt: now(),
       })
       .onConflictDoNothing()
+    await endAgreementWait(tx, input.userId)
     await refreshOnboardingProgress(tx, [input.applicationId])
     await recordAudit(
       actor,

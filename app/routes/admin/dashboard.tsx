@@ -33,6 +33,8 @@ import { now } from '~/platform/clock.server'
 import { unfilledSoon } from '~/models/dispatch/bookings.server'
 import { LeadOverview } from '~/components/admin/lead-overview'
 import { leadOverview } from '~/models/leads/overview.server'
+import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
+import { missingAgreementNotice } from '~/models/onboarding/agreement-notices.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,11 +57,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
   const tab: Tab = searchParams.get('tab') === tabParams.leads ? 'leads' : 'applications'
-  const [applications, leads, unfilled, overview] = await Promise.all([
+  const [applications, leads, unfilled, overview, agreementMissing] = await Promise.all([
     applicationCounts(),
     leadCounts(),
     unfilledSoon(),
     leadOverview(),
+    missingAgreementNotice(),
   ])
   const cards = dashboardCards(applications, leads)
   if (tab === 'applications') {
@@ -74,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       cards,
       unfilled,
       overview,
+      agreementMissing,
       counts: { applications: applications.total, leads: leads.total },
       filters,
       applications: page,
@@ -93,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cards,
     unfilled,
     overview,
+    agreementMissing,
     counts: { applications: applications.total, leads: leads.total },
     filters,
     applications: null,
@@ -182,7 +187,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters, unfilled, overview } = loaderData
+  const { tab, cards, counts, filters, unfilled, overview, agreementMissing } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : leadStatuses
@@ -199,6 +204,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
       <UnfilledBookings unfilled={unfilled} />
+      <AgreementMissingNotice notice={agreementMissing} />
       <div className="mt-6">
         <StatCards
           label="Dashboard statistics"

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useLocation, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
+import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
 import { onboardingStepKeys } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
@@ -132,7 +133,7 @@ export default function InterpreterOnboardingReview({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { name, progress, steps } = loaderData
+  const { name, progress, steps, agreementMissing } = loaderData
   const reply = actionData as StaffOnboardingReply | undefined
   const busy = useNavigation().state === 'submitting'
   // Back to the board as it was: its search and page travel in the dialog's address.
@@ -142,6 +143,7 @@ export default function InterpreterOnboardingReview({
       <p className="text-sm text-slate-700">
         {progress} of {ONBOARDING_STEP_COUNT} steps complete.
       </p>
+      <AgreementMissingNotice notice={agreementMissing} className="mt-4" />
       <ol className="mt-4 space-y-4">
         {steps.map((step, index) => (
           <li key={step.key} className="rounded-md border border-slate-200 p-4">

@@ -26,6 +26,8 @@ import {
   type OnboardingFilters,
 } from '~/models/onboarding/board.server'
 import { documentsAwaitingReview, expiringCredentials } from '~/models/onboarding/documents.server'
+import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
+import { missingAgreementNotice } from '~/models/onboarding/agreement-notices.server'
 import type { Route } from './+types/interpreter-manager'
 import { EmptyState } from '~/components/admin/empty-state'
 
@@ -60,13 +62,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: Number.isFinite(page) && page > 0 ? page : 1,
   }
   const counts = await onboardingCounts()
-  const [board, requiredReading, awaiting, expiring, profileChanges] = await Promise.all([
-    listOnboardingBoard(filters, boardTotal(filters, counts)),
-    requiredReadingSummary(),
-    documentsAwaitingReview(),
-    expiringCredentials(),
-    listPendingProfileChanges(),
-  ])
+  const [board, requiredReading, awaiting, expiring, profileChanges, agreementMissing] =
+    await Promise.all([
+      listOnboardingBoard(filters, boardTotal(filters, counts)),
+      requiredReadingSummary(),
+      documentsAwaitingReview(),
+      expiringCredentials(),
+      listPendingProfileChanges(),
+      missingAgreementNotice(),
+    ])
   return {
     filters,
     board: {
@@ -81,11 +85,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     awaiting,
     expiring,
     profileChanges,
+    agreementMissing,
   }
 }
 
 export default function InterpreterManagerPage({ loaderData }: Route.ComponentProps) {
-  const { filters, board, counts, requiredReading, awaiting, expiring, profileChanges } = loaderData
+  const {
+    filters,
+    board,
+    counts,
+    requiredReading,
+    awaiting,
+    expiring,
+    profileChanges,
+    agreementMissing,
+  } = loaderData
   const submit = useSubmit()
   const listSearch = useLocation().search
   return (
@@ -122,6 +136,7 @@ export default function InterpreterManagerPage({ loaderData }: Route.ComponentPr
           ]}
         />
       </div>
+      <AgreementMissingNotice notice={agreementMissing} />
       <ReviewQueue awaiting={awaiting} />
       <ExpiringCredentials expiring={expiring} />
       <ProfileChangesToApprove changes={profileChanges} />
