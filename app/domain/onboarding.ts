@@ -1,3 +1,4 @@
+import { isEnglish } from './language-pairs'
 import { dateTimeFormat } from './format'
 import { officeTimeZone } from './office'
 
@@ -192,7 +193,10 @@ export function isValidCredential(status: CredentialStatus): boolean {
   return status === 'Current' || status === 'Expiring'
 }
 
-/** The languages that need a proficiency certificate: every one except English, the pair's other side. */
+/**
+ * The languages that need a proficiency certificate: the profile's pairs, each once; never
+ * English, the other side of every pair (`app/domain/language-pairs.ts`).
+ */
 export function languagesNeedingCertificates(languages: readonly string[]): string[] {
-  return [...new Set(languages.filter((language) => language.trim().toLowerCase() !== 'english'))]
+  return [...new Set(languages.filter((language) => !isEnglish(language)))]
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles, users } from '../../db/schema'
 import { normalizeEmail } from '../domain/email'
+import { languagePairsFromApplication } from '../domain/language-pairs'
 import type { Modality } from '../domain/interpreter-profile'
 import { officeTimeZone } from '../domain/office'
 import { interpreterInvitationMail } from '../emails/interpreter-invitation.server'
@@ -21,7 +22,7 @@ export type PortalAccount =
 
 /**
  * Makes the approved applicant an interpreter: an account without a password and a profile
- * copied from the application, then (unless staff chose to send no e-mail) the invitation
+ * copied from the application (its languages become the profile's language pairs), then (unless staff chose to send no e-mail) the invitation
  * to choose a password. Runs in the approval's transaction. A person who already has an
  * interpreter profile (a second approved application) gets nothing new; an address that
  * belongs to a staff or client account is left alone.
@@ -63,7 +64,9 @@ export async function createInterpreterAccount(
       zipCode: application.zipCode,
       // Until they set their own: the weekly availability's hours are read in it.
       timeZone: officeTimeZone(),
-      languages: application.languages,
+      // What they applied for, each paired with English; never English itself, which would
+      // ask onboarding for a certificate of English and English.
+      languages: languagePairsFromApplication(application.languages),
       interpretingExperience: application.interpretingExperience,
       medicalExperience: application.medicalExperience,
       specializations: application.specializations,

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles } from '../../db/schema'
 import { onboardingSteps } from '../../app/domain/onboarding'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
-import { pdfDocument } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { expect, expectNoAxeViolations, test } from './fixtures'
-import { applicationForm, fillFullForm, findApplication, resumeInput } from './recruiting-helpers'
+import { applyOnLanguagePage } from './recruiting-helpers'
 
 test('staff waive onboarding steps with a reason: the progress bar and the fully onboarded count follow', async ({
   page,
@@ -14,30 +13,11 @@ test('staff waive onboarding steps with a reason: the progress bar and the fully
   app,
 }) => {
   const tag = randomUUID().slice(0, 6)
-  await page.goto('/application?language=thai-interpreter')
-  const form = applicationForm(page)
-  await fillFullForm(form, {
+  const application = await applyOnLanguagePage(page, app, 'thai-interpreter', {
     firstName: 'Onboard',
     lastName: `Person${tag}`,
     email: `onboard-${tag}@example.org`,
-    phone: '+1 512 555 0199',
-    address: '1 Main Street',
-    city: 'Austin',
-    state: 'TX',
-    englishLevel: 'Native',
-    interpretingExperience: '5+ years',
-    medicalExperience: '3-5 years',
-    availability: '30+ hours',
-    pay: '$1.25 - $1.50',
   })
-  await resumeInput(form).setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdfDocument(),
-  })
-  await form.getByRole('button', { name: 'Submit Application' }).click()
-  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
-  const { application } = await findApplication(app, `onboard-${tag}@example.org`)
 
   const admin = await createAccount('admin', 'Olga Onboarding')
   await decideApplication(

@@ -12,7 +12,7 @@ import { createApplicant } from '../support/people-fixtures'
 import { largePdf, pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { eventually, expect, expectNoAxeViolations, test, type TestApp } from './fixtures'
-import { applicationForm, fillFullForm, findApplication, resumeInput } from './recruiting-helpers'
+import { applyOnLanguagePage } from './recruiting-helpers'
 
 const mailsTo = (app: TestApp, email: string, template: string) =>
   app.db
@@ -33,30 +33,11 @@ test('apply, approve, set a password, upload a HIPAA certificate, staff accept i
   const name = `Hana Kato${tag}`
 
   // Apply through the public form.
-  await page.goto('/application?language=japanese-interpreter')
-  const form = applicationForm(page)
-  await fillFullForm(form, {
+  const application = await applyOnLanguagePage(page, app, 'japanese-interpreter', {
     firstName: 'Hana',
     lastName: `Kato${tag}`,
     email,
-    phone: '+1 512 555 0142',
-    address: '2 Elm Street',
-    city: 'Austin',
-    state: 'TX',
-    englishLevel: 'Native',
-    interpretingExperience: '5+ years',
-    medicalExperience: '3-5 years',
-    availability: '30+ hours',
-    pay: '$1.25 - $1.50',
   })
-  await resumeInput(form).setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdfDocument(),
-  })
-  await form.getByRole('button', { name: 'Submit Application' }).click()
-  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
-  const { application } = await findApplication(app, email)
 
   // Staff approve with the e-mails: the invitation goes out.
   const staff = await browser.newContext()

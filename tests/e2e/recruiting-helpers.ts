@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { desc, eq } from 'drizzle-orm'
 import { interpreterApplications, mailOutbox, storedFiles } from '../../db/schema'
+import { pdfDocument } from '../support/document-fixtures'
 import { expect, type TestApp } from './fixtures'
 
 export type UploadFile = { name: string; mimeType: string; buffer: Buffer }
@@ -137,6 +138,41 @@ export async function fillFullForm(form: Locator, answers: FullAnswers) {
 }
 
 export const resumeInput = (form: Locator) => form.getByLabel(/Resume\/CV/)
+
+/**
+ * Applies on the language page `slug` (`japanese-interpreter`) with a PDF resume and waits
+ * for the confirmation; what `person` leaves out is answered as an experienced interpreter
+ * from Austin would. The stored application is returned.
+ */
+export async function applyOnLanguagePage(
+  page: Page,
+  app: TestApp,
+  slug: string,
+  person: Pick<FullAnswers, 'firstName' | 'lastName' | 'email'> & Partial<FullAnswers>,
+) {
+  await page.goto(`/application?language=${slug}`)
+  const form = applicationForm(page)
+  await fillFullForm(form, {
+    phone: '+1 512 555 0100',
+    address: '1 Main Street',
+    city: 'Austin',
+    state: 'TX',
+    englishLevel: 'Native',
+    interpretingExperience: '5+ years',
+    medicalExperience: '3-5 years',
+    availability: '30+ hours',
+    pay: '$1.25 - $1.50',
+    ...person,
+  })
+  await resumeInput(form).setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdfDocument(),
+  })
+  await submitButton(form).click()
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
+  return (await findApplication(app, person.email)).application
+}
 
 /** Chooses `buffer` as the resume, sent under `name` with the browser's `mimeType`. */
 export async function chooseResume(

@@ -1,53 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { citext } from '@electric-sql/pglite/contrib/citext'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
-import { afterEach, describe, expect, it } from 'vitest'
-import { projectPath } from '../../app/platform/project-path.server'
+import { describe, expect, it } from 'vitest'
+import { databaseAt } from '../support/migration-database'
 
 /**
  * Migrations that give a table the glossary's name (docs/glossary.md) rename it: a database
  * filled before the migration keeps every row, link and count after it.
  */
-
-const migrationsFolder = projectPath('db/migrations')
-const folders: string[] = []
-
-/** The migrations folder as it stood after `lastTag`, copied to a temporary folder. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'))
-  folders.push(folder)
-  cpSync(migrationsFolder, folder, { recursive: true })
-  const journalPath = path.join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[]
-  }
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
-  expect(last).toBeGreaterThanOrEqual(0)
-  journal.entries = journal.entries.slice(0, last + 1)
-  writeFileSync(journalPath, JSON.stringify(journal))
-  return folder
-}
-
-/** An in-memory database migrated up to `lastTag`, and a way to apply the rest. */
-async function databaseAt(lastTag: string) {
-  const client = await PGlite.create({ extensions: { citext, pg_trgm } })
-  const db = drizzle(client)
-  await migrate(db, { migrationsFolder: migrationsUpTo(lastTag) })
-  return {
-    client,
-    rows: async <Row>(query: string) => (await client.query<Row>(query)).rows,
-    migrateToLatest: () => migrate(db, { migrationsFolder }),
-  }
-}
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
-})
 
 // Each case migrates a new in-memory database from the first migration: about 7 s alone,
 // several times that while the rest of the suite shares the two cores.

@@ -12,7 +12,14 @@ import { pdfDocument } from './document-fixtures'
 /** An interpreter application (through the real model, resume and all) with the given status. */
 export async function createApplicant(
   db: Database,
-  person: { firstName: string; lastName?: string; email: string; status?: ApplicationStatus },
+  person: {
+    firstName: string
+    lastName?: string
+    email: string
+    status?: ApplicationStatus
+    /** As the application flow stored them; Spanish unless given. */
+    languages?: string[]
+  },
 ): Promise<string> {
   const bytes = pdfDocument(`${person.firstName} resume`)
   const { id } = await createInterpreterApplication(
@@ -25,7 +32,7 @@ export async function createApplicant(
       lastName: person.lastName ?? 'Applicant',
       email: person.email,
       phone: '+1 512 555 0100',
-      languages: ['Spanish'],
+      languages: person.languages ?? ['Spanish'],
       interpretingExperience: '3-5',
       specializations: [],
       expectedPayPerMinute: '1.00-1.25',

@@ -10,6 +10,7 @@ import {
   type LanguageSkill,
 } from '~/domain/languages'
 import { formatDateTime } from '~/domain/format'
+import { isEnglish } from '~/domain/language-pairs'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import type { FormReply } from '~/lib/forms/native-form'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
@@ -80,7 +81,7 @@ export function ProfileLanguages({
       constraint,
       defaultValue: {
         languages: start.languages
-          .filter((entry) => entry.language !== 'English')
+          .filter((entry) => !isEnglish(entry.language))
           .map((entry) => ({ language: entry.language, proficiency: entry.proficiency ?? '' })),
         specializations: start.specializations,
       },

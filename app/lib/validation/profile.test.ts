@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { pairLanguageChoices } from '../../domain/language-pairs'
 import { companyLanguages } from '../../domain/languages'
 import {
   availabilitySchema,
   contactDetailsSchema,
+  languagePairsSchema,
   profileChangeSchema,
   timeOffSchema,
   TIME_ZONE_MESSAGE,
@@ -79,6 +81,33 @@ describe('the profile forms', () => {
         languages: [{ language: 'Ilokano', proficiency: 'native' }],
       }).success,
     ).toBe(true)
+  })
+
+  it('staff set language pairs from the choices, each once, never English', () => {
+    const schema = languagePairsSchema(pairLanguageChoices(['Yoruba', 'English']))
+    expect(
+      schema.safeParse({ languages: [{ language: 'Yoruba' }, { language: 'Thai' }] }).success,
+    ).toBe(true)
+    expect(
+      errorsOf(
+        schema.safeParse({
+          languages: [{ language: 'Thai' }, { language: 'English' }, { language: 'Thai' }],
+        }),
+      ),
+    ).toEqual({
+      'languages.1.language': UNKNOWN_LANGUAGE_MESSAGE,
+      'languages.2.language': 'This language is listed twice.',
+    })
+    expect(errorsOf(schema.safeParse({ languages: [] }))).toEqual({
+      languages: 'Please add at least one language.',
+    })
+    expect(
+      errorsOf(
+        schema.safeParse({
+          languages: companyLanguages.slice(0, 21).map((language) => ({ language })),
+        }),
+      ),
+    ).toEqual({ languages: 'Please list at most 20 languages.' })
   })
 
   it('refuse availability that ends before it starts or overlaps on the same day', () => {

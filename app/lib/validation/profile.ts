@@ -57,6 +57,34 @@ export type WorkPreferencesInput = z.infer<typeof workPreferencesSchema>
 
 export const UNKNOWN_LANGUAGE_MESSAGE = 'Please choose a language from the list.'
 
+const chosenLanguage = z.string({ error: 'Please choose a language.' }).max(100)
+
+/** A profile's list of languages: at least one, at most the limit. */
+const languageRows = <Row extends z.ZodRawShape>(row: Row) =>
+  z
+    .array(z.object({ language: chosenLanguage, ...row }), {
+      error: 'Please add at least one language.',
+    })
+    .min(1, 'Please add at least one language.')
+    .max(MAX_PROFILE_LANGUAGES, `Please list at most ${MAX_PROFILE_LANGUAGES} languages.`)
+
+/** Each row's language is one of `allowed` and listed once; the error lands on the row. */
+function checkLanguages(
+  languages: readonly { language: string }[],
+  allowed: readonly string[],
+  context: z.RefinementCtx,
+) {
+  const seen = new Set<string>()
+  languages.forEach((entry, index) => {
+    const path = ['languages', index, 'language']
+    if (!allowed.includes(entry.language))
+      context.addIssue({ code: 'custom', path, message: UNKNOWN_LANGUAGE_MESSAGE })
+    else if (seen.has(entry.language))
+      context.addIssue({ code: 'custom', path, message: 'This language is listed twice.' })
+    seen.add(entry.language)
+  })
+}
+
 /**
  * Languages and specializations, sent to staff for approval. `allowed` is the company's list
  * plus what the profile already has (an approved language stays choosable).
@@ -64,31 +92,25 @@ export const UNKNOWN_LANGUAGE_MESSAGE = 'Please choose a language from the list.
 export function profileChangeSchema(allowed: readonly string[]) {
   return z
     .object({
-      languages: z
-        .array(
-          z.object({
-            language: z.string({ error: 'Please choose a language.' }).max(100),
-            proficiency: z.enum(proficiencyValues, { error: 'Please choose a proficiency.' }),
-          }),
-          { error: 'Please add at least one language.' },
-        )
-        .min(1, 'Please add at least one language.')
-        .max(MAX_PROFILE_LANGUAGES, `Please list at most ${MAX_PROFILE_LANGUAGES} languages.`),
+      languages: languageRows({
+        proficiency: z.enum(proficiencyValues, { error: 'Please choose a proficiency.' }),
+      }),
       specializations: z.array(z.enum(valuesOf(specializationChoices))).optional(),
     })
-    .superRefine((value, context) => {
-      const seen = new Set<string>()
-      value.languages.forEach((entry, index) => {
-        const path = ['languages', index, 'language']
-        if (!allowed.includes(entry.language))
-          context.addIssue({ code: 'custom', path, message: UNKNOWN_LANGUAGE_MESSAGE })
-        else if (seen.has(entry.language))
-          context.addIssue({ code: 'custom', path, message: 'This language is listed twice.' })
-        seen.add(entry.language)
-      })
-    })
+    .superRefine((value, context) => checkLanguages(value.languages, allowed, context))
 }
 export type ProfileChangeInput = z.infer<ReturnType<typeof profileChangeSchema>>
+
+/**
+ * Staff set an interpreter's language pairs (each language paired with English) on the
+ * Interpreter manager: the languages only; `allowed` as for the interpreter's own request.
+ */
+export function languagePairsSchema(allowed: readonly string[]) {
+  return z
+    .object({ languages: languageRows({}) })
+    .superRefine((value, context) => checkLanguages(value.languages, allowed, context))
+}
+export type LanguagePairsInput = z.infer<ReturnType<typeof languagePairsSchema>>
 
 const clockTime = (missing: string) =>
   z

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles } from '../../../db/schema'
+import { isEnglish } from '../../domain/language-pairs'
 import { onboardingState } from '../../domain/onboarding-progress'
 import { db } from '../../platform/runtime.server'
 import { interpretersWaitingForAgreement } from './agreement-notices.server'
@@ -55,6 +56,8 @@ export async function onboardingOfInterpreter(interpreterId: string) {
     applicationId,
     agreementMissing: agreement ? null : { waiting: await interpretersWaitingForAgreement() },
     name: `${application.firstName} ${application.lastName}`,
+    // The profile's pairs, each a language paired with English (never English itself).
+    languagePairs: fact.languages.filter((language) => !isEnglish(language)),
     progress,
     documentIds: fact.documents.map((document) => document.id),
     steps: steps.map((step) => ({

@@ -9,6 +9,7 @@ import {
   resources,
   storedFiles,
 } from '../../../db/schema'
+import { languagePairsFromApplication } from '../../domain/language-pairs'
 import { calendarDate, type IsoDate } from '../../domain/onboarding'
 import { onboardingState, type OnboardingFacts } from '../../domain/onboarding-progress'
 import { now } from '../../platform/clock.server'
@@ -117,8 +118,10 @@ export async function loadOnboardingFacts(
   const paid = new Set(payouts.map((row) => row.applicationId))
   for (const application of applications) {
     facts.set(application.id, {
-      // The profile's languages once it exists: the interpreter keeps them current there.
-      languages: application.profileLanguages ?? application.languages,
+      // The profile's language pairs once it exists (staff and the interpreter keep them
+      // current there); without one, the pairs the application would give it.
+      languages:
+        application.profileLanguages ?? languagePairsFromApplication(application.languages),
       documents: documents.filter((document) => document.applicationId === application.id),
       records: records.filter((record) => record.applicationId === application.id),
       agreementSigned: agreement

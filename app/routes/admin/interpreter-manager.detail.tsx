@@ -3,13 +3,17 @@ import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
+import { LanguagePairsForm } from '~/components/onboarding/language-pairs-form'
+import { pairLanguageChoices } from '~/domain/language-pairs'
 import { onboardingStepKeys } from '~/domain/onboarding'
 import { ONBOARDING_STEP_COUNT } from '~/domain/statistics'
 import { requireAdmin } from '~/auth/session.server'
 import { formatCalendarDate, formatDate } from '~/domain/format'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
+import { languagePairsSchema } from '~/lib/validation/profile'
 import { dataWithToast } from '~/lib/toast.server'
 import {
   interpreterOfApplication,
@@ -17,6 +21,7 @@ import {
 } from '~/models/onboarding/overview.server'
 import { OnboardingRuleError, reviewDocument } from '~/models/onboarding/documents.server'
 import { clearStepRecord, recordStep } from '~/models/onboarding/steps.server'
+import { languagePairsAction, type LanguagePairsReply } from './interpreter-manager.detail.server'
 import type { Route } from './+types/interpreter-manager.detail'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +41,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const id = requireUuidParam(params, 'interpreterId')
   const overview = await onboardingOfInterpreter(id)
-  if (overview) return overview
+  if (overview)
+    return {
+      ...overview,
+      pairChoices: pairLanguageChoices(overview.languagePairs),
+      pairsConstraint: formConstraint(languagePairsSchema([])),
+    }
   // An address from before the screen was keyed by the interpreter named the application.
   const interpreterId = await interpreterOfApplication(id)
   if (!interpreterId) throw notFound()
@@ -68,7 +78,17 @@ export type StaffOnboardingReply = { error: string; target: string } | { error: 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const interpreterId = requireUuidParam(params, 'interpreterId')
-  const form = Object.fromEntries(await request.formData())
+  const formData = await request.formData()
+  if (formData.get('intent') === 'language-pairs') {
+    const overview = await onboardingOfInterpreter(interpreterId)
+    if (!overview) throw notFound()
+    return languagePairsAction(
+      formData,
+      { id: interpreterId, languages: overview.languagePairs },
+      admin.actor,
+    )
+  }
+  const form = Object.fromEntries(formData)
   const target = String(form.documentId ?? form.step ?? '')
   const parsed = staffAction.safeParse(form)
   if (!parsed.success)
@@ -134,7 +154,9 @@ export default function InterpreterOnboardingReview({
   actionData,
 }: Route.ComponentProps) {
   const { name, progress, steps, agreementMissing } = loaderData
-  const reply = actionData as StaffOnboardingReply | undefined
+  const answer = actionData as StaffOnboardingReply | LanguagePairsReply | undefined
+  const reply = answer && 'intent' in answer ? undefined : answer
+  const pairsReply = answer && 'intent' in answer ? answer.result : undefined
   const busy = useNavigation().state === 'submitting'
   // Back to the board as it was: its search and page travel in the dialog's address.
   const listSearch = useLocation().search
@@ -158,6 +180,15 @@ export default function InterpreterOnboardingReview({
             ) : null}
             {step.key === 'payment_tax' ? (
               <p className="mt-1 text-sm text-slate-700">{step.payoutNote}</p>
+            ) : null}
+            {step.key === 'language_proficiency' ? (
+              <LanguagePairsForm
+                pairs={loaderData.languagePairs}
+                choices={loaderData.pairChoices}
+                constraint={loaderData.pairsConstraint}
+                lastResult={pairsReply}
+                submitting={busy}
+              />
             ) : null}
             {step.credentials.map((credential) => (
               <div key={credential.language ?? 'document'} className="mt-3">

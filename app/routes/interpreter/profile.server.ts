@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import { z } from 'zod'
-import { companyLanguages } from '~/domain/languages'
+import { pairLanguageChoices } from '~/domain/language-pairs'
 import type { SessionUser } from '~/auth/session.server'
 import { formatDate } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
@@ -48,11 +48,7 @@ export interface ProfileActionData {
 
 /** What the change form may offer: the company's languages and those already approved. */
 export function languageOptions(profile: InterpreterProfile): string[] {
-  const extra = profile.languages.filter(
-    (language) =>
-      language !== 'English' && !(companyLanguages as readonly string[]).includes(language),
-  )
-  return [...companyLanguages, ...extra].sort((a, b) => a.localeCompare(b))
+  return pairLanguageChoices(profile.languages)
 }
 
 const idForm = (name: string) => z.object({ [name]: z.uuid() })
