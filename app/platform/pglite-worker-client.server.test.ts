@@ -48,7 +48,9 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((client) => client.close()))
 })
 
-describe('PGlite on its own thread', () => {
+// Each case starts PGlite (a WebAssembly build) once or twice, a worker thread's copy
+// compiling its own: seconds each on an idle machine, much longer on a loaded one.
+describe('PGlite on its own thread', { timeout: 120_000 }, () => {
   it('answers Drizzle with the same values as PGlite in the process', async () => {
     const inProcess = await PGlite.create()
     opened.push(inProcess)
