@@ -52,7 +52,8 @@ export function LeadForm({
         ref={confirmationRef}
         tabIndex={-1}
         role="status"
-        className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
+        // Focus brings it into view clear of the sticky header (app/app.css).
+        className="scroll-mt-[calc(var(--sticky-header-height)+1rem)] rounded-lg border border-green-700 bg-green-50 p-6 text-green-900"
       >
         <div className="flex items-center gap-2">
           <CheckCircleIcon aria-hidden="true" className="size-6" />
@@ -64,7 +65,8 @@ export function LeadForm({
   }
 
   return (
-    <Form method="post" {...formProps} className="space-y-5">
+    // The page stays where the visitor is: the confirmation takes the form's place and focus.
+    <Form method="post" preventScrollReset {...formProps} className="space-y-5">
       <ErrorSummary {...summary} headingLevel={3} />
       <input type="hidden" name="formToken" value={formToken} />
       <HoneypotField />

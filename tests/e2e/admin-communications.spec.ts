@@ -212,8 +212,15 @@ test('compose to active interpreters with a template: one e-mail each, delivered
 
   // An individual message to a person found by search.
   await page.getByLabel('Or find one person by name or email').fill('dara@')
+  const scrolledTo = await page.evaluate(() => window.scrollY)
   await page.getByRole('button', { name: 'Find' }).click()
   await expect(page.getByText('1 person matches')).toBeVisible()
+  // The staff member stays where they were: on the search field, which reads what was found.
+  const search = page.getByLabel('Or find one person by name or email')
+  await expect(search).toBeFocused()
+  await expect(search).toHaveAccessibleDescription(/1 person matches/)
+  await expect(search).toBeInViewport()
+  if (scrolledTo > 0) expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   await expect(page.getByLabel('Recipients')).toHaveValue(/^application:/)
   await page.getByLabel('Subject', { exact: true }).fill('Your interview, {{firstName}}')
   await page

@@ -1,5 +1,5 @@
 import { Eye, Search, Send } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Form, useLocation, useNavigation } from 'react-router'
 import { SendConfirmationDialog } from '~/components/admin/send-confirmation-dialog'
 import { FormMessage } from '~/components/layout/auth-card'
@@ -66,6 +66,12 @@ export function ComposeMessage({
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send'
   const fieldProps = (name: keyof ComposeValues) => fieldAttributes(name, errors)
   const fieldError = (name: keyof ComposeValues) => <FieldError name={name} errors={errors} />
+  // Find reloads the form with the matches: the search field keeps the focus (and the page
+  // its place), with what was found read as its description.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).get('intent') === 'find')
+      document.getElementById('compose-person')?.focus()
+  }, [location.key, location.search])
   return (
     <section aria-labelledby="compose-heading">
       <h2 id="compose-heading" className="sr-only">
@@ -108,6 +114,7 @@ export function ComposeMessage({
                   defaultValue={person}
                   className="field-input"
                   autoComplete="off"
+                  aria-describedby={person ? 'compose-person-result' : undefined}
                 />
               </div>
               <button
@@ -122,7 +129,7 @@ export function ComposeMessage({
               </button>
             </div>
             {person ? (
-              <p className="text-sm text-slate-600" aria-live="polite">
+              <p id="compose-person-result" className="text-sm text-slate-600" aria-live="polite">
                 {people.length === 0
                   ? `Nobody matches “${person}”.`
                   : `${people.length} ${people.length === 1 ? 'person matches' : 'people match'} “${person}”; choose them in Recipients.`}
