@@ -59,7 +59,19 @@ export const bookingPeriodLabels: Record<BookingPeriod, string> = {
   past: 'Past',
 }
 
-export const offerStatuses = ['offered', 'accepted', 'declined', 'filled', 'withdrawn'] as const
+/**
+ * `reconfirm`: the confirmed interpreter's offer after the client moved the booking to a time
+ * they can still make; the booking stays theirs and its link asks them to confirm the new
+ * time (docs/product.md#bookings).
+ */
+export const offerStatuses = [
+  'offered',
+  'accepted',
+  'declined',
+  'filled',
+  'withdrawn',
+  'reconfirm',
+] as const
 export type OfferStatus = (typeof offerStatuses)[number]
 
 /** A booking that starts sooner than this is urgent (accepted, and said so). */

@@ -1,6 +1,8 @@
 /**
  * An iCalendar (RFC 5545) file with one event, for a confirmed assignment: the interpreter
- * downloads it and the client receives it with the confirmation.
+ * downloads it and the client receives it with the confirmation. A change the interpreter's
+ * calendar must follow is an iTIP message (RFC 5546) about the same event: the same UID with
+ * a higher SEQUENCE, METHOD:REQUEST for a new time, METHOD:CANCEL for a cancellation.
  */
 export interface CalendarEvent {
   uid: string
@@ -11,7 +13,14 @@ export interface CalendarEvent {
   description: string
   /** When the file was made (DTSTAMP). */
   stamp: Date
+  /** The event's revision: the booking's `calendar_sequence`; 0 when left out. */
+  sequence?: number
 }
+
+/** How a calendar file is meant: published (a download), or sent to an attendee. */
+export type CalendarMessage =
+  | { method: 'PUBLISH' }
+  | { method: 'REQUEST' | 'CANCEL'; organizer: string; attendee: string }
 
 const utcStamp = (instant: Date) =>
   instant
@@ -43,18 +52,29 @@ function fold(line: string): string {
   return parts.join('\r\n ')
 }
 
-export function calendarFile(event: CalendarEvent): string {
+export function calendarFile(
+  event: CalendarEvent,
+  message: CalendarMessage = { method: 'PUBLISH' },
+): string {
   const end = new Date(event.startsAt.getTime() + event.durationMinutes * 60 * 1000)
+  // Calendars apply a REQUEST or CANCEL only from the organizer to an attendee they know.
+  const people =
+    message.method === 'PUBLISH'
+      ? []
+      : [`ORGANIZER:mailto:${message.organizer}`, `ATTENDEE;RSVP=TRUE:mailto:${message.attendee}`]
   return (
     [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'PRODID:-//Language services//Assignments//EN',
       'CALSCALE:GREGORIAN',
-      'METHOD:PUBLISH',
+      `METHOD:${message.method}`,
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
+      `STATUS:${message.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
       `DTSTAMP:${utcStamp(event.stamp)}`,
+      ...people,
       `DTSTART:${utcStamp(event.startsAt)}`,
       `DTEND:${utcStamp(end)}`,
       `SUMMARY:${text(event.summary)}`,

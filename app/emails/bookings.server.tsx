@@ -33,32 +33,6 @@ export function bookingStaffMail(options: {
   })
 }
 
-/** Tells the confirmed interpreter that the assignment was cancelled or moved. */
-export function assignmentChangedMail(options: {
-  firstName: string
-  change: 'cancelled' | 'rescheduled'
-  summary: string
-  company: CompanyIdentity
-}): RenderedMail {
-  const { firstName, change, summary, company } = options
-  const sentence =
-    change === 'cancelled'
-      ? 'The client cancelled this assignment; you no longer need to attend:'
-      : 'The client moved this assignment to another time; it is no longer yours unless we offer it to you again:'
-  return renderMail({
-    subject: change === 'cancelled' ? 'Assignment cancelled' : 'Assignment rescheduled',
-    company,
-    text: [`Hello ${firstName},`, sentence, summary].join('\n\n'),
-    body: (
-      <>
-        <p>Hello {firstName},</p>
-        <p>{sentence}</p>
-        <p>{summary}</p>
-      </>
-    ),
-  })
-}
-
 /**
  * Gathers, for staff, the bookings an organization made in a burst after the one they were
  * mailed about at once (docs/product.md#client-portal): one e-mail, urgent ones first.

@@ -126,6 +126,88 @@ export function bookingConfirmedMail(options: {
   })
 }
 
+/**
+ * Tells the confirmed interpreter that the assignment is no longer theirs: the client
+ * cancelled it, or moved it to a time they cannot make. `summary` is the time they had; the
+ * attached calendar cancellation takes it out of their calendar.
+ */
+export function assignmentChangedMail(options: {
+  firstName: string
+  change: 'cancelled' | 'rescheduled'
+  summary: BookingSummary
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, change, summary, company } = options
+  const sentence =
+    change === 'cancelled'
+      ? 'The client cancelled this assignment; you no longer need to attend:'
+      : 'The client moved this assignment to a time you are not available for, so it is no longer yours and you no longer need to attend:'
+  const calendar = 'The calendar file attached (booking.ics) removes it from your calendar.'
+  return renderMail({
+    subject: `${change === 'cancelled' ? 'Assignment cancelled' : 'Assignment rescheduled'}: ${summary.what}, ${summary.when}`,
+    company,
+    text: [`Hello ${firstName},`, sentence, summaryLines(summary).join('\n'), calendar].join(
+      '\n\n',
+    ),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <p>{calendar}</p>
+      </>
+    ),
+  })
+}
+
+/**
+ * Tells the confirmed interpreter that the client moved the assignment to a time they can
+ * still make: it stays theirs once they confirm the new time by the link (or in the portal).
+ * The attached calendar file moves the event in their calendar.
+ */
+export function assignmentNewTimeMail(options: {
+  firstName: string
+  summary: BookingSummary
+  previousWhen: string
+  confirmUrl: string
+  assignmentsUrl: string
+  validUntil: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, summary, previousWhen, confirmUrl, assignmentsUrl, validUntil, company } =
+    options
+  const sentence = `The client moved this assignment from ${previousWhen} to a new time. It stays yours: please confirm that you can do the new time.`
+  const calendar = 'The calendar file attached (booking.ics) moves it in your calendar.'
+  return renderMail({
+    subject: `New time to confirm: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${firstName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      `Confirm the new time here (the link works once, until ${validUntil}):`,
+      confirmUrl,
+      `Or confirm it under Assignments in your portal: ${assignmentsUrl}`,
+      'If you cannot do the new time, reply to this e-mail.',
+      calendar,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <MailButton href={confirmUrl}>Confirm the new time</MailButton>
+        <p>
+          The link works once, until {validUntil}. You can also confirm it under{' '}
+          <a href={assignmentsUrl}>Assignments</a> in your portal. If you cannot do the new time,
+          reply to this e-mail.
+        </p>
+        <p>{calendar}</p>
+      </>
+    ),
+  })
+}
+
 /** Tells staff that a booking is still without an interpreter close to its start. */
 export function bookingUnfilledMail(options: {
   summary: BookingSummary

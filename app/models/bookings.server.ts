@@ -10,7 +10,6 @@ import {
   users,
 } from '../../db/schema'
 import {
-  isLateCancellation,
   isUrgent,
   settingLabel,
   zonedTimeToUtc,
@@ -20,7 +19,7 @@ import {
 } from '../domain/bookings'
 import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
-import { assignmentChangedMail, bookingStaffMail } from '../emails/bookings.server'
+import { bookingStaffMail } from '../emails/bookings.server'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
 import { PREFERRED_INTERPRETER_MESSAGE } from '../lib/validation/booking'
 import type { ClientContext } from './organizations.server'
@@ -71,7 +70,8 @@ export function bookingLine(
   return `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}: ${formatInZone(booking.startsAt, booking.timeZone)}, ${booking.durationMinutes} minutes`
 }
 
-function staffMail(
+/** Tells staff about a client's booking, its change or cancellation, with its link. */
+export function staffMail(
   event: 'new' | 'cancelled' | 'rescheduled',
   booking: Booking,
   organizationName: string,
@@ -174,7 +174,10 @@ function bookingRows(where: SQL | undefined) {
       booking: bookings,
       requesterName: users.name,
       interpreterFirstName: interpreterProfiles.firstName,
-      offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id})`,
+      // Offers withdrawn from an open booking were for a time the client has since moved
+      // it from, so they are not counted; an ended booking counts every offer it had.
+      offers: sql<number>`(select count(*)::int from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id} and (${bookingOffers.status} <> 'withdrawn' or ${bookings.status} in ('cancelled', 'unfilled')))`,
+      awaitingNewTime: sql<boolean>`exists (select 1 from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id} and ${bookingOffers.status} = 'reconfirm')`,
       invoiced: sql<boolean>`exists (select 1 from ${invoiceLines} inner join ${clientInvoices} on ${clientInvoices.id} = ${invoiceLines.invoiceId} where ${invoiceLines.bookingId} = ${bookings.id} and ${clientInvoices.status} in ('sent', 'paid'))`,
     })
     .from(bookings)
@@ -303,127 +306,15 @@ export class PreferredInterpreterError extends BookingRuleError {
   }
 }
 
-const openStatuses = ['requested', 'offered', 'confirmed'] as const
+/** The statuses a client may still cancel or move a booking in. */
+export const CLIENT_OPEN_STATUSES = ['requested', 'offered', 'confirmed'] as const
 
-async function lockVisibleBooking(tx: Database, id: string, who: ClientActor) {
+/** Locks a booking the client may see, for a change; undefined when they may not. */
+export async function lockVisibleBooking(tx: Database, id: string, who: ClientActor) {
   const [booking] = await tx
     .select()
     .from(bookings)
     .where(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
     .for('update')
   return booking
-}
-
-/** The confirmed interpreter is told; open offers are withdrawn. */
-async function releaseInterpreter(
-  tx: Database,
-  booking: Booking,
-  change: 'cancelled' | 'rescheduled',
-) {
-  await tx
-    .update(bookingOffers)
-    .set({ status: 'withdrawn', respondedAt: now() })
-    .where(and(eq(bookingOffers.bookingId, booking.id), eq(bookingOffers.status, 'offered')))
-  if (!booking.interpreterId) return
-  const [interpreter] = await tx
-    .select({ firstName: interpreterProfiles.firstName, email: users.email })
-    .from(interpreterProfiles)
-    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
-    .where(eq(interpreterProfiles.id, booking.interpreterId))
-  if (!interpreter) return
-  const { config } = runtime()
-  await enqueueMail(tx, [
-    {
-      template: `assignment-${change}`,
-      to: interpreter.email,
-      replyTo: config.mailReplyTo,
-      reference: `booking:${booking.id}`,
-      ...assignmentChangedMail({
-        firstName: interpreter.firstName,
-        change,
-        summary: bookingLine(booking),
-        company: config.company,
-      }),
-    },
-  ])
-}
-
-/**
- * The client cancels a booking that is still open. Inside 24 hours of the start it is a late
- * cancellation (the policy the page showed applies and is recorded). Undefined when the
- * booking is not the client's to see.
- */
-export async function cancelBooking(
-  id: string,
-  who: ClientActor,
-): Promise<{ late: boolean } | undefined> {
-  return db().transaction(async (tx) => {
-    const booking = await lockVisibleBooking(tx, id, who)
-    if (!booking) return undefined
-    if (!(openStatuses as readonly string[]).includes(booking.status))
-      throw new BookingRuleError('This booking can no longer be cancelled.')
-    const late = isLateCancellation(booking.startsAt, now())
-    const [cancelled] = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now(), lateCancellation: late, updatedAt: now() })
-      .where(eq(bookings.id, id))
-      .returning()
-    await releaseInterpreter(tx, booking, 'cancelled')
-    await enqueueMail(tx, [staffMail('cancelled', cancelled!, who.client.organizationName)])
-    await recordAudit(
-      who.actor,
-      { action: 'cancel', entityType: 'booking', entityId: id, after: { late } },
-      tx,
-    )
-    return { late }
-  })
-}
-
-/**
- * The client moves a booking to another time. It goes back to "Requested": the interpreter
- * who was confirmed (and anyone offered it) is told, and staff dispatch it again.
- */
-export async function rescheduleBooking(
-  id: string,
-  when: BookingWhen,
-  who: ClientActor,
-): Promise<Booking | undefined> {
-  return db().transaction(async (tx) => {
-    const booking = await lockVisibleBooking(tx, id, who)
-    if (!booking) return undefined
-    if (!(openStatuses as readonly string[]).includes(booking.status))
-      throw new BookingRuleError('This booking can no longer be rescheduled.')
-    const startsAt = zonedTimeToUtc(when.date, when.time, when.timeZone)
-    await releaseInterpreter(tx, booking, 'rescheduled')
-    const [moved] = await tx
-      .update(bookings)
-      .set({
-        localDate: when.date,
-        localTime: when.time,
-        timeZone: when.timeZone,
-        durationMinutes: when.durationMinutes,
-        startsAt,
-        urgent: isUrgent(startsAt, now()),
-        status: 'requested',
-        interpreterId: null,
-        confirmedAt: null,
-        unfilledAlertAt: null,
-        updatedAt: now(),
-      })
-      .where(eq(bookings.id, id))
-      .returning()
-    await enqueueMail(tx, [staffMail('rescheduled', moved!, who.client.organizationName)])
-    await recordAudit(
-      who.actor,
-      {
-        action: 'reschedule',
-        entityType: 'booking',
-        entityId: id,
-        before: { startsAt: booking.startsAt },
-        after: { startsAt },
-      },
-      tx,
-    )
-    return moved
-  })
 }

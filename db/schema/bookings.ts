@@ -57,6 +57,11 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /**
+     * The calendar event's SEQUENCE (RFC 5545): raised by every change the interpreter's
+     * calendar must follow (a new time, a cancellation), so their calendar takes the newest.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     /** When staff were told it is still unfilled close to its start (once). */
     unfilledAlertAt: timestamp('unfilled_alert_at', { withTimezone: true }),
     /**

@@ -10,16 +10,15 @@ import {
 } from '../../db/schema'
 import {
   BookingRuleError,
-  cancelBooking,
   clientBooking,
   createBooking,
   listClientBookings,
   type ClientBookingFilters,
-  rescheduleBooking,
   type ClientActor,
   type NewBooking,
   upcomingClientBookings,
 } from '../../app/models/bookings.server'
+import { cancelBooking, rescheduleBooking } from '../../app/models/dispatch/booking-changes.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
 import { createStaffActor } from '../support/people-fixtures'

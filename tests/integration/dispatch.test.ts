@@ -14,6 +14,8 @@ import {
 } from '../../app/models/dispatch/offers.server'
 import { assignmentCalendarOf, assignmentsOf } from '../../app/models/dispatch/assignments.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
+import { clientBooking, type ClientActor } from '../../app/models/bookings.server'
+import { cancelBooking, rescheduleBooking } from '../../app/models/dispatch/booking-changes.server'
 import {
   createBookingRow,
   createDispatchInterpreter,
@@ -71,6 +73,155 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
       )
     return /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
   }
+
+  const client = (): ClientActor => ({
+    actor: { id: clientId, name: 'Carla Client' },
+    client: { organizationId, organizationName: 'Riverside Clinic', role: 'manager' },
+  })
+
+  /** The mails of one template to one address, oldest first. */
+  const mailsTo = async (template: string, address: string) =>
+    test.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, template), eq(mailOutbox.toAddress, address)))
+      .orderBy(mailOutbox.createdAt)
+
+  const calendarOf = (mail: { attachments: { content: string }[] | null }) =>
+    mail.attachments?.[0]?.content ?? ''
+  const uidOf = (ics: string) => /UID:(\S+)/.exec(ics)?.[1]
+
+  /** Offers next week's booking to Ana and Ben and lets Ana accept it. */
+  async function confirmedWithAna(ana: DispatchInterpreter) {
+    const id = await nextWeek()
+    await sendOffers(id, { all: true }, staff)
+    expect(await acceptOfferByToken(await tokenFor(ana))).toMatchObject({ outcome: 'accepted' })
+    return id
+  }
+
+  const toFourPm = {
+    date: '2026-05-12',
+    time: '16:00',
+    timeZone: 'America/New_York',
+    durationMinutes: 60,
+  }
+
+  it('keeps the confirmed interpreter on a reschedule they can make: they confirm the new time by the link', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ana',
+      timeZone: 'America/Chicago',
+    })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await confirmedWithAna(ana)
+    const [confirmation] = await mailsTo('booking-confirmed', 'carla@riverside.example')
+    const uid = uidOf(calendarOf(confirmation!))
+
+    const moved = await rescheduleBooking(id, toFourPm, client())
+    expect(moved).toMatchObject({
+      status: 'confirmed',
+      interpreterId: ana.profileId,
+      calendarSequence: 1,
+      confirmedAt: null,
+    })
+    const offers = await test.db.select().from(bookingOffers).where(eq(bookingOffers.bookingId, id))
+    const statusOf = (who: DispatchInterpreter) =>
+      offers.find((offer) => offer.interpreterId === who.profileId)?.status
+    expect(statusOf(ana)).toBe('reconfirm')
+    expect(statusOf(ben)).toBe('withdrawn')
+
+    // The client's timeline: the new time is with Ana, no stale count of Ben's offer.
+    const seen = await clientBooking(id, client())
+    expect(seen).toMatchObject({ offers: 1, awaitingNewTime: true, interpreterFirstName: 'Ana' })
+
+    // Ana is e-mailed the new time in her own zone, with an updated calendar event.
+    const [newTime] = await mailsTo('assignment-new-time', ana.email)
+    expect(newTime!.text).toContain('Tue, May 12, 2026, 3:00 PM CDT')
+    const ics = calendarOf(newTime!)
+    expect(uidOf(ics)).toBe(uid)
+    expect(ics).toContain('METHOD:REQUEST')
+    expect(ics).toContain('SEQUENCE:1')
+    expect(ics).toContain('DTSTART:20260512T200000Z')
+    expect(newTime!.attachments?.[0]?.contentType).toContain('method=REQUEST')
+    expect(await mailsTo('assignment-rescheduled', ana.email)).toEqual([])
+    // Ben's old link is closed; Ana's new one confirms the new time.
+    expect(await acceptOfferByToken(await tokenFor(ben))).toMatchObject({ outcome: 'used' })
+    const token = /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(newTime!.text)![1]!
+    expect(await offerByToken(token)).toMatchObject({ state: 'open', newTime: true })
+    expect((await assignmentsOf(ana.userId))?.upcoming).toMatchObject([
+      { bookingId: id, newTimeOfferId: expect.any(String) },
+    ])
+    expect(await acceptOfferByToken(token)).toEqual({ outcome: 'accepted', bookingId: id })
+    expect(await bookingRow(id)).toMatchObject({
+      status: 'confirmed',
+      interpreterId: ana.profileId,
+      confirmedAt: new Date('2026-05-04T15:00:00Z'),
+    })
+    expect(await clientBooking(id, client())).toMatchObject({ offers: 1, awaitingNewTime: false })
+    const confirmations = await mailsTo('booking-confirmed', 'carla@riverside.example')
+    expect(confirmations).toHaveLength(2)
+    expect(calendarOf(confirmations[1]!)).toContain('SEQUENCE:1')
+    expect(await acceptOfferByToken(token)).toEqual({ outcome: 'used' })
+  })
+
+  it('releases the confirmed interpreter who cannot make the new time, with a calendar cancellation, and dispatches again', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ana',
+      availability: { start: '07:00', end: '12:00' },
+    })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await confirmedWithAna(ana)
+    const [confirmation] = await mailsTo('booking-confirmed', 'carla@riverside.example')
+
+    const moved = await rescheduleBooking(id, toFourPm, client())
+    expect(moved).toMatchObject({
+      status: 'requested',
+      interpreterId: null,
+      calendarSequence: 1,
+    })
+    const statuses = await test.db
+      .select({ status: bookingOffers.status })
+      .from(bookingOffers)
+      .where(eq(bookingOffers.bookingId, id))
+    expect(statuses.map((offer) => offer.status)).toEqual(['withdrawn', 'withdrawn'])
+    // The timeline shows where it stands: requested again, no "Offered to 2".
+    expect(await clientBooking(id, client())).toMatchObject({ offers: 0, awaitingNewTime: false })
+
+    const [released] = await mailsTo('assignment-rescheduled', ana.email)
+    const ics = calendarOf(released!)
+    expect(uidOf(ics)).toBe(uidOf(calendarOf(confirmation!)))
+    expect(ics).toContain('METHOD:CANCEL')
+    expect(ics).toContain('SEQUENCE:1')
+    expect(released!.attachments?.[0]?.contentType).toContain('method=CANCEL')
+    expect(await mailsTo('assignment-new-time', ana.email)).toEqual([])
+    expect((await assignmentsOf(ana.userId))?.upcoming).toEqual([])
+
+    // Staff can offer it again, to Ben who was offered it before the move.
+    expect(await sendOffers(id, { all: true }, staff)).toEqual({ outcome: 'sent', count: 1 })
+    expect(await mailsTo('booking-offer', ben.email)).toHaveLength(2)
+    expect(await clientBooking(id, client())).toMatchObject({ offers: 1 })
+  })
+
+  it('sends the confirmed interpreter a calendar cancellation when the client cancels, times in the zone of the offer', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ana',
+      timeZone: 'America/Los_Angeles',
+    })
+    const id = await confirmedWithAna(ana)
+    const [offer] = await mailsTo('booking-offer', ana.email)
+    const [confirmation] = await mailsTo('booking-confirmed', 'carla@riverside.example')
+
+    expect(await cancelBooking(id, client())).toEqual({ late: false })
+    expect((await bookingRow(id)).calendarSequence).toBe(1)
+    const [cancelled] = await mailsTo('assignment-cancelled', ana.email)
+    const when = (text: string) => /When: (.+)/.exec(text)?.[1]
+    expect(when(offer!.text)).toBe('Tue, May 12, 2026, 7:00 AM PDT (60 minutes)')
+    expect(when(cancelled!.text)).toBe(when(offer!.text))
+    const ics = calendarOf(cancelled!)
+    expect(uidOf(ics)).toBe(uidOf(calendarOf(confirmation!)))
+    expect(ics).toContain('METHOD:CANCEL')
+    expect(ics).toContain('STATUS:CANCELLED')
+    expect(ics).toContain('SEQUENCE:1')
+  })
 
   it('lists eligible interpreters ranked, and the others with every reason', async () => {
     const ana = await createDispatchInterpreter(test.db, staff, {

@@ -8,22 +8,27 @@ export interface TimelineBooking {
   interpreterFirstName: string | null
   /** Its invoice line is on an invoice sent to the client (Sent or Paid). */
   invoiced: boolean
+  /** The client moved it and the interpreter kept on it has yet to confirm the new time. */
+  awaitingNewTime?: boolean
 }
 
 /**
  * Where a booking stands, as steps: Requested → Offered to n interpreters → Confirmed with
  * the interpreter's first name → Completed → Invoiced; or it ends Cancelled or Unfilled (a
- * late cancellation is billed, so it too shows Invoiced once its invoice is sent).
+ * late cancellation is billed, so it too shows Invoiced once its invoice is sent). A booking
+ * moved to a new time its interpreter has yet to confirm stands at "New time sent to {name}".
  */
 export function timelineSteps(booking: TimelineBooking): { label: string; done: boolean }[] {
   const offered =
     booking.offers > 0 || ['offered', 'confirmed', 'completed'].includes(booking.status)
-  const confirmed = booking.status === 'confirmed' || booking.status === 'completed'
+  const awaiting = booking.status === 'confirmed' && booking.awaitingNewTime === true
+  const confirmed = (booking.status === 'confirmed' && !awaiting) || booking.status === 'completed'
   const steps = [
     { label: 'Requested', done: true },
     {
-      label:
-        booking.offers > 0
+      label: awaiting
+        ? `New time sent to ${booking.interpreterFirstName ?? 'the interpreter'}`
+        : booking.offers > 0
           ? `Offered to ${booking.offers} ${booking.offers === 1 ? 'interpreter' : 'interpreters'}`
           : 'Offered to interpreters',
       done: offered,

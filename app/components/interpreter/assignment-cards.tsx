@@ -28,6 +28,8 @@ export interface AssignmentCard extends BookingFacts {
   contactName: string
   contactPhone: string
   notes: string | null
+  /** Set when the client moved it: the offer that confirms the new time. */
+  newTimeOfferId?: string | null
 }
 
 /**
@@ -116,6 +118,23 @@ export function AssignmentCards({
           className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
         >
           <h3 className="font-semibold text-slate-900">{bookingTitle(assignment)}</h3>
+          {assignment.newTimeOfferId ? (
+            <Form method="post" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-300">
+              <p className="text-sm text-amber-900">
+                The client moved this assignment to a new time: please confirm you can do it.
+              </p>
+              <input type="hidden" name="offerId" value={assignment.newTimeOfferId} />
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                className="btn-primary mt-2"
+                aria-label={`Confirm the new time of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+              >
+                Confirm the new time
+              </button>
+            </Form>
+          ) : null}
           <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <Detail term="When">
               {when(assignment.startsAt)} ({assignment.durationMinutes} minutes)

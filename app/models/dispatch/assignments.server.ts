@@ -61,7 +61,13 @@ export async function assignmentsOf(userId: string) {
       )
       .orderBy(asc(bookings.startsAt)),
     db()
-      .select(assignmentColumns)
+      .select({
+        ...assignmentColumns,
+        // The client moved it and the interpreter is asked to confirm the new time.
+        newTimeOfferId: sql<
+          string | null
+        >`(select ${bookingOffers.id} from ${bookingOffers} where ${bookingOffers.bookingId} = ${bookings.id} and ${bookingOffers.interpreterId} = ${profile.id} and ${bookingOffers.status} = 'reconfirm')`,
+      })
       .from(bookings)
       .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
       .where(

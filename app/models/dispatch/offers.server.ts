@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { bookingOffers, bookings, interpreterProfiles, users } from '../../../db/schema'
 import { OFFER_LINK_HOURS, ON_SITE_TRAVEL_MINUTES } from '../../domain/bookings'
 import { formatInZone } from '../../domain/format'
 import { bookingTitle } from '../../domain/dispatch'
-import { calendarFile } from '../../domain/ics'
+import { calendarFile, type CalendarMessage } from '../../domain/ics'
 import {
   bookingConfirmedMail,
   offerFilledMail,
@@ -38,18 +38,30 @@ export function bookingSummary(booking: Booking, timeZone: string): BookingSumma
   }
 }
 
-/** The booking's calendar event; the description says what the reader needs on the day. */
-export function bookingCalendar(booking: Booking, description: string): string {
+/**
+ * The booking's calendar event; the description says what the reader needs on the day. One
+ * UID per booking, and the booking's `calendar_sequence`, so a later file (a new time, a
+ * cancellation) replaces the event a calendar holds (app/domain/ics.ts).
+ */
+export function bookingCalendar(
+  booking: Booking,
+  description: string,
+  message?: CalendarMessage,
+): string {
   const { config } = runtime()
-  return calendarFile({
-    uid: `booking-${booking.id}@${new URL(config.siteUrl).hostname}`,
-    startsAt: booking.startsAt,
-    durationMinutes: booking.durationMinutes,
-    summary: `Interpreting: ${bookingTitle(booking)}`,
-    location: booking.location,
-    description,
-    stamp: now(),
-  })
+  return calendarFile(
+    {
+      uid: `booking-${booking.id}@${new URL(config.siteUrl).hostname}`,
+      sequence: booking.calendarSequence,
+      startsAt: booking.startsAt,
+      durationMinutes: booking.durationMinutes,
+      summary: `Interpreting: ${bookingTitle(booking)}`,
+      location: booking.location,
+      description,
+      stamp: now(),
+    },
+    message,
+  )
 }
 
 async function lockedBooking(bookingId: string, tx: Database) {
@@ -86,12 +98,16 @@ export async function sendOffers(
       chosen = [...new Set(choice.interpreterIds)]
       if (chosen.some((id) => !eligibleIds.has(id))) return { outcome: 'not-eligible' }
     }
+    // Offers withdrawn when the client moved the booking were for the old time: those
+    // interpreters may be offered the new one (their row is reused, one per interpreter).
     const offeredAlready = new Set(
       (
         await tx
           .select({ interpreterId: bookingOffers.interpreterId })
           .from(bookingOffers)
-          .where(eq(bookingOffers.bookingId, booking.id))
+          .where(
+            and(eq(bookingOffers.bookingId, booking.id), ne(bookingOffers.status, 'withdrawn')),
+          )
       ).map((row) => row.interpreterId),
     )
     chosen = chosen.filter((id) => !offeredAlready.has(id))
@@ -112,15 +128,20 @@ export async function sendOffers(
     const mails: OutgoingMail[] = []
     for (const recipient of recipients) {
       const token = randomToken()
+      const fresh = {
+        status: 'offered' as const,
+        tokenHash: hashToken(token),
+        expiresAt,
+        offeredById: actor.id,
+        offeredAt,
+        respondedAt: null,
+      }
       const [offer] = await tx
         .insert(bookingOffers)
-        .values({
-          bookingId: booking.id,
-          interpreterId: recipient.id,
-          tokenHash: hashToken(token),
-          expiresAt,
-          offeredById: actor.id,
-          offeredAt,
+        .values({ bookingId: booking.id, interpreterId: recipient.id, ...fresh })
+        .onConflictDoUpdate({
+          target: [bookingOffers.bookingId, bookingOffers.interpreterId],
+          set: fresh,
         })
         .returning({ id: bookingOffers.id })
       const mail = offerMail({
@@ -168,6 +189,17 @@ function offerState(
   at: Date,
 ): OfferState {
   if (booking.status === 'cancelled') return 'cancelled'
+  // A new time to confirm: open while the booking is still theirs and still to come.
+  if (offer.status === 'reconfirm') {
+    if (offer.expiresAt <= at) return 'expired'
+    if (
+      booking.status !== 'confirmed' ||
+      booking.interpreterId !== offer.interpreterId ||
+      booking.startsAt <= at
+    )
+      return 'closed'
+    return 'open'
+  }
   if (offer.status === 'filled' || (booking.status === 'confirmed' && offer.status === 'offered'))
     return 'filled'
   if (offer.status !== 'offered') return 'used'
@@ -188,6 +220,8 @@ export async function offerByToken(token: string) {
   const state = offerState(row.offer, row.booking, now())
   return {
     state,
+    /** The client moved the booking and the interpreter is asked to confirm the new time. */
+    newTime: row.offer.status === 'reconfirm',
     summary: state === 'open' ? bookingSummary(row.booking, row.timeZone) : undefined,
   }
 }
@@ -201,7 +235,8 @@ export type AcceptOutcome =
 /**
  * The first acceptance confirms the booking; the other open offers become `filled` and
  * those interpreters are told; the client who asked is told who is coming, with the
- * calendar file. The booking row is locked before anything is read, so concurrent
+ * calendar file. The confirmed interpreter's `reconfirm` offer (a new time) is accepted the
+ * same way: the booking, still theirs, is confirmed again and the client told. The booking row is locked before anything is read, so concurrent
  * acceptances queue there and only one finds the booking still `offered`.
  */
 async function acceptOffer(

@@ -251,6 +251,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
 
 const offerStatusLabel = {
   offered: 'Waiting for an answer',
+  reconfirm: 'Asked to confirm the new time',
   accepted: 'Accepted',
   declined: 'Declined',
   filled: 'Filled by another interpreter',

@@ -22,12 +22,8 @@ import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { rescheduleSchema } from '~/lib/validation/booking'
-import {
-  BookingRuleError,
-  cancelBooking,
-  clientBooking,
-  rescheduleBooking,
-} from '~/models/bookings.server'
+import { BookingRuleError, clientBooking } from '~/models/bookings.server'
+import { cancelBooking, rescheduleBooking } from '~/models/dispatch/booking-changes.server'
 import { now } from '~/platform/clock.server'
 import type { Route } from './+types/bookings.detail'
 
@@ -76,6 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: booking.status,
       offers: found.offers,
       interpreterFirstName: found.interpreterFirstName,
+      awaitingNewTime: found.awaitingNewTime,
       invoiced: found.invoiced,
     },
     files: found.files,
@@ -104,7 +101,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!moved) throw notFound()
     throw redirectWithToast(
       `/client/bookings/${bookingId}`,
-      'Booking moved. We are finding an interpreter for the new time.',
+      moved.status === 'confirmed'
+        ? 'Booking moved. Your interpreter can make the new time and has been asked to confirm it.'
+        : 'Booking moved. We are finding an interpreter for the new time.',
     )
   } catch (error) {
     if (!(error instanceof BookingRuleError)) throw error
@@ -253,7 +252,8 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
               Reschedule
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              A new time goes back to our dispatch team; a confirmed interpreter is told.
+              A confirmed interpreter who can make the new time keeps the booking and is asked to
+              confirm it; otherwise the booking goes back to our dispatch team.
             </p>
             <Form method="post" {...formProps} className="mt-3 space-y-4">
               <ErrorSummary {...summary} headingLevel={3} />

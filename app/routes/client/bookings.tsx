@@ -53,13 +53,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: page.total,
     pageSize: page.pageSize,
     bookings: page.items.map(
-      ({ booking, requesterName, interpreterFirstName, offers, invoiced }) => ({
+      ({ booking, requesterName, interpreterFirstName, offers, invoiced, awaitingNewTime }) => ({
         id: booking.id,
         title: `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}`,
         when: formatInZone(booking.startsAt, booking.timeZone),
         urgent: booking.urgent && ['requested', 'offered'].includes(booking.status),
         requesterName,
-        timeline: { status: booking.status, offers, interpreterFirstName, invoiced },
+        timeline: {
+          status: booking.status,
+          offers,
+          interpreterFirstName,
+          invoiced,
+          awaitingNewTime,
+        },
       }),
     ),
   }

@@ -39,8 +39,9 @@ const closedMessages: Record<Exclude<OfferState, 'open'> | 'conflict' | 'invalid
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request)
   const offer = token ? await offerByToken(token) : undefined
-  if (!offer) return data({ state: 'invalid' as const, summary: undefined }, { status: 404 })
-  return { state: offer.state, summary: offer.summary }
+  if (!offer)
+    return data({ state: 'invalid' as const, summary: undefined, newTime: false }, { status: 404 })
+  return { state: offer.state, summary: offer.summary, newTime: offer.newTime }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -89,11 +90,13 @@ export default function AcceptOfferPage({ loaderData, actionData }: Route.Compon
             </div>
           </dl>
           <p className="mt-4 text-slate-700">
-            The first interpreter to accept gets the assignment.
+            {loaderData.newTime
+              ? 'The client moved this assignment to the time above. It stays yours: please confirm you can do it.'
+              : 'The first interpreter to accept gets the assignment.'}
           </p>
           <Form method="post" className="mt-6">
             <button type="submit" className="btn-primary">
-              Accept this assignment
+              {loaderData.newTime ? 'Confirm the new time' : 'Accept this assignment'}
             </button>
           </Form>
         </>
