@@ -19,8 +19,7 @@ export interface CalendarEvent {
 
 /** How a calendar file is meant: published (a download), or sent to an attendee. */
 export type CalendarMessage =
-  | { method: 'PUBLISH' }
-  | { method: 'REQUEST' | 'CANCEL'; organizer: string; attendee: string }
+  { method: 'PUBLISH' } | { method: 'REQUEST' | 'CANCEL'; organizer: string; attendee: string }
 
 const utcStamp = (instant: Date) =>
   instant

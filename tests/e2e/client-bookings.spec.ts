@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { bookings } from '../../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { bookings, mailOutbox } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { createBooking } from '../../app/models/bookings.server'
 import { clientContextOf } from '../../app/models/organizations.server'
@@ -10,6 +10,7 @@ import { createAccount, signIn } from './auth-helpers'
 import type { Page } from '@playwright/test'
 import {
   checkPage,
+  eventually,
   expect,
   expectNoAxeViolations,
   keepScreenshot,
@@ -17,7 +18,7 @@ import {
   type TestApp,
 } from './fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
-import { createBookingRow } from '../support/booking-fixtures'
+import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
 
 async function clientAccount(
   app: TestApp,
@@ -422,4 +423,71 @@ test('a booking’s timeline marks the current step with words and a frame, not 
     '(not yet)',
   )
   await checkPage(page, 'client-booking-timeline')
+})
+
+test('moving a confirmed booking to a time the interpreter can make keeps them: they confirm the new time in their portal', async ({
+  page,
+  browser,
+  app,
+}) => {
+  const tag = randomUUID().slice(0, 6)
+  const { user, client } = await clientAccount(app, `Moving Clinic ${tag}`, 'manager')
+  const staff = await createAccount('admin', 'Moving Staff')
+  const ines = await createDispatchInterpreter(
+    app.db,
+    { id: staff.id, name: staff.name },
+    { firstName: 'Ines', lastName: `Keeper${tag}` },
+  )
+  const booking = await createBookingRow(app.db, {
+    organizationId: client.organizationId,
+    requestedById: user.id,
+    localDate: addDays(calendarDate(new Date()), 5),
+    localTime: '10:00',
+    status: 'confirmed',
+    interpreterId: ines.profileId,
+  })
+  await signIn(page.context(), app.url, user)
+  await page.goto(`/client/bookings/${booking}`)
+  await page.getByLabel('New start time').fill('16:00')
+  await page.getByRole('button', { name: 'Move the booking' }).click()
+  await expect(
+    page
+      .getByText('Your interpreter can make the new time and has been asked to confirm it.')
+      .first(),
+  ).toBeVisible()
+  const timeline = page
+    .getByRole('region', { name: 'Status' })
+    .getByRole('list', { name: 'Timeline' })
+  await expect(timeline.locator('[aria-current="step"]')).toContainText('New time sent to Ines')
+  await expect(timeline).not.toContainText('Offered to')
+  await expectNoAxeViolations(page, 'booking moved, new time to confirm')
+
+  // Ines is e-mailed the new time with the moved calendar event (her own address only).
+  const mail = await eventually(async () => {
+    const [found] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.template, 'assignment-new-time'), eq(mailOutbox.toAddress, ines.email)),
+      )
+    expect(found).toBeDefined()
+    return found!
+  })
+  expect(mail.text).toContain('4:00 PM')
+  expect(mail.attachments?.[0]?.content).toContain('METHOD:REQUEST')
+  expect(mail.attachments?.[0]?.content).toContain('SEQUENCE:1')
+
+  // She confirms it under Assignments; the client then sees her confirmed.
+  const portal = await browser.newContext()
+  await signIn(portal, app.url, toPublicUser((await findUserByEmail(ines.email))!))
+  const portalPage = await portal.newPage()
+  await portalPage.goto(`${app.url}/interpreter/assignments`)
+  await expect(portalPage.getByText('The client moved this assignment to a new time')).toBeVisible()
+  await expectNoAxeViolations(portalPage, 'assignments with a new time to confirm')
+  await portalPage.getByRole('button', { name: /^Confirm the new time/ }).click()
+  await expect(portalPage.getByText('You accepted the assignment')).toBeVisible()
+  await expect(portalPage.getByRole('button', { name: /^Confirm the new time/ })).toHaveCount(0)
+  await portal.close()
+  await page.reload()
+  await expect(timeline.locator('[aria-current="step"]')).toContainText('Confirmed: Ines')
 })
