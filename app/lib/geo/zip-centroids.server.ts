@@ -1,3 +1,4 @@
+import type { ZipCode } from 'zipcodes'
 import type { LatLon } from '../../domain/travel'
 
 /**
@@ -11,13 +12,21 @@ export type ZipCentroids = ReadonlyMap<string, LatLon>
 
 let loading: Promise<ZipCentroids> | undefined
 
+// Military post offices (APO/FPO) are addresses, not places one travels to: the table puts
+// them abroad or at 0°, 0°.
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP'])
+
+/** A US ZIP code of a place: not Canada's postal districts (three characters), nor an APO. */
+function isPlaceInUnitedStates(zip: string, place: ZipCode): boolean {
+  return place.country === 'US' && /^\d{5}$/.test(zip) && !MILITARY_STATES.has(place.state)
+}
+
 export function zipCentroids(): Promise<ZipCentroids> {
   loading ??= import('zipcodes').then(
     ({ codes }) => {
       const centroids = new Map<string, LatLon>()
-      // The package also holds Canada's postal districts (three characters): US ZIPs only.
       for (const [zip, place] of Object.entries(codes))
-        if (place.country === 'US' && /^\d{5}$/.test(zip))
+        if (isPlaceInUnitedStates(zip, place))
           centroids.set(zip, { latitude: place.latitude, longitude: place.longitude })
       return centroids
     },
