@@ -4,13 +4,14 @@ import type { LatLon } from '../../domain/travel'
 /**
  * US ZIP code centroids, offline: the `zipcodes` package's table (GeoNames' US postal codes),
  * read once and kept for the process's life, so that judging a thousand interpreters costs a
- * thousand map lookups (docs/benchmarks.md). Loaded on first use: the table is a 5 MB module
- * that takes a few hundred milliseconds to evaluate, which pages without a dispatch list
- * should not pay at start-up.
+ * thousand lookups (docs/benchmarks.md). Its own object is the map: a copy would hold another
+ * 9 MB. Loaded on first use, as the table is a 5 MB module that takes a few hundred
+ * milliseconds to evaluate, which processes that never show a dispatch list need not pay.
  */
-export type ZipCentroids = ReadonlyMap<string, LatLon>
-
-let loading: Promise<ZipCentroids> | undefined
+export interface ZipCentroids {
+  /** The centroid of a five-digit US ZIP code of a place; undefined when the table has none. */
+  get(zip: string): LatLon | undefined
+}
 
 // Military post offices (APO/FPO) are addresses, not places one travels to: the table puts
 // them abroad or at 0°, 0°.
@@ -21,15 +22,19 @@ function isPlaceInUnitedStates(zip: string, place: ZipCode): boolean {
   return place.country === 'US' && /^\d{5}$/.test(zip) && !MILITARY_STATES.has(place.state)
 }
 
+let loading: Promise<ZipCentroids> | undefined
+
 export function zipCentroids(): Promise<ZipCentroids> {
   loading ??= import('zipcodes').then(
-    ({ codes }) => {
-      const centroids = new Map<string, LatLon>()
-      for (const [zip, place] of Object.entries(codes))
-        if (isPlaceInUnitedStates(zip, place))
-          centroids.set(zip, { latitude: place.latitude, longitude: place.longitude })
-      return centroids
-    },
+    ({ codes }) => ({
+      get(zip) {
+        // Own keys only: a ZIP code is typed in, and "constructor" is no place.
+        const place = Object.hasOwn(codes, zip) ? codes[zip] : undefined
+        return place && isPlaceInUnitedStates(zip, place)
+          ? { latitude: place.latitude, longitude: place.longitude }
+          : undefined
+      },
+    }),
     (error: unknown) => {
       // Tried again by the next list rather than failing every one after.
       loading = undefined
