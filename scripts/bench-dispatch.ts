@@ -66,7 +66,8 @@ try {
       timeZone: 'America/New_York',
       startsAt: new Date('2026-05-13T14:00:00Z'),
       durationMinutes: 90,
-      location: 'Bench address',
+      // A ZIP code, so that the travel radius is weighed for every interpreter.
+      location: '350 Fifth Avenue, New York, NY 10118',
       contactName: 'Bench contact',
       contactPhone: '+1 512 555 0100',
     })

@@ -79,12 +79,15 @@ export async function seedInterpretersAndBookings(db: Database, seed: Interprete
         '00000000-0000-4000-8000-00000000b001', now(), 'seed'
       from generate_series(1, ${interpreters}) as n
     `,
+    // Each lives in their zone's big city (Manhattan, the Loop, downtown Los Angeles), so that
+    // on-site bookings weigh the travel radius; every fourth has stated none.
     sql`
       insert into interpreter_profiles (id, user_id, application_id, first_name, last_name, phone, time_zone,
-        languages, interpreting_experience, specializations, modalities)
+        zip_code, travel_radius_miles, languages, interpreting_experience, specializations, modalities)
       select ${seededId(PROFILE, 'n')}, ${seededId(INTERPRETER_USER, 'n')}, ${seededId(APPLICATION, 'n')},
         ${label}, 'Interpreter ' || n, ${phone},
         (array['America/New_York','America/Chicago','America/Los_Angeles'])[n % 3 + 1],
+        (array['10001','60601','90012'])[n % 3 + 1], case when n % 4 = 0 then null else 30 end,
         array[(${LANGUAGES})[n % 5 + 1], 'English'], '3-5',
         array['medical','legal','business'], array['phone','video','on_site']
       from generate_series(1, ${interpreters}) as n

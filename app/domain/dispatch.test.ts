@@ -3,7 +3,10 @@ import {
   assignmentsClash,
   dispatchList,
   halfMonthOf,
+  outsideRadiusReason,
   reasonsNotEligible,
+  travelLabel,
+  travelTo,
   wallClock,
   type DispatchBooking,
   type InterpreterForDispatch,
@@ -19,6 +22,7 @@ const booking: DispatchBooking = {
   startsAt: new Date('2026-05-12T14:00:00Z'),
   durationMinutes: 60,
   localDate: '2026-05-12',
+  site: null,
 }
 
 function interpreter(overrides: Partial<InterpreterForDispatch> = {}): InterpreterForDispatch {
@@ -37,6 +41,8 @@ function interpreter(overrides: Partial<InterpreterForDispatch> = {}): Interpret
     confirmed: [],
     completedWithOrganization: 0,
     minutesThisHalfMonth: 0,
+    home: null,
+    travelRadiusMiles: null,
     ...overrides,
   }
 }
@@ -120,6 +126,55 @@ describe('dispatch eligibility', () => {
     expect(
       reasonsNotEligible(booking, interpreter({ confirmed: [before(59, 'on_site')] })),
     ).toEqual(['Another assignment at that time'])
+  })
+
+  it('keeps on-site work within the travel radius, in whole miles', () => {
+    // One degree of longitude on the equator: 69.09 miles, read as 69.
+    const onSite = { ...booking, site: { latitude: 0, longitude: 1 } }
+    const home = { latitude: 0, longitude: 0 }
+    expect(travelTo(onSite, interpreter({ home }))).toEqual({
+      kind: 'known',
+      miles: 69,
+      minutes: 140,
+    })
+    expect(reasonsNotEligible(onSite, interpreter({ home, travelRadiusMiles: 69 }))).toEqual([])
+    expect(reasonsNotEligible(onSite, interpreter({ home, travelRadiusMiles: 68 }))).toEqual([
+      'Outside travel radius (69 mi, radius 68 mi)',
+    ])
+    // No radius stated: no limit.
+    expect(reasonsNotEligible(onSite, interpreter({ home, travelRadiusMiles: null }))).toEqual([])
+    // Either end unknown: eligible, distance unknown.
+    const unknown = interpreter({ home: null, travelRadiusMiles: 0 })
+    expect(reasonsNotEligible(onSite, unknown)).toEqual([])
+    expect(travelTo(onSite, unknown)).toEqual({ kind: 'unknown' })
+    expect(travelTo(booking, interpreter({ home, travelRadiusMiles: 0 }))).toEqual({
+      kind: 'unknown',
+    })
+    // Remote work has no trip, wherever they live.
+    const video = { ...onSite, modality: 'video' as const }
+    const far = interpreter({ home, travelRadiusMiles: 0, modalities: ['video'] })
+    expect(reasonsNotEligible(video, far)).toEqual([])
+    expect(travelTo(video, far)).toEqual({ kind: 'remote' })
+
+    const list = dispatchList(onSite, [
+      interpreter({ id: 'near', firstName: 'Near', home, travelRadiusMiles: 100 }),
+      interpreter({ id: 'far', firstName: 'Far', home, travelRadiusMiles: 10 }),
+    ])
+    expect(list.eligible).toEqual([
+      expect.objectContaining({ id: 'near', travel: { kind: 'known', miles: 69, minutes: 140 } }),
+    ])
+    expect(list.excluded).toEqual([
+      {
+        interpreter: expect.objectContaining({ id: 'far' }),
+        reasons: ['Outside travel radius (69 mi, radius 10 mi)'],
+      },
+    ])
+    expect(outsideRadiusReason(1694, 50)).toBe('Outside travel radius (1,694 mi, radius 50 mi)')
+    const trip = { kind: 'known', miles: 1200, minutes: 145 } as const
+    expect(travelLabel(trip, 1500)).toBe('1,200 mi, about 2 h 25 min travel')
+    expect(travelLabel(trip, null)).toBe('1,200 mi, about 2 h 25 min travel, no travel radius set')
+    expect(travelLabel({ kind: 'unknown' }, 50)).toBe('distance unknown')
+    expect(travelLabel({ kind: 'remote' }, 50)).toBeNull()
   })
 
   it('ranks past work with the client first, then the fewest hours this half-month', () => {

@@ -7,7 +7,8 @@ import {
 } from './bookings'
 import { modalityLabel, type Modality } from './interpreter-profile'
 import { ONBOARDING_STEP_COUNT } from './statistics'
-import { dateTimeFormat } from './format'
+import { dateTimeFormat, formatCount } from './format'
+import { formatTravelTime, haversineMiles, travelMinutes, type LatLon } from './travel'
 
 /**
  * Who may be offered a booking and in what order (docs/product.md#bookings): the rules
@@ -22,6 +23,8 @@ export interface DispatchBooking {
   durationMinutes: number
   /** The booking's own calendar date (`YYYY-MM-DD`, in its time zone). */
   localDate: string
+  /** Where on-site work is: its address's ZIP code centroid; null when unknown or remote. */
+  site: LatLon | null
 }
 
 /** An interpreter's confirmed work, as the overlap rule needs it. */
@@ -50,6 +53,42 @@ export interface InterpreterForDispatch {
   completedWithOrganization: number
   /** Confirmed and completed minutes in the booking's half-month. */
   minutesThisHalfMonth: number
+  /** Their profile's ZIP code centroid; null when unknown. */
+  home: LatLon | null
+  /** How far they travel for on-site work; null: not stated, no limit. */
+  travelRadiusMiles: number | null
+}
+
+/**
+ * The trip to a booking: none for remote work, unknown when either ZIP code is missing or
+ * outside the data, else the distance in whole miles and the estimated minutes.
+ */
+export type Travel =
+  { kind: 'remote' } | { kind: 'unknown' } | { kind: 'known'; miles: number; minutes: number }
+
+export function travelTo(booking: DispatchBooking, interpreter: InterpreterForDispatch): Travel {
+  if (booking.modality !== 'on_site') return { kind: 'remote' }
+  if (!booking.site || !interpreter.home) return { kind: 'unknown' }
+  const miles = haversineMiles(interpreter.home, booking.site)
+  // Whole miles, as the radius is: the rule compares what staff read.
+  return { kind: 'known', miles: Math.round(miles), minutes: travelMinutes(miles) }
+}
+
+/**
+ * What the eligible list says of the trip: "12 mi, about 25 min travel", "distance unknown";
+ * null for remote work.
+ */
+export function travelLabel(travel: Travel, travelRadiusMiles: number | null): string | null {
+  switch (travel.kind) {
+    case 'remote':
+      return null
+    case 'unknown':
+      return 'distance unknown'
+    case 'known': {
+      const trip = `${formatCount(travel.miles, 'mi', 'mi')}, about ${formatTravelTime(travel.minutes)} travel`
+      return travelRadiusMiles === null ? `${trip}, no travel radius set` : trip
+    }
+  }
 }
 
 export const exclusionReasons = {
@@ -62,7 +101,14 @@ export const exclusionReasons = {
   availability: 'Not available then',
   overlap: 'Another assignment at that time',
 } as const
-export type ExclusionReason = (typeof exclusionReasons)[keyof typeof exclusionReasons]
+export type TravelReason = `Outside travel radius (${string}, radius ${string})`
+export type ExclusionReason =
+  (typeof exclusionReasons)[keyof typeof exclusionReasons] | TravelReason
+
+/** "Outside travel radius (1,694 mi, radius 50 mi)" */
+export function outsideRadiusReason(miles: number, radiusMiles: number): TravelReason {
+  return `Outside travel radius (${formatCount(miles, 'mi', 'mi')}, radius ${formatCount(radiusMiles, 'mi', 'mi')})`
+}
 
 const MINUTE = 60 * 1000
 
@@ -165,12 +211,20 @@ export function assignmentsClash(a: ConfirmedAssignment, b: ConfirmedAssignment)
 export function reasonsNotEligible(
   booking: DispatchBooking,
   interpreter: InterpreterForDispatch,
+  travel: Travel = travelTo(booking, interpreter),
 ): ExclusionReason[] {
   const reasons: ExclusionReason[] = []
   const language = booking.language.trim().toLowerCase()
   if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
     reasons.push(exclusionReasons.language)
   if (!interpreter.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
+  // An unknown distance excludes nobody: staff see "distance unknown" and judge.
+  if (
+    travel.kind === 'known' &&
+    interpreter.travelRadiusMiles !== null &&
+    travel.miles > interpreter.travelRadiusMiles
+  )
+    reasons.push(outsideRadiusReason(travel.miles, interpreter.travelRadiusMiles))
   const specialization = specializationForSetting[booking.setting]
   if (specialization && !interpreter.specializations.includes(specialization))
     reasons.push(exclusionReasons.specialization)
@@ -200,7 +254,7 @@ export function halfMonthOf(instant: Date): { start: Date; end: Date } {
 }
 
 export interface DispatchList<Interpreter extends InterpreterForDispatch> {
-  eligible: Interpreter[]
+  eligible: (Interpreter & { travel: Travel })[]
   excluded: { interpreter: Interpreter; reasons: ExclusionReason[] }[]
 }
 
@@ -213,11 +267,12 @@ export function dispatchList<Interpreter extends InterpreterForDispatch>(
   booking: DispatchBooking,
   interpreters: readonly Interpreter[],
 ): DispatchList<Interpreter> {
-  const eligible: Interpreter[] = []
+  const eligible: DispatchList<Interpreter>['eligible'] = []
   const excluded: DispatchList<Interpreter>['excluded'] = []
   for (const interpreter of interpreters) {
-    const reasons = reasonsNotEligible(booking, interpreter)
-    if (reasons.length === 0) eligible.push(interpreter)
+    const travel = travelTo(booking, interpreter)
+    const reasons = reasonsNotEligible(booking, interpreter, travel)
+    if (reasons.length === 0) eligible.push({ ...interpreter, travel })
     else excluded.push({ interpreter, reasons })
   }
   const byName = (a: Interpreter, b: Interpreter) =>

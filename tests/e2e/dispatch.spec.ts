@@ -20,7 +20,7 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   app,
 }) => {
   // A language no other test's interpreter has (tests/e2e/admin-long-data.ts uses Haitian
-  // Creole), so the lists hold only these three.
+  // Creole), so the lists hold only these four.
   const language = 'Burmese'
   const staff = await createAccount('admin', 'Dina Dispatcher')
   const actor = { id: staff.id, name: staff.name }
@@ -36,11 +36,22 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
     lastName,
     languages: [language],
   })
-  const ana = await createDispatchInterpreter(app.db, actor, person('Anaïs', 'Auguste'))
+  // Anaïs lives in Medford, 4 miles from the booking; Bertrand's profile has no ZIP code.
+  const ana = await createDispatchInterpreter(app.db, actor, {
+    ...person('Anaïs', 'Auguste'),
+    zipCode: '02155',
+    travelRadiusMiles: 30,
+  })
   const ben = await createDispatchInterpreter(app.db, actor, person('Bertrand', 'Baptiste'))
   await createDispatchInterpreter(app.db, actor, {
     ...person('Claude', 'Charles'),
     medicalCredential: 'none',
+  })
+  // Austin is 1,693 miles from Boston, far beyond her 50.
+  await createDispatchInterpreter(app.db, actor, {
+    ...person('Dolores', 'Delacroix'),
+    zipCode: '78701',
+    travelRadiusMiles: 50,
   })
   const bookingId = await createBookingRow(app.db, {
     organizationId,
@@ -50,11 +61,12 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
     setting: 'medical',
     localDate: addDays(todayIn('America/New_York', new Date()), 7),
     localTime: '10:00',
-    location: '40 Lakeside Drive, Boston, MA',
+    location: '40 Lakeside Drive, Boston, MA 02114',
   })
   const documents: HtmlDocument[] = []
 
-  // Staff see two eligible interpreters and the third excluded, with the reason.
+  // Staff see two eligible interpreters, with how far each is, and the others excluded, each
+  // with the reason.
   await signIn(page.context(), app.url, staff)
   await page.goto('/admin/bookings')
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible()
@@ -66,12 +78,18 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   await expect(page).toHaveURL(new RegExp(`/admin/bookings/${bookingId}$`))
   const eligible = page.getByRole('region', { name: /Eligible interpreters/ })
   await expect(eligible.getByRole('checkbox')).toHaveCount(2)
-  await expect(eligible.getByRole('checkbox', { name: /Anaïs Auguste/ })).toBeVisible()
-  await expect(eligible.getByRole('checkbox', { name: /Bertrand Baptiste/ })).toBeVisible()
+  await expect(
+    eligible.getByRole('checkbox', { name: /Anaïs Auguste.* · 4 mi, about 10 min travel/ }),
+  ).toBeVisible()
+  await expect(
+    eligible.getByRole('checkbox', { name: /Bertrand Baptiste.* · distance unknown/ }),
+  ).toBeVisible()
   const excluded = page.getByRole('region', { name: /Not eligible/ })
   const claude = excluded.getByRole('listitem').filter({ hasText: 'Claude Charles' })
   await expect(claude).toHaveCount(1)
   await expect(claude).toContainText('No current HIPAA/medical credential')
+  const dolores = excluded.getByRole('listitem').filter({ hasText: 'Dolores Delacroix' })
+  await expect(dolores).toContainText('Outside travel radius (1,693 mi, radius 50 mi)')
   await checkPage(page, 'admin-booking')
   documents.push({ name: '/admin/bookings/{id} (open)', html: await page.content() })
 
@@ -103,7 +121,7 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   const visitorPage = await visitor.newPage()
   const anaLink = await offerLink(ana.email)
   await visitorPage.goto(`${app.url}${anaLink}`)
-  await expect(visitorPage.getByText('40 Lakeside Drive, Boston, MA')).toBeVisible()
+  await expect(visitorPage.getByText('40 Lakeside Drive, Boston, MA 02114')).toBeVisible()
   await checkPage(visitorPage, 'offer-accept')
   documents.push({ name: '/offers/accept (open)', html: await visitorPage.content() })
   await visitorPage.getByRole('button', { name: 'Accept this assignment' }).click()
@@ -156,13 +174,13 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   await portalPage.goto(`${app.url}/interpreter/assignments`)
   const upcoming = portalPage.getByRole('region', { name: 'Upcoming' })
   await expect(upcoming).toContainText(`${language}, On-site, Medical`)
-  await expect(upcoming).toContainText('40 Lakeside Drive, Boston, MA')
+  await expect(upcoming).toContainText('40 Lakeside Drive, Boston, MA 02114')
   await expect(portalPage.getByText(/America\/New_York/).first()).toBeVisible()
   const download = upcoming.getByRole('link', { name: /Download the calendar file/ })
   const ics = await portalPage.request.get(`${app.url}${await download.getAttribute('href')}`)
   expect(ics.status()).toBe(200)
   expect(ics.headers()['content-type']).toContain('text/calendar')
-  expect(await ics.text()).toContain('LOCATION:40 Lakeside Drive\\, Boston\\, MA')
+  expect(await ics.text()).toContain('LOCATION:40 Lakeside Drive\\, Boston\\, MA 02114')
   await checkPage(portalPage, 'interpreter-assignments')
   documents.push({ name: '/interpreter/assignments', html: await portalPage.content() })
   await portal.close()

@@ -131,6 +131,9 @@ export async function createDispatchInterpreter(
     /** The accepted medical credential's expiry: a date, null for none stated, or no credential. */
     medicalCredential?: { expiresOn: string | null } | 'none'
     availability?: { start: string; end: string }
+    /** The profile's ZIP code (none by default: their distance to a booking is unknown). */
+    zipCode?: string | null
+    travelRadiusMiles?: number | null
   },
 ): Promise<DispatchInterpreter> {
   const email =
@@ -149,6 +152,8 @@ export async function createDispatchInterpreter(
       modalities: person.modalities ?? ['phone', 'video', 'on_site'],
       specializations: person.specializations ?? ['medical', 'legal', 'business'],
       timeZone: person.timeZone ?? 'America/New_York',
+      zipCode: person.zipCode ?? null,
+      travelRadiusMiles: person.travelRadiusMiles ?? null,
     })
     .where(eq(interpreterProfiles.userId, user.id))
     .returning({ id: interpreterProfiles.id })

@@ -16,6 +16,8 @@ import {
   type DispatchList,
 } from '../../domain/dispatch'
 import { addDays } from '../../domain/onboarding'
+import { zipCodeIn, type LatLon } from '../../domain/travel'
+import { zipCentroids, type ZipCentroids } from '../../lib/geo/zip-centroids.server'
 import type { Database } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
 import type { Booking } from '../bookings.server'
@@ -30,7 +32,13 @@ function nearbyWeekdays(date: string): Weekday[] {
   return [-1, 0, 1].map((offset) => weekdayValues[(index + offset + 7) % 7]!)
 }
 
-export function dispatchBookingOf(booking: Booking): DispatchBooking {
+/** The centroid of the ZIP code in an address or ZIP code field; null when none is known. */
+function centroidOf(text: string | null, centroids: ZipCentroids): LatLon | null {
+  const zip = zipCodeIn(text)
+  return zip === null ? null : (centroids.get(zip) ?? null)
+}
+
+export function dispatchBookingOf(booking: Booking, centroids: ZipCentroids): DispatchBooking {
   return {
     language: booking.language,
     modality: booking.modality,
@@ -38,6 +46,8 @@ export function dispatchBookingOf(booking: Booking): DispatchBooking {
     startsAt: booking.startsAt,
     durationMinutes: booking.durationMinutes,
     localDate: booking.localDate,
+    // The booking form asks for the full address of on-site work, ZIP code included.
+    site: booking.modality === 'on_site' ? centroidOf(booking.location, centroids) : null,
   }
 }
 
@@ -50,6 +60,7 @@ export function dispatchBookingOf(booking: Booking): DispatchBooking {
  */
 export async function interpretersForDispatch(
   booking: Booking,
+  centroids: ZipCentroids,
   tx?: Database,
 ): Promise<InterpreterForDispatch[]> {
   const database = db(tx)
@@ -74,6 +85,8 @@ export async function interpretersForDispatch(
       languages: interpreterProfiles.languages,
       modalities: interpreterProfiles.modalities,
       specializations: interpreterProfiles.specializations,
+      zipCode: interpreterProfiles.zipCode,
+      travelRadiusMiles: interpreterProfiles.travelRadiusMiles,
       onboardingProgress: sql<number>`coalesce(${interpreterApplications.onboardingProgress}, 0)`,
     })
     .from(interpreterProfiles)
@@ -219,6 +232,8 @@ export async function interpretersForDispatch(
     })),
     completedWithOrganization: completedBy.get(profile.id) ?? 0,
     minutesThisHalfMonth: minutesBy.get(profile.id) ?? 0,
+    home: centroidOf(profile.zipCode, centroids),
+    travelRadiusMiles: profile.travelRadiusMiles,
   }))
 }
 
@@ -236,5 +251,9 @@ export async function dispatchListFor(
   booking: Booking,
   tx?: Database,
 ): Promise<DispatchList<InterpreterForDispatch>> {
-  return dispatchList(dispatchBookingOf(booking), await interpretersForDispatch(booking, tx))
+  const centroids = await zipCentroids()
+  return dispatchList(
+    dispatchBookingOf(booking, centroids),
+    await interpretersForDispatch(booking, centroids, tx),
+  )
 }

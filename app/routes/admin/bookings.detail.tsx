@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
 import { locationLabel, settingLabel } from '~/domain/bookings'
 import { formatInZone } from '~/domain/format'
-import { bookingTitle } from '~/domain/dispatch'
+import { bookingTitle, travelLabel } from '~/domain/dispatch'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
 import { formatDateTime } from '~/domain/format'
@@ -46,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: `${interpreter.firstName} ${interpreter.lastName}`,
       completedWithOrganization: interpreter.completedWithOrganization,
       hoursThisHalfMonth: Math.round((interpreter.minutesThisHalfMonth / 60) * 10) / 10,
+      travel: travelLabel(interpreter.travel, interpreter.travelRadiusMiles),
       offered: offered.has(interpreter.id),
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({
@@ -196,6 +197,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
                           <span className="block text-sm text-slate-600">
                             {interpreter.completedWithOrganization} past bookings with this client,{' '}
                             {interpreter.hoursThisHalfMonth} h this half-month
+                            {interpreter.travel ? ` · ${interpreter.travel}` : ''}
                             {interpreter.offered ? ' · offered already' : ''}
                           </span>
                         </label>
