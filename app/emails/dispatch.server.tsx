@@ -1,4 +1,5 @@
 import type { CompanyIdentity } from '../domain/company'
+import { telHref } from '../lib/company'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** One line that says what a booking is, where and when (the time already in the reader's zone). */
@@ -229,6 +230,47 @@ export function bookingUnfilledMail(options: {
         <p>This booking for {organizationName} has no interpreter yet and starts soon:</p>
         <SummaryList summary={summary} />
         <MailButton href={bookingUrl}>Open the booking</MailButton>
+      </>
+    ),
+  })
+}
+
+/**
+ * Tells the client who made a booking that it is still without an interpreter close to its
+ * start, what staff do meanwhile and whom to call when it cannot wait.
+ */
+export function bookingNotYetFilledMail(options: {
+  clientName: string
+  summary: BookingSummary
+  bookingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { clientName, summary, bookingUrl, company } = options
+  const notYet = 'We have not yet found an interpreter for your booking:'
+  const next =
+    'We keep trying, and we will tell you as soon as an interpreter confirms. You do not need to book again.'
+  const urgent = `If you need someone urgently, call us at ${company.phone}.`
+  return renderMail({
+    subject: `Not yet filled: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${clientName},`,
+      notYet,
+      summaryLines(summary).join('\n'),
+      `${next} ${urgent}`,
+      `Your booking: ${bookingUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {clientName},</p>
+        <p>{notYet}</p>
+        <SummaryList summary={summary} />
+        <p>{next}</p>
+        <p>
+          If you need someone urgently, call us at{' '}
+          <a href={telHref(company.phone)}>{company.phone}</a>.
+        </p>
+        <MailButton href={bookingUrl}>Open your booking</MailButton>
       </>
     ),
   })

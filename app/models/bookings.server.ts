@@ -6,7 +6,6 @@ import {
   clientInvoices,
   interpreterProfiles,
   invoiceLines,
-  storedFiles,
   users,
 } from '../../db/schema'
 import {
@@ -27,6 +26,7 @@ import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
 import { enqueueMail, type OutgoingMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
+import { preparationFile, preparationFilesOf } from './booking-files.server'
 import { staffNoticeFor } from './booking-mail-windows.server'
 import { claimOrganizationStorage } from './organization-storage.server'
 import { sizeOfNewFiles, withStoredFiles, type NewFile } from './stored-files.server'
@@ -246,34 +246,13 @@ export async function upcomingClientBookings(who: ClientActor, limit: number) {
 export async function clientBooking(id: string, who: ClientActor) {
   const [row] = await bookingRows(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
   if (!row) return undefined
-  const files = await db()
-    .select({ id: storedFiles.id, name: storedFiles.originalName, byteSize: storedFiles.byteSize })
-    .from(bookingFiles)
-    .innerJoin(storedFiles, eq(storedFiles.id, bookingFiles.fileId))
-    .where(eq(bookingFiles.bookingId, id))
+  const files = (await preparationFilesOf([id])).get(id) ?? []
   return { ...row, files }
 }
 
 /** A preparation file of a booking the client may see. */
-export async function clientBookingFile(bookingId: string, fileId: string, who: ClientActor) {
-  const [row] = await db()
-    .select({
-      mediaType: storedFiles.mediaType,
-      originalName: storedFiles.originalName,
-      byteSize: storedFiles.byteSize,
-      storageKey: storedFiles.storageKey,
-    })
-    .from(bookingFiles)
-    .innerJoin(storedFiles, eq(storedFiles.id, bookingFiles.fileId))
-    .innerJoin(bookings, eq(bookings.id, bookingFiles.bookingId))
-    .where(
-      and(
-        eq(bookingFiles.bookingId, bookingId),
-        eq(bookingFiles.fileId, fileId),
-        visibleTo(who.client, who.actor.id),
-      ),
-    )
-  return row
+export function clientBookingFile(bookingId: string, fileId: string, who: ClientActor) {
+  return preparationFile(bookingId, fileId, visibleTo(who.client, who.actor.id))
 }
 
 /** Interpreters who worked for the organization: the "preferred interpreter" choices. */

@@ -12,11 +12,18 @@ import {
   offerByToken,
   sendOffers,
 } from '../../app/models/dispatch/offers.server'
-import { assignmentCalendarOf, assignmentsOf } from '../../app/models/dispatch/assignments.server'
+import {
+  assignmentCalendarOf,
+  assignmentFileOf,
+  assignmentsOf,
+} from '../../app/models/dispatch/assignments.server'
+import { bookingForStaff, staffBookingFile } from '../../app/models/dispatch/bookings.server'
+import { runtime } from '../../app/platform/runtime.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
 import { clientBooking, type ClientActor } from '../../app/models/bookings.server'
 import { cancelBooking, rescheduleBooking } from '../../app/models/dispatch/booking-changes.server'
 import {
+  attachPreparationFile,
   createBookingRow,
   createDispatchInterpreter,
   createOrganization,
@@ -497,6 +504,91 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     expect((await bookingRow(tomorrow)).unfilledAlertAt).not.toBeNull()
     expect((await bookingRow(later)).unfilledAlertAt).toBeNull()
     expect((await bookingRow(urgentLater)).unfilledAlertAt).toBeNull()
+  })
+
+  it('tells the client who booked, once, that the booking is still unfilled and what happens next', async () => {
+    const tomorrow = await nextWeek({ localDate: '2026-05-05', localTime: '10:00' })
+    const urgentSoon = await nextWeek({ localDate: '2026-05-04', localTime: '12:30', urgent: true })
+    // Nobody to tell: booked by an account since removed, or by a deactivated one.
+    await nextWeek({ localDate: '2026-05-05', localTime: '09:00', requestedById: null })
+    const gone = await createUser({
+      email: 'gone@riverside.example',
+      name: 'Gone Client',
+      role: 'client',
+      password: 'a long client password',
+    })
+    await test.db.update(users).set({ active: false }).where(eq(users.id, gone.id))
+    await nextWeek({ localDate: '2026-05-05', localTime: '09:30', requestedById: gone.id })
+    // Not due yet.
+    await nextWeek({ localDate: '2026-05-06', localTime: '10:00' })
+
+    // Two instances at once, then a later run: each booking's client hears once.
+    const counts = await Promise.all([runUnfilledAlerts(test.db), runUnfilledAlerts(test.db)])
+    expect(counts[0] + counts[1]).toBe(4)
+    expect(await runUnfilledAlerts(test.db)).toBe(0)
+    const told = await test.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'booking-unfilled-client'))
+    expect(told.map((mail) => mail.reference).sort()).toEqual(
+      [`booking:${tomorrow}`, `booking:${urgentSoon}`].sort(),
+    )
+    const mail = told.find((entry) => entry.reference === `booking:${tomorrow}`)!
+    expect(mail.toAddress).toBe('carla@riverside.example')
+    expect(mail.subject).toBe(
+      'Not yet filled: Spanish, On-site, Medical, Tue, May 5, 2026, 10:00 AM EDT',
+    )
+    const { phone } = runtime().config.company
+    expect(mail.text).toContain('Hello Carla Client')
+    expect(mail.text).toContain('We keep trying')
+    expect(mail.text).toContain('as soon as an interpreter confirms')
+    expect(mail.text).toContain(`call us at ${phone}`)
+    expect(mail.text).toContain(`https://lang.example/client/bookings/${tomorrow}`)
+  })
+
+  it('shows and serves a booking’s preparation files to staff and its confirmed interpreter only', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await nextWeek({ status: 'confirmed', interpreterId: ana.profileId })
+    const fileId = await attachPreparationFile(id, 'glossary.pdf')
+    const otherBooking = await nextWeek({ localTime: '15:00' })
+    const otherFileId = await attachPreparationFile(otherBooking, 'other.pdf')
+
+    expect((await bookingForStaff(id))!.files).toEqual([
+      { id: fileId, name: 'glossary.pdf', byteSize: expect.any(Number) },
+    ])
+    expect(await staffBookingFile(id, fileId)).toMatchObject({ originalName: 'glossary.pdf' })
+    // A file is reached only through its own booking.
+    expect(await staffBookingFile(id, otherFileId)).toBeUndefined()
+
+    const upcoming = (await assignmentsOf(ana.userId))!.upcoming
+    expect(upcoming.map((row) => row.files)).toEqual([
+      [{ id: fileId, name: 'glossary.pdf', byteSize: expect.any(Number) }],
+    ])
+    expect(await assignmentFileOf(ana.userId, id, fileId)).toMatchObject({
+      originalName: 'glossary.pdf',
+    })
+    expect(await assignmentFileOf(ana.userId, id, otherFileId)).toBeUndefined()
+    // Another interpreter, even one with an offer of the booking, gets nothing.
+    expect(await assignmentFileOf(ben.userId, id, fileId)).toBeUndefined()
+    await sendOffers(otherBooking, { interpreterIds: [ben.profileId] }, staff)
+    expect(await assignmentFileOf(ben.userId, otherBooking, otherFileId)).toBeUndefined()
+    expect((await assignmentsOf(ben.userId))!.offers).toHaveLength(1)
+    expect(await assignmentFileOf(staff.id, id, fileId)).toBeUndefined()
+
+    // Released by a reschedule (app/models/bookings.server.ts, rescheduleBooking): no longer hers.
+    await test.db
+      .update(bookings)
+      .set({ status: 'requested', interpreterId: null, confirmedAt: null })
+      .where(eq(bookings.id, id))
+    expect(await assignmentFileOf(ana.userId, id, fileId)).toBeUndefined()
+    // Cancelled while confirmed: the interpreter is off it too.
+    await test.db
+      .update(bookings)
+      .set({ status: 'cancelled', interpreterId: ana.profileId })
+      .where(eq(bookings.id, id))
+    expect(await assignmentFileOf(ana.userId, id, fileId)).toBeUndefined()
+    expect(await staffBookingFile(id, fileId)).toMatchObject({ originalName: 'glossary.pdf' })
   })
 
   it('closes a booking whose start passed without an interpreter as Unfilled, withdrawing its offers', async () => {

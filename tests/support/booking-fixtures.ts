@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   auditLog,
+  bookingFiles,
   bookingOffers,
   bookings,
   clientMemberships,
@@ -22,7 +23,9 @@ import type { Modality } from '../../app/domain/interpreter-profile'
 import type { Actor } from '../../app/models/audit.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { findUserByEmail } from '../../app/models/users.server'
+import { withStoredFiles } from '../../app/models/stored-files.server'
 import type { Database } from '../../app/platform/db.server'
+import { pdfDocument } from './document-fixtures'
 import { createApplicant, emptyTables } from './people-fixtures'
 
 /**
@@ -102,6 +105,27 @@ export async function createBookingRow(db: Database, booking: BookingFixture): P
     })
     .returning({ id: bookings.id })
   return row!.id
+}
+
+/**
+ * A preparation file (a one-page PDF saying `text`) stored and attached to a booking, as the
+ * client's booking form attaches one; its `stored_files` id.
+ */
+export async function attachPreparationFile(
+  bookingId: string,
+  originalName: string,
+  text = 'Preparation notes',
+): Promise<string> {
+  const file = {
+    bytes: pdfDocument(text),
+    mediaType: 'application/pdf',
+    extension: 'pdf',
+    originalName,
+  }
+  return withStoredFiles('bookings', [file], async (tx, [fileId]) => {
+    await tx.insert(bookingFiles).values({ bookingId, fileId: fileId! })
+    return fileId!
+  })
 }
 
 export interface DispatchInterpreter {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { bookingOffers, bookings, organizations } from '../../../db/schema'
 import { now } from '../../platform/clock.server'
 import { db } from '../../platform/runtime.server'
+import { preparationFile, preparationFilesOf } from '../booking-files.server'
 import { findProfileOfUser } from '../interpreter-profiles.server'
 import { bookingCalendar } from './offers.server'
 
@@ -77,7 +78,8 @@ export async function assignmentsOf(userId: string) {
           gt(endsAt, at),
         ),
       )
-      .orderBy(asc(bookings.startsAt)),
+      .orderBy(asc(bookings.startsAt))
+      .then(withPreparationFiles),
     db()
       .select(assignmentColumns)
       .from(bookings)
@@ -93,6 +95,34 @@ export async function assignmentsOf(userId: string) {
       .limit(PAST_LIMIT),
   ])
   return { timeZone: profile.timeZone, offers, upcoming, past }
+}
+
+/** Upcoming assignments with their bookings' preparation files. */
+async function withPreparationFiles<Row extends { bookingId: string }>(rows: Row[]) {
+  const files = await preparationFilesOf(rows.map((row) => row.bookingId))
+  return rows.map((row) => ({ ...row, files: files.get(row.bookingId) ?? [] }))
+}
+
+/**
+ * The booking's confirmed interpreter: theirs while it is confirmed or completed. A
+ * reschedule releases them (`interpreter_id` cleared) and a cancellation ends it, so from
+ * then on their assignment's files are closed to them too.
+ */
+function assignedTo(profileId: string) {
+  return and(
+    eq(bookings.interpreterId, profileId),
+    inArray(bookings.status, ['confirmed', 'completed']),
+  )
+}
+
+/**
+ * A preparation file of one of the interpreter's own assignments; undefined for anyone else
+ * (another interpreter, one only offered it, one released from it), as for a missing file.
+ */
+export async function assignmentFileOf(userId: string, bookingId: string, fileId: string) {
+  const profile = await findProfileOfUser(userId)
+  if (!profile) return undefined
+  return preparationFile(bookingId, fileId, assignedTo(profile.id))
 }
 
 /**

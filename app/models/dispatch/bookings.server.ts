@@ -15,6 +15,7 @@ import {
 } from '../../domain/bookings'
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { now } from '../../platform/clock.server'
+import { preparationFile, preparationFilesOf } from '../booking-files.server'
 import { countsByStatus } from '../status-counts.server'
 import { db } from '../../platform/runtime.server'
 import { officeTimeZone } from '../../domain/office'
@@ -100,7 +101,10 @@ async function countBookings(filters: BookingFilters, where: SQL | undefined) {
   return Number(row?.total ?? 0)
 }
 
-/** One booking with its organization, requester, interpreter and offers; undefined when missing. */
+/**
+ * One booking with its organization, requester, interpreter, offers and preparation files;
+ * undefined when missing.
+ */
 export async function bookingForStaff(bookingId: string) {
   const [row] = await db()
     .select({
@@ -131,7 +135,13 @@ export async function bookingForStaff(bookingId: string) {
     .innerJoin(interpreterProfiles, eq(interpreterProfiles.id, bookingOffers.interpreterId))
     .where(eq(bookingOffers.bookingId, bookingId))
     .orderBy(asc(bookingOffers.offeredAt), asc(interpreterProfiles.lastName))
-  return { ...row, offers }
+  const files = (await preparationFilesOf([bookingId])).get(bookingId) ?? []
+  return { ...row, offers, files }
+}
+
+/** A preparation file of a booking, for staff: any booking's, through that booking only. */
+export function staffBookingFile(bookingId: string, fileId: string) {
+  return preparationFile(bookingId, fileId)
 }
 
 /**

@@ -1,18 +1,19 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
-import { bookingOffers, bookings, organizations } from '../../../db/schema'
-import { bookingUnfilledMail } from '../../emails/dispatch.server'
+import { bookingOffers, bookings, organizations, users } from '../../../db/schema'
+import { bookingNotYetFilledMail, bookingUnfilledMail } from '../../emails/dispatch.server'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
-import { enqueueMail } from '../../platform/mail/outbox.server'
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.server'
 import { runtime } from '../../platform/runtime.server'
 import { UNFILLED_STATUSES, unfilledSoonCondition } from './bookings.server'
 import { bookingSummary } from './offers.server'
 
 /**
  * Tells staff, once, about each booking still without an interpreter 24 hours before its
- * start (2 hours for an urgent one). Run by the maintenance loop on every instance: the
- * conditional update of `unfilled_alert_at` and the e-mail share one transaction, so only
- * the instance whose update wins sends it.
+ * start (2 hours for an urgent one), and the client who made it that it is not yet filled and
+ * what happens next. Run by the maintenance loop on every instance: the conditional update of
+ * `unfilled_alert_at` and both e-mails share one transaction, so only the instance whose
+ * update wins sends them.
  */
 export async function runUnfilledAlerts(database: Database): Promise<number> {
   const at = now()
@@ -40,20 +41,42 @@ export async function runUnfilledAlerts(database: Database): Promise<number> {
         .from(organizations)
         .where(eq(organizations.id, booking.organizationId))
       const { config } = runtime()
-      const mail = bookingUnfilledMail({
-        summary: bookingSummary(booking, booking.timeZone),
-        organizationName: organization?.name ?? 'a client',
-        bookingUrl: `${config.siteUrl}/admin/bookings/${booking.id}`,
-        company: config.company,
-      })
-      await enqueueMail(tx, [
+      const summary = bookingSummary(booking, booking.timeZone)
+      const mails: OutgoingMail[] = [
         {
           template: 'booking-unfilled',
           to: config.staffNotifyEmail,
           reference: `booking:${booking.id}`,
-          ...mail,
+          ...bookingUnfilledMail({
+            summary,
+            organizationName: organization?.name ?? 'a client',
+            bookingUrl: `${config.siteUrl}/admin/bookings/${booking.id}`,
+            company: config.company,
+          }),
         },
-      ])
+      ]
+      // A transactional notice about their own booking: no unsubscribe applies. Nobody is
+      // told when the account that booked is gone or deactivated.
+      const [requester] = booking.requestedById
+        ? await tx
+            .select({ name: users.name, email: users.email })
+            .from(users)
+            .where(and(eq(users.id, booking.requestedById), eq(users.active, true)))
+        : []
+      if (requester)
+        mails.push({
+          template: 'booking-unfilled-client',
+          to: requester.email,
+          replyTo: config.mailReplyTo,
+          reference: `booking:${booking.id}`,
+          ...bookingNotYetFilledMail({
+            clientName: requester.name,
+            summary,
+            bookingUrl: `${config.siteUrl}/client/bookings/${booking.id}`,
+            company: config.company,
+          }),
+        })
+      await enqueueMail(tx, mails)
       return true
     })
     if (alerted) sent += 1
