@@ -37,6 +37,10 @@ export default [
   route('interpreter/documents/:documentId/file', 'routes/interpreter/document-file.ts'),
   route('interpreter/assignments/:bookingId/ics', 'routes/interpreter/assignment-ics.ts'),
   route(
+    'interpreter/assignments/:bookingId/files/:fileId',
+    'routes/interpreter/assignment-file.ts',
+  ),
+  route(
     'interpreter/assignments/:bookingId/receipts/:expenseId',
     'routes/interpreter/closeout-receipt.ts',
   ),
@@ -85,6 +89,7 @@ export default [
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
     route('interpreter-documents/:documentId/file', 'routes/admin/interpreter-document-file.ts'),
     route('quotes/:quoteId/files/:fileId', 'routes/admin/quote-file.ts'),
+    route('bookings/:bookingId/files/:fileId', 'routes/admin/booking-file.ts'),
     route('closeouts/:bookingId/receipts/:expenseId', 'routes/admin/closeout-receipt.ts'),
     route('invoices/:invoiceId/pdf', 'routes/admin/invoice-pdf.ts'),
     // Staff's decision on a profile change; the list is on the Interpreter manager.

@@ -26,7 +26,7 @@ import { findUserByEmail, INVITED_PASSWORD_HASH } from '../../app/models/users.s
 import { hashToken, randomToken } from '../../app/platform/tokens.server'
 import { createApprovedAssignment, invoiceIdOf, parkingExpense } from '../support/billing-fixtures'
 import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
-import { docxQuoteFile } from '../support/document-fixtures'
+import { docxQuoteFile, pdfDocument } from '../support/document-fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
 import { createApplicant, createRequiredReading } from '../support/people-fixtures'
 import { createAccount } from './auth-helpers'
@@ -60,7 +60,7 @@ const cookieOf = async (userId: string) => (await createSession(userId)).split('
  * its forms: an applicant with a status link, a pending application and client request, an
  * interpreter with an assignment to close out, a closeout waiting for approval, a statement
  * and a sent invoice, an organization with a manager and a member, an open booking with an
- * offer, quotes waiting for a price, for an answer and for delivery, a resource, a profile
+ * offer and a preparation file, quotes waiting for a price, for an answer and for delivery, a resource, a profile
  * change, and the links of invitation, password reset, erasure and unsubscribe e-mails.
  */
 export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
@@ -128,7 +128,15 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
       setting: 'medical',
       contactName: 'Crafted Contact',
       contactPhone: '+1 512 555 0101',
-      files: [],
+      // A preparation file, so the booking's pages show their file lists.
+      files: [
+        {
+          bytes: pdfDocument('Crafted preparation notes'),
+          mediaType: 'application/pdf',
+          extension: 'pdf',
+          originalName: 'crafted-preparation.pdf',
+        },
+      ],
     },
     { actor: managerActor, client },
   )

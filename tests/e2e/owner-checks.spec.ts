@@ -19,6 +19,7 @@ import { findUserByEmail } from '../../app/models/users.server'
 import { docxQuoteFile, pdfDocument } from '../support/document-fixtures'
 import { createApplicant } from '../support/people-fixtures'
 import {
+  attachPreparationFile,
   createBookingRow,
   createDispatchInterpreter,
   createOrganization,
@@ -40,8 +41,9 @@ type Owned = { id: string; owner: 'first' | 'nobody'; secret: string }
 /**
  * The owner checks of the interpreter portal, generated from the route table of the build:
  * every `/interpreter` route with a record in its URL, opened by the record's owner, by
- * another interpreter (404 for a page, 403 for a resource route) and by nobody for
- * staff-only records; the refusal says nothing of the record.
+ * another interpreter (404 for a page, 403 for a resource route, 404 for a booking's
+ * preparation file) and by nobody for staff-only records; the refusal says nothing of the
+ * record.
  */
 test('an interpreter opens only their own records, whatever the URL names', async ({
   playwright,
@@ -100,6 +102,8 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     interpreterId: firstProfile!.id,
     location: '9 Private Lane, Owner Check',
   })
+  // The client's preparation file of it: the first interpreter's, as its confirmed interpreter.
+  const fileId = await attachPreparationFile(bookingId, 'first-owner-preparation.pdf')
   // The first interpreter's closeout of it, with a receipt.
   const firstActor = { id: first.userId, name: 'First Owner' }
   await submitCloseout(
@@ -133,6 +137,7 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
   const owned: Record<string, Owned> = {
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
     expenseId: { id: expense!.id, owner: 'first', secret: 'first-owner-receipt' },
+    fileId: { id: fileId, owner: 'first', secret: 'first-owner-preparation' },
     statementId: { id: statementId, owner: 'first', secret: 'Owner Check Clinic' },
     documentId: { id: documentId, owner: 'first', secret: 'first-owner-certificate' },
     resourceId: { id: staffOnly, owner: 'nobody', secret: 'example.org/rates' },
@@ -153,6 +158,7 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     expect.arrayContaining([
       '/interpreter/documents/:documentId/file',
       '/interpreter/assignments/:bookingId/receipts/:expenseId',
+      '/interpreter/assignments/:bookingId/files/:fileId',
       '/interpreter/payouts/:statementId',
       '/interpreter/payouts/:statementId/pdf',
     ]),
@@ -167,7 +173,12 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     }
     const path = route.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => owned[name]!.id)
     const ownerless = names.some((name) => owned[name]!.owner === 'nobody')
-    const refusal = route.isResource ? 403 : 404
+    // A booking's preparation file answers 404 to anyone else, as the client's does
+    // (docs/product.md#assignments); every other resource route answers 403.
+    const refusal =
+      !route.isResource || route.pattern === '/interpreter/assignments/:bookingId/files/:fileId'
+        ? 404
+        : 403
     for (const [who, context] of [
       ['first', asFirst],
       ['second', asSecond],

@@ -4,6 +4,10 @@ import { Form } from 'react-router'
 import { locationLabel } from '~/domain/bookings'
 import type { Modality } from '~/domain/interpreter-profile'
 import { bookingTitle } from '~/domain/dispatch'
+import {
+  PreparationFileList,
+  type PreparationFileLink,
+} from '~/components/dispatch/preparation-files'
 
 /** Formats an instant in the interpreter's own time zone, with the zone named. */
 export type FormatWhen = (instant: Date | string) => string
@@ -30,6 +34,7 @@ export interface AssignmentCard extends BookingFacts {
   notes: string | null
   /** Set when the client moved it: the offer that confirms the new time. */
   newTimeOfferId?: string | null
+  files: PreparationFileLink[]
 }
 
 /**
@@ -102,7 +107,10 @@ export function OfferCards({ offers, when }: { offers: OfferCard[]; when: Format
   )
 }
 
-/** Confirmed assignments with when, where, whom to call and the calendar file. */
+/**
+ * Confirmed assignments with when, where, whom to call, the client's preparation files and
+ * the calendar file.
+ */
 export function AssignmentCards({
   assignments,
   when,
@@ -146,6 +154,18 @@ export function AssignmentCards({
             </Detail>
             {assignment.notes ? <Detail term="Notes">{assignment.notes}</Detail> : null}
           </dl>
+          {assignment.files.length > 0 ? (
+            <>
+              <h4 className="mt-3 text-sm font-medium text-slate-600">Preparation files</h4>
+              <PreparationFileList
+                files={assignment.files}
+                hrefOf={(file) =>
+                  `/interpreter/assignments/${assignment.bookingId}/files/${file.id}`
+                }
+                label={`Preparation files of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+              />
+            </>
+          ) : null}
           <a
             href={`/interpreter/assignments/${assignment.bookingId}/ics`}
             download

@@ -77,3 +77,16 @@ export async function storedFileResponse(
   headers.set('Content-Length', String(file.byteSize))
   return new Response(body, { headers })
 }
+
+/**
+ * A booking's preparation file, always as an attachment, for whoever the caller's query
+ * found may have it (the client, staff, the confirmed interpreter); to anyone else the file
+ * does not exist (docs/product.md#client-portal).
+ */
+export function preparationFileResponse(
+  request: Request,
+  file: StoredFile | undefined,
+): Promise<Response> {
+  if (!file) throw notFound()
+  return storedFileResponse(request, file, { download: true })
+}

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
+import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { locationLabel, settingLabel } from '~/domain/bookings'
 import { formatInZone } from '~/domain/format'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
@@ -103,7 +104,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function BookingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, offers, eligible, excluded, open } = loaderData
+  const { booking, offers, files, eligible, excluded, open } = loaderData
   const error = actionData?.errors.interpreterIds?.[0]
   const details: [string, string][] = [
     ['Client', loaderData.organizationName],
@@ -143,6 +144,21 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
           </div>
         ))}
       </dl>
+
+      <section aria-labelledby="files-heading" className="mt-8">
+        <h2 id="files-heading" className="text-lg font-semibold text-slate-900">
+          Preparation files
+        </h2>
+        {files.length === 0 ? (
+          <p className="mt-2 text-slate-700">The client attached no preparation files.</p>
+        ) : (
+          <PreparationFileList
+            files={files}
+            hrefOf={(file) => `/admin/bookings/${booking.id}/files/${file.id}`}
+            label="Preparation files"
+          />
+        )}
+      </section>
 
       {offers.length > 0 ? (
         <section aria-labelledby="offers-heading" className="mt-8">

@@ -1,7 +1,6 @@
 import { requireClient } from '~/auth/client.server'
 import { requireUuidParam } from '~/lib/http/params'
-import { storedFileResponse } from '~/lib/http/resource-file-response.server'
-import { notFound } from '~/lib/http/responses'
+import { preparationFileResponse } from '~/lib/http/resource-file-response.server'
 import { clientBookingFile } from '~/models/bookings.server'
 import type { Route } from './+types/booking-file'
 
@@ -13,6 +12,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireUuidParam(params, 'fileId'),
     client,
   )
-  if (!file) throw notFound()
-  return storedFileResponse(request, file, { download: true })
+  return preparationFileResponse(request, file)
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { BookingTimeline } from '~/components/client/booking-timeline'
+import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { DateField, SelectField, TextField, TimeField } from '~/components/ui/native-fields'
@@ -197,18 +198,11 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
         {files.length > 0 ? (
           <>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">Preparation files</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {files.map((file) => (
-                <li key={file.id}>
-                  <a
-                    href={`/client/bookings/${booking.id}/files/${file.id}`}
-                    className="break-all text-brand-700 underline"
-                  >
-                    {file.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PreparationFileList
+              files={files}
+              hrefOf={(file) => `/client/bookings/${booking.id}/files/${file.id}`}
+              label="Preparation files"
+            />
           </>
         ) : null}
       </section>

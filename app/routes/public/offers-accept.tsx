@@ -64,7 +64,7 @@ export default function AcceptOfferPage({ loaderData, actionData }: Route.Compon
             coming.
           </FormMessage>
           <p className="text-slate-700">
-            Its details and a calendar file are under{' '}
+            Its details, the client's preparation files and a calendar file are under{' '}
             <Link to="/interpreter/assignments" className="font-medium text-brand-700 underline">
               Assignments
             </Link>{' '}
