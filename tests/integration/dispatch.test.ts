@@ -17,7 +17,11 @@ import {
   assignmentFileOf,
   assignmentsOf,
 } from '../../app/models/dispatch/assignments.server'
-import { bookingForStaff, staffBookingFile } from '../../app/models/dispatch/bookings.server'
+import {
+  bookingForStaff,
+  listBookings,
+  staffBookingFile,
+} from '../../app/models/dispatch/bookings.server'
 import { runtime } from '../../app/platform/runtime.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../../app/models/dispatch/unfilled.server'
 import { clientBooking, type ClientActor } from '../../app/models/bookings.server'
@@ -544,6 +548,41 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     expect(mail.text).toContain('as soon as an interpreter confirms')
     expect(mail.text).toContain(`call us at ${phone}`)
     expect(mail.text).toContain(`https://lang.example/client/bookings/${tomorrow}`)
+  })
+
+  it('lists the bookings at risk (unfilled, starting soon) first on the staff board, then soonest first', async () => {
+    const confirmedSoon = await nextWeek({
+      localDate: '2026-05-04',
+      localTime: '13:00',
+      status: 'confirmed',
+    })
+    const later = await nextWeek({ localDate: '2026-05-06', localTime: '10:00' })
+    const atRisk = await nextWeek({ localDate: '2026-05-05', localTime: '10:00' })
+    const urgentAtRisk = await nextWeek({
+      localDate: '2026-05-04',
+      localTime: '12:30',
+      urgent: true,
+    })
+    const { items } = await listBookings({ status: 'all', from: '', to: '', page: 1 })
+    expect(items.map((row) => row.id)).toEqual([urgentAtRisk, atRisk, confirmedSoon, later])
+    // Filters apply to both parts.
+    const requested = await listBookings({ status: 'requested', from: '', to: '', page: 1 })
+    expect(requested.items.map((row) => row.id)).toEqual([urgentAtRisk, atRisk, later])
+
+    // Across pages (25 a page): the two at risk, then the rest in order, none twice.
+    const rest = [confirmedSoon, later]
+    for (let day = 7; day < 30; day += 1)
+      rest.push(await nextWeek({ localDate: `2026-05-${String(day).padStart(2, '0')}` }))
+    const pages = await Promise.all(
+      [1, 2].map((page) => listBookings({ status: 'all', from: '', to: '', page })),
+    )
+    expect(pages.flatMap((page) => page.items.map((row) => row.id))).toEqual([
+      urgentAtRisk,
+      atRisk,
+      ...rest,
+    ])
+    expect(pages.map((page) => page.items.length)).toEqual([25, 2])
+    expect(pages[0]!.total).toBe(27)
   })
 
   it('shows and serves a booking’s preparation files to staff and its confirmed interpreter only', async () => {

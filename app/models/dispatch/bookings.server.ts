@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   bookingOffers,
@@ -53,35 +53,53 @@ function filterConditions(filters: BookingFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined
 }
 
-/** Every booking, soonest first, one page at a time. */
+/** The staff list's rows matching `where`, soonest first (the start's index gives the order). */
+function bookingListRows(where: SQL | undefined) {
+  return db()
+    .select({
+      id: bookings.id,
+      language: bookings.language,
+      modality: bookings.modality,
+      setting: bookings.setting,
+      startsAt: bookings.startsAt,
+      timeZone: bookings.timeZone,
+      durationMinutes: bookings.durationMinutes,
+      status: bookings.status,
+      urgent: bookings.urgent,
+      organizationName: organizations.name,
+      interpreterFirstName: interpreter.firstName,
+      interpreterLastName: interpreter.lastName,
+    })
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
+    .where(where)
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+}
+
+/**
+ * Every booking, a page at a time: first those at risk (still unfilled close to their start,
+ * the screen's alert), so staff reach them first, then the others soonest first. The bookings
+ * at risk are few (they start within a day), so they are read whole and the page is cut from
+ * them and the rest, each read in the order of the start's index; one query sorting every
+ * booking by risk would read the whole table on every page.
+ */
 export async function listBookings(filters: BookingFilters) {
   const where = filterConditions(filters)
-  const [items, total] = await Promise.all([
-    db()
-      .select({
-        id: bookings.id,
-        language: bookings.language,
-        modality: bookings.modality,
-        setting: bookings.setting,
-        startsAt: bookings.startsAt,
-        timeZone: bookings.timeZone,
-        durationMinutes: bookings.durationMinutes,
-        status: bookings.status,
-        urgent: bookings.urgent,
-        organizationName: organizations.name,
-        interpreterFirstName: interpreter.firstName,
-        interpreterLastName: interpreter.lastName,
-      })
-      .from(bookings)
-      .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-      .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
-      .where(where)
-      .orderBy(asc(bookings.startsAt), asc(bookings.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
+  const atRiskNow = unfilledSoonCondition(now())
+  const offset = (filters.page - 1) * PAGE_SIZE
+  const [atRisk, total] = await Promise.all([
+    bookingListRows(and(where, atRiskNow)),
     countBookings(filters, where),
   ])
-  return { items, total, pageSize: PAGE_SIZE }
+  const first = atRisk.slice(offset, offset + PAGE_SIZE)
+  const rest =
+    first.length < PAGE_SIZE
+      ? await bookingListRows(and(where, not(atRiskNow)))
+          .limit(PAGE_SIZE - first.length)
+          .offset(Math.max(0, offset - atRisk.length))
+      : []
+  return { items: [...first, ...rest], total, pageSize: PAGE_SIZE }
 }
 
 /**
@@ -162,20 +180,5 @@ export function unfilledSoonCondition(at: Date): SQL {
 
 /** The bookings still unfilled close to their start, soonest first (the screen's alert). */
 export async function unfilledSoon() {
-  return db()
-    .select({
-      id: bookings.id,
-      language: bookings.language,
-      modality: bookings.modality,
-      setting: bookings.setting,
-      startsAt: bookings.startsAt,
-      timeZone: bookings.timeZone,
-      urgent: bookings.urgent,
-      organizationName: organizations.name,
-    })
-    .from(bookings)
-    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-    .where(unfilledSoonCondition(now()))
-    .orderBy(asc(bookings.startsAt))
-    .limit(50)
+  return bookingListRows(unfilledSoonCondition(now())).limit(50)
 }
