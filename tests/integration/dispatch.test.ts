@@ -586,11 +586,15 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
   })
 
   it('shows and serves a booking’s preparation files to staff and its confirmed interpreter only', async () => {
-    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    // Ana works mornings only, so a move to the afternoon releases her; Ben works all day.
+    const ana = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Ana',
+      availability: { start: '07:00', end: '12:00' },
+    })
     const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
-    const id = await nextWeek({ status: 'confirmed', interpreterId: ana.profileId })
+    const id = await nextWeek()
     const fileId = await attachPreparationFile(id, 'glossary.pdf')
-    const otherBooking = await nextWeek({ localTime: '15:00' })
+    const otherBooking = await nextWeek({ localDate: '2026-05-13' })
     const otherFileId = await attachPreparationFile(otherBooking, 'other.pdf')
 
     expect((await bookingForStaff(id))!.files).toEqual([
@@ -600,6 +604,12 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     // A file is reached only through its own booking.
     expect(await staffBookingFile(id, otherFileId)).toBeUndefined()
 
+    // Offered, not yet accepted: nobody's assignment yet.
+    await sendOffers(id, { all: true }, staff)
+    expect((await assignmentsOf(ana.userId))!.offers).toHaveLength(1)
+    expect(await assignmentFileOf(ana.userId, id, fileId)).toBeUndefined()
+    expect(await acceptOfferByToken(await tokenFor(ana))).toMatchObject({ outcome: 'accepted' })
+
     const upcoming = (await assignmentsOf(ana.userId))!.upcoming
     expect(upcoming.map((row) => row.files)).toEqual([
       [{ id: fileId, name: 'glossary.pdf', byteSize: expect.any(Number) }],
@@ -608,25 +618,21 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
       originalName: 'glossary.pdf',
     })
     expect(await assignmentFileOf(ana.userId, id, otherFileId)).toBeUndefined()
-    // Another interpreter, even one with an offer of the booking, gets nothing.
+    // Another interpreter, one whose offer was filled, and a staff account get nothing.
     expect(await assignmentFileOf(ben.userId, id, fileId)).toBeUndefined()
-    await sendOffers(otherBooking, { interpreterIds: [ben.profileId] }, staff)
-    expect(await assignmentFileOf(ben.userId, otherBooking, otherFileId)).toBeUndefined()
-    expect((await assignmentsOf(ben.userId))!.offers).toHaveLength(1)
     expect(await assignmentFileOf(staff.id, id, fileId)).toBeUndefined()
 
-    // Released by a reschedule (app/models/bookings.server.ts, rescheduleBooking): no longer hers.
-    await test.db
-      .update(bookings)
-      .set({ status: 'requested', interpreterId: null, confirmedAt: null })
-      .where(eq(bookings.id, id))
+    // Moved to a time she cannot make: released, and the file is no longer hers.
+    await rescheduleBooking(id, toFourPm, client())
     expect(await assignmentFileOf(ana.userId, id, fileId)).toBeUndefined()
-    // Cancelled while confirmed: the interpreter is off it too.
-    await test.db
-      .update(bookings)
-      .set({ status: 'cancelled', interpreterId: ana.profileId })
-      .where(eq(bookings.id, id))
-    expect(await assignmentFileOf(ana.userId, id, fileId)).toBeUndefined()
+    // Ben takes it; cancelled, it is nobody's, though staff still have the file.
+    await sendOffers(id, { all: true }, staff)
+    const newOffer = (await mailsTo('booking-offer', ben.email)).at(-1)!
+    const token = /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(newOffer.text)![1]!
+    expect(await acceptOfferByToken(token)).toMatchObject({ outcome: 'accepted' })
+    expect(await assignmentFileOf(ben.userId, id, fileId)).toBeDefined()
+    await cancelBooking(id, client())
+    expect(await assignmentFileOf(ben.userId, id, fileId)).toBeUndefined()
     expect(await staffBookingFile(id, fileId)).toMatchObject({ originalName: 'glossary.pdf' })
   })
 

@@ -104,9 +104,10 @@ async function withPreparationFiles<Row extends { bookingId: string }>(rows: Row
 }
 
 /**
- * The booking's confirmed interpreter: theirs while it is confirmed or completed. A
- * reschedule releases them (`interpreter_id` cleared) and a cancellation ends it, so from
- * then on their assignment's files are closed to them too.
+ * The booking's confirmed interpreter: theirs while it is confirmed or completed. A move to a
+ * time they cannot make releases them (`interpreter_id` cleared,
+ * app/models/dispatch/booking-changes.server.ts) and a cancellation ends it, so from then on
+ * their assignment's files are closed to them too.
  */
 function assignedTo(profileId: string) {
   return and(
