@@ -221,6 +221,8 @@ for (const viewport of [desktop, phone]) {
     await page.goto('/admin/users')
     const invite = page.getByRole('region', { name: 'Invite an admin' })
     const send = invite.getByRole('button', { name: 'Send invitation' })
+    // Before hydration the browser's own checks would refuse the submission instead.
+    await expect(invite.locator('form')).toHaveAttribute('novalidate', '')
     await send.click()
     await expect(invite.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
     await expect(invite.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')

@@ -68,6 +68,8 @@ test.describe('contact form', () => {
     const form = page.locator('#contact-form')
     await form.getByLabel('Name').fill('Alan Turing')
     await form.getByLabel('Email').fill('not-an-email')
+    // Before hydration the browser's own checks would refuse the submission instead.
+    await expect(form.locator('form')).toHaveAttribute('novalidate', '')
     await form.getByRole('button', { name: 'Send Message' }).click()
 
     const email = form.getByLabel('Email')
