@@ -32,7 +32,10 @@ export function SummaryList({ summary }: { summary: BookingSummary }) {
   )
 }
 
-/** An offer of a booking to one interpreter, with the single-use accept link. */
+/**
+ * An offer of a booking to one interpreter, with the single-use accept link. `assigned`: staff
+ * chose this interpreter by name, so nobody else is offered it while the request stands.
+ */
 export function offerMail(options: {
   firstName: string
   summary: BookingSummary
@@ -40,28 +43,37 @@ export function offerMail(options: {
   assignmentsUrl: string
   validUntil: string
   company: CompanyIdentity
+  assigned?: boolean
 }): RenderedMail {
-  const { firstName, summary, acceptUrl, assignmentsUrl, validUntil, company } = options
+  const { firstName, summary, acceptUrl, assignmentsUrl, validUntil, company, assigned } = options
+  const intro = assigned
+    ? 'Our dispatch team has assigned you this booking. Please confirm that you can take it:'
+    : 'We would like to offer you this assignment:'
+  const rule = assigned
+    ? 'It is held for you alone until you answer.'
+    : 'The first interpreter to accept gets it.'
   return renderMail({
-    subject: `Assignment offer: ${summary.what}, ${summary.when}`,
+    subject: `${assigned ? 'Assigned to you, please confirm' : 'Assignment offer'}: ${summary.what}, ${summary.when}`,
     company,
     text: [
       `Hello ${firstName},`,
-      'We would like to offer you this assignment:',
+      intro,
       summaryLines(summary).join('\n'),
-      `Accept it here (the first interpreter to accept gets it; the link works once, until ${validUntil}):`,
+      `${assigned ? 'Confirm' : 'Accept'} it here (${rule.toLowerCase().replace(/\.$/, '')}; the link works once, until ${validUntil}):`,
       acceptUrl,
       `Or accept or decline it under Assignments in your portal: ${assignmentsUrl}`,
     ].join('\n\n'),
     body: (
       <>
         <p>Hello {firstName},</p>
-        <p>We would like to offer you this assignment:</p>
+        <p>{intro}</p>
         <SummaryList summary={summary} />
-        <MailButton href={acceptUrl}>Accept this assignment</MailButton>
+        <MailButton href={acceptUrl}>
+          {assigned ? 'Confirm this assignment' : 'Accept this assignment'}
+        </MailButton>
         <p>
-          The first interpreter to accept gets it. The link works once, until {validUntil}. You can
-          also accept or decline it under <a href={assignmentsUrl}>Assignments</a> in your portal.
+          {rule} The link works once, until {validUntil}. You can also accept or decline it under{' '}
+          <a href={assignmentsUrl}>Assignments</a> in your portal.
         </p>
       </>
     ),

@@ -138,6 +138,10 @@ export const bookingOffers = pgTable(
     offeredById: uuid('offered_by_id').references(() => users.id, { onDelete: 'set null' }),
     offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** Staff assigned this interpreter by name: the other open offers were withdrawn. */
+    assignedDirectly: boolean('assigned_directly').notNull().default(false),
+    /** Why staff assigned an interpreter a dispatch rule excluded; audited as well. */
+    overrideReason: text('override_reason'),
   },
   (table) => [
     uniqueIndex('booking_offers_one_per_interpreter').on(table.bookingId, table.interpreterId),

@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     expect(newTime!.attachments?.[0]?.contentType).toContain('method=REQUEST')
     expect(await mailsTo('assignment-rescheduled', ana.email)).toEqual([])
     // Ben's old link is closed; Ana's new one confirms the new time.
-    expect(await acceptOfferByToken(await tokenFor(ben))).toMatchObject({ outcome: 'used' })
+    expect(await acceptOfferByToken(await tokenFor(ben))).toMatchObject({ outcome: 'closed' })
     const token = /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(newTime!.text)![1]!
     expect(await offerByToken(token)).toMatchObject({ state: 'open', newTime: true })
     expect((await assignmentsOf(ana.userId))?.upcoming).toMatchObject([

@@ -25,3 +25,20 @@ export const offerAnswerSchema = z.object({
   intent: z.enum(['accept', 'decline']),
   offerId: z.uuid(),
 })
+
+/** The longest reason staff may give for assigning an interpreter a rule excludes. */
+export const OVERRIDE_REASON_MAX = 1000
+
+/**
+ * Staff assign one interpreter by name. The reason is required only when a rule excludes
+ * the interpreter, which the server decides (app/models/dispatch/direct-assignment.server.ts).
+ */
+export const assignInterpreterSchema = z.object({
+  interpreterId: z.uuid('Choose the interpreter to assign.'),
+  overrideReason: z
+    .string()
+    .trim()
+    .max(OVERRIDE_REASON_MAX, `Keep the reason to ${OVERRIDE_REASON_MAX} characters or fewer.`)
+    .optional()
+    .transform((reason) => reason || undefined),
+})

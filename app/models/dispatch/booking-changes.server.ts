@@ -9,13 +9,7 @@ import { formatInZone } from '../../domain/format'
 import { assignmentChangedMail, assignmentNewTimeMail } from '../../emails/dispatch.server'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
-import {
-  bookingOffers,
-  bookings,
-  interpreterProfiles,
-  users,
-  type MailAttachment,
-} from '../../../db/schema'
+import { bookingOffers, bookings, type MailAttachment } from '../../../db/schema'
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { hashToken, randomToken } from '../../platform/tokens.server'
@@ -30,7 +24,7 @@ import {
   type ClientActor,
 } from '../bookings.server'
 import { dispatchListFor } from './eligibility.server'
-import { bookingCalendar, bookingSummary } from './offers.server'
+import { bookingCalendar, bookingSummary, interpretersToTell } from './offers.server'
 
 /**
  * The client's cancellation or new time, and what it means for the interpreter
@@ -44,16 +38,7 @@ const isClientOpen = (status: string) =>
   (CLIENT_OPEN_STATUSES as readonly string[]).includes(status)
 
 async function interpreterToTell(tx: Database, interpreterId: string) {
-  const [interpreter] = await tx
-    .select({
-      id: interpreterProfiles.id,
-      firstName: interpreterProfiles.firstName,
-      timeZone: interpreterProfiles.timeZone,
-      email: users.email,
-    })
-    .from(interpreterProfiles)
-    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
-    .where(eq(interpreterProfiles.id, interpreterId))
+  const [interpreter] = await interpretersToTell(tx, [interpreterId])
   return interpreter
 }
 

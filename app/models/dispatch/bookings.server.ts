@@ -146,6 +146,9 @@ export async function bookingForStaff(bookingId: string) {
       status: bookingOffers.status,
       offeredAt: bookingOffers.offeredAt,
       respondedAt: bookingOffers.respondedAt,
+      expiresAt: bookingOffers.expiresAt,
+      assignedDirectly: bookingOffers.assignedDirectly,
+      overrideReason: bookingOffers.overrideReason,
       firstName: interpreterProfiles.firstName,
       lastName: interpreterProfiles.lastName,
     })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import { bookingOffers, bookings, interpreterProfiles, users } from '../../../db/schema'
 import { OFFER_LINK_HOURS, ON_SITE_TRAVEL_MINUTES } from '../../domain/bookings'
 import { formatInZone } from '../../domain/format'
@@ -64,7 +64,7 @@ export function bookingCalendar(
   )
 }
 
-async function lockedBooking(bookingId: string, tx: Database) {
+export async function lockedBooking(bookingId: string, tx: Database) {
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update')
   return booking
 }
@@ -75,6 +75,8 @@ export type SendOffersOutcome =
   | { outcome: 'closed' }
   | { outcome: 'not-eligible' }
   | { outcome: 'nobody' }
+  /** Staff assigned an interpreter by name, who has not answered yet. */
+  | { outcome: 'held' }
 
 /**
  * Offers the booking to the chosen interpreters, or to every eligible one: each chosen
@@ -90,6 +92,7 @@ export async function sendOffers(
     const booking = await lockedBooking(bookingId, tx)
     if (!booking) return { outcome: 'missing' }
     if (!(OPEN_STATUSES as readonly string[]).includes(booking.status)) return { outcome: 'closed' }
+    if (await directAssignmentPending(booking.id, tx)) return { outcome: 'held' }
     const { eligible } = await dispatchListFor(booking, tx)
     const eligibleIds = new Set(eligible.map((interpreter) => interpreter.id))
     let chosen: string[]
@@ -112,59 +115,7 @@ export async function sendOffers(
     )
     chosen = chosen.filter((id) => !offeredAlready.has(id))
     if (chosen.length === 0) return { outcome: 'nobody' }
-    const recipients = await tx
-      .select({
-        id: interpreterProfiles.id,
-        firstName: interpreterProfiles.firstName,
-        timeZone: interpreterProfiles.timeZone,
-        email: users.email,
-      })
-      .from(interpreterProfiles)
-      .innerJoin(users, eq(users.id, interpreterProfiles.userId))
-      .where(inArray(interpreterProfiles.id, chosen))
-    const offeredAt = now()
-    const expiresAt = new Date(offeredAt.getTime() + OFFER_LINK_HOURS * 60 * 60 * 1000)
-    const { config } = runtime()
-    const mails: OutgoingMail[] = []
-    for (const recipient of recipients) {
-      const token = randomToken()
-      const fresh = {
-        status: 'offered' as const,
-        tokenHash: hashToken(token),
-        expiresAt,
-        offeredById: actor.id,
-        offeredAt,
-        respondedAt: null,
-      }
-      const [offer] = await tx
-        .insert(bookingOffers)
-        .values({ bookingId: booking.id, interpreterId: recipient.id, ...fresh })
-        .onConflictDoUpdate({
-          target: [bookingOffers.bookingId, bookingOffers.interpreterId],
-          set: fresh,
-        })
-        .returning({ id: bookingOffers.id })
-      const mail = offerMail({
-        firstName: recipient.firstName,
-        summary: bookingSummary(booking, recipient.timeZone),
-        acceptUrl: `${config.siteUrl}/offers/accept?token=${encodeURIComponent(token)}`,
-        assignmentsUrl: `${config.siteUrl}/interpreter/assignments`,
-        validUntil: formatInZone(expiresAt, recipient.timeZone),
-        company: config.company,
-      })
-      mails.push({
-        template: 'booking-offer',
-        to: recipient.email,
-        replyTo: config.mailReplyTo,
-        reference: `booking_offer:${offer!.id}`,
-        ...mail,
-      })
-    }
-    await enqueueMail(tx, mails)
-    await tx
-      .update(bookings)
-      .set({ status: 'offered', updatedAt: offeredAt })
-      .where(eq(bookings.id, booking.id))
+    const recipients = await offerBooking(tx, booking, chosen, actor)
     await recordAudit(
       actor,
       {
@@ -172,12 +123,111 @@ export async function sendOffers(
         entityType: 'booking',
         entityId: booking.id,
         before: { status: booking.status },
-        after: { status: 'offered', interpreterIds: recipients.map((row) => row.id) },
+        after: { status: 'offered', interpreterIds: recipients },
       },
       tx,
     )
     return { outcome: 'sent', count: recipients.length }
   })
+}
+
+/** What an e-mail to interpreters needs: first name, time zone and address. */
+export function interpretersToTell(tx: Database, interpreterIds: string[]) {
+  return tx
+    .select({
+      id: interpreterProfiles.id,
+      firstName: interpreterProfiles.firstName,
+      timeZone: interpreterProfiles.timeZone,
+      email: users.email,
+    })
+    .from(interpreterProfiles)
+    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
+    .where(inArray(interpreterProfiles.id, interpreterIds))
+}
+
+/**
+ * Writes an offer for each interpreter (a withdrawn offer's row is reused: one per
+ * interpreter and booking), queues each their e-mail with their own single-use link, and
+ * marks the booking `offered`. Runs in the caller's transaction, with the booking locked.
+ * Returns the ids of the interpreters offered.
+ */
+export async function offerBooking(
+  tx: Database,
+  booking: Booking,
+  interpreterIds: string[],
+  actor: Actor,
+  direct?: { overrideReason?: string },
+): Promise<string[]> {
+  const recipients = await interpretersToTell(tx, interpreterIds)
+  const offeredAt = now()
+  const expiresAt = new Date(offeredAt.getTime() + OFFER_LINK_HOURS * 60 * 60 * 1000)
+  const { config } = runtime()
+  const mails: OutgoingMail[] = []
+  for (const recipient of recipients) {
+    const token = randomToken()
+    const fresh = {
+      status: 'offered' as const,
+      tokenHash: hashToken(token),
+      expiresAt,
+      offeredById: actor.id,
+      offeredAt,
+      respondedAt: null,
+      assignedDirectly: direct !== undefined,
+      overrideReason: direct?.overrideReason ?? null,
+    }
+    const [offer] = await tx
+      .insert(bookingOffers)
+      .values({ bookingId: booking.id, interpreterId: recipient.id, ...fresh })
+      .onConflictDoUpdate({
+        target: [bookingOffers.bookingId, bookingOffers.interpreterId],
+        set: fresh,
+      })
+      .returning({ id: bookingOffers.id })
+    const mail = offerMail({
+      firstName: recipient.firstName,
+      summary: bookingSummary(booking, recipient.timeZone),
+      acceptUrl: `${config.siteUrl}/offers/accept?token=${encodeURIComponent(token)}`,
+      assignmentsUrl: `${config.siteUrl}/interpreter/assignments`,
+      validUntil: formatInZone(expiresAt, recipient.timeZone),
+      company: config.company,
+      assigned: direct !== undefined,
+    })
+    mails.push({
+      template: 'booking-offer',
+      to: recipient.email,
+      replyTo: config.mailReplyTo,
+      reference: `booking_offer:${offer!.id}`,
+      ...mail,
+    })
+  }
+  await enqueueMail(tx, mails)
+  await tx
+    .update(bookings)
+    .set({ status: 'offered', updatedAt: offeredAt })
+    .where(eq(bookings.id, booking.id))
+  return recipients.map((recipient) => recipient.id)
+}
+
+/**
+ * The interpreter a booking is held for: an open offer staff made by name, still within its
+ * link's life. While one stands, the booking is offered to nobody else.
+ */
+export async function directAssignmentPending(
+  bookingId: string,
+  tx?: Database,
+): Promise<{ interpreterId: string } | undefined> {
+  const [held] = await db(tx)
+    .select({ interpreterId: bookingOffers.interpreterId })
+    .from(bookingOffers)
+    .where(
+      and(
+        eq(bookingOffers.bookingId, bookingId),
+        eq(bookingOffers.assignedDirectly, true),
+        eq(bookingOffers.status, 'offered'),
+        gt(bookingOffers.expiresAt, now()),
+      ),
+    )
+  return held
 }
 
 /** Why an offer cannot be answered, or `open`. */
@@ -202,6 +252,8 @@ function offerState(
   }
   if (offer.status === 'filled' || (booking.status === 'confirmed' && offer.status === 'offered'))
     return 'filled'
+  // Withdrawn: the client moved or cancelled it, or staff assigned someone by name.
+  if (offer.status === 'withdrawn') return 'closed'
   if (offer.status !== 'offered') return 'used'
   if (offer.expiresAt <= at) return 'expired'
   if (booking.status !== 'offered' || booking.startsAt <= at) return 'closed'

@@ -1,20 +1,22 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
+import { AssignInterpreterForm } from '~/components/dispatch/assign-interpreter-form'
+import { BookingOffers } from '~/components/dispatch/booking-offers'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { locationLabel, settingLabel } from '~/domain/bookings'
-import { formatInZone } from '~/domain/format'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
-import { formatDateTime } from '~/domain/format'
+import { formatInZone } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
-import { redirectWithToast } from '~/lib/toast.server'
-import { sendOffersSchema } from '~/lib/validation/dispatch'
+import { formConstraint } from '~/lib/forms/form-constraint.server'
+import { assignInterpreterSchema } from '~/lib/validation/dispatch'
 import { bookingForStaff } from '~/models/dispatch/bookings.server'
 import { dispatchListFor } from '~/models/dispatch/eligibility.server'
-import { sendOffers } from '~/models/dispatch/offers.server'
+import { directAssignmentPending } from '~/models/dispatch/offers.server'
+import { assignAction, offerAction } from './bookings.detail.server'
 import type { Route } from './+types/bookings.detail'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -39,9 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const open = OPEN.has(found.booking.status)
   const list = open ? await dispatchListFor(found.booking) : { eligible: [], excluded: [] }
   const offered = new Set(found.offers.map((offer) => offer.interpreterId))
+  const held = open ? await directAssignmentPending(found.booking.id) : undefined
+  const heldOffer = held && found.offers.find((offer) => offer.interpreterId === held.interpreterId)
   return {
     ...found,
     open,
+    heldFor: heldOffer ? `${heldOffer.firstName} ${heldOffer.lastName}` : null,
+    assignConstraint: formConstraint(assignInterpreterSchema),
     eligible: list.eligible.map((interpreter) => ({
       id: interpreter.id,
       name: `${interpreter.firstName} ${interpreter.lastName}`,
@@ -63,49 +69,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const bookingId = z.uuid().safeParse(params.bookingId)
   if (!bookingId.success) throw notFound()
   const form = await request.formData()
-  const parsed = sendOffersSchema.safeParse({
-    intent: form.get('intent'),
-    interpreterIds: form.getAll('interpreterIds'),
-  })
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>
-    return data(
-      { errors: { interpreterIds: errors.interpreterIds ?? ['Choose who to offer it to.'] } },
-      { status: 400 },
-    )
-  }
-  const outcome = await sendOffers(
-    bookingId.data,
-    parsed.data.intent === 'offer-all'
-      ? { all: true }
-      : { interpreterIds: parsed.data.interpreterIds },
-    admin.actor,
-  )
-  const here = `/admin/bookings/${bookingId.data}`
-  switch (outcome.outcome) {
-    case 'missing':
-      throw notFound()
-    case 'closed':
-      return redirectWithToast(here, 'This booking is no longer open for offers.', 'error')
-    case 'not-eligible':
-      return data(
-        { errors: { interpreterIds: ['Someone chosen is no longer eligible; look again.'] } },
-        { status: 400 },
-      )
-    case 'nobody':
-      return redirectWithToast(here, 'Everyone chosen has had this offer already.', 'error')
-    case 'sent':
-      // Focus goes to the offers just sent (app/components/layout/sidebar-shell.tsx).
-      return redirectWithToast(
-        `${here}#offers-heading`,
-        `Offer sent to ${outcome.count} ${outcome.count === 1 ? 'interpreter' : 'interpreters'}.`,
-      )
-  }
+  return form.get('intent') === 'assign'
+    ? assignAction(form, bookingId.data, admin.actor)
+    : offerAction(form, bookingId.data, admin.actor)
 }
 
 export default function BookingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, offers, files, eligible, excluded, open } = loaderData
-  const error = actionData?.errors.interpreterIds?.[0]
+  const { booking, offers, files, eligible, excluded, open, heldFor } = loaderData
+  const error =
+    actionData && 'errors' in actionData ? actionData.errors.interpreterIds?.[0] : undefined
+  const assignReply = actionData && 'assign' in actionData ? actionData.assign : undefined
+  const assignable = [...eligible.map(({ id, name }) => ({ id, name, reasons: [] })), ...excluded]
   const details: [string, string][] = [
     ['Client', loaderData.organizationName],
     ['Requested by', loaderData.requesterName ?? 'Unknown'],
@@ -160,25 +134,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
         )}
       </section>
 
-      {offers.length > 0 ? (
-        <section aria-labelledby="offers-heading" className="mt-8">
-          <h2 id="offers-heading" className="text-lg font-semibold text-slate-900">
-            Offers
-          </h2>
-          <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-            {offers.map((offer) => (
-              <li key={offer.id} className="flex flex-wrap justify-between gap-2 px-4 py-3">
-                <span className="font-medium text-slate-900">
-                  {offer.firstName} {offer.lastName}
-                </span>
-                <span className="text-slate-700">
-                  {offerStatusLabel[offer.status]}, offered {formatDateTime(offer.offeredAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {offers.length > 0 ? <BookingOffers offers={offers} /> : null}
 
       {open ? (
         <>
@@ -189,9 +145,15 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
             <p className="text-sm text-slate-600">
               Past work with this client first, then the fewest hours this half-month.
             </p>
-            {eligible.length === 0 ? (
+            {heldFor ? (
               <p className="mt-2 text-slate-700">
-                No interpreter meets every rule for this booking.
+                Held for {heldFor}, assigned directly: no other offer goes out until they answer or
+                their link expires.
+              </p>
+            ) : eligible.length === 0 ? (
+              <p className="mt-2 text-slate-700">
+                No interpreter meets every rule for this booking. Assign one below, with the reason
+                for the override.
               </p>
             ) : (
               <Form method="post" className="mt-2">
@@ -261,17 +223,21 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
               </ul>
             )}
           </section>
+          <section aria-labelledby="assign-heading" className="mt-8">
+            <h2 id="assign-heading" className="text-lg font-semibold text-slate-900">
+              Assign an interpreter
+            </h2>
+            <p className="text-sm text-slate-600">
+              The interpreter is asked to confirm; the booking is held for them alone meanwhile.
+            </p>
+            <AssignInterpreterForm
+              interpreters={assignable}
+              constraint={loaderData.assignConstraint}
+              reply={assignReply}
+            />
+          </section>
         </>
       ) : null}
     </div>
   )
 }
-
-const offerStatusLabel = {
-  offered: 'Waiting for an answer',
-  reconfirm: 'Asked to confirm the new time',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  filled: 'Filled by another interpreter',
-  withdrawn: 'Withdrawn',
-} as const
