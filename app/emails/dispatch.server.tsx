@@ -149,12 +149,15 @@ export function assignmentChangedMail(options: {
   change: 'cancelled' | 'rescheduled'
   summary: BookingSummary
   company: CompanyIdentity
+  /** Who made the change: the client (the default) or our dispatch team. */
+  by?: 'client' | 'staff'
 }): RenderedMail {
-  const { firstName, change, summary, company } = options
+  const { firstName, change, summary, company, by = 'client' } = options
+  const who = by === 'client' ? 'The client' : 'Our dispatch team'
   const sentence =
     change === 'cancelled'
-      ? 'The client cancelled this assignment; you no longer need to attend:'
-      : 'The client moved this assignment to a time you are not available for, so it is no longer yours and you no longer need to attend:'
+      ? `${who} cancelled this assignment; you no longer need to attend:`
+      : `${who} moved this assignment to a time you are not available for, so it is no longer yours and you no longer need to attend:`
   const calendar = 'The calendar file attached (booking.ics) removes it from your calendar.'
   return renderMail({
     subject: `${change === 'cancelled' ? 'Assignment cancelled' : 'Assignment rescheduled'}: ${summary.what}, ${summary.when}`,
@@ -186,10 +189,13 @@ export function assignmentNewTimeMail(options: {
   assignmentsUrl: string
   validUntil: string
   company: CompanyIdentity
+  /** Who moved it: the client (the default) or our dispatch team. */
+  by?: 'client' | 'staff'
 }): RenderedMail {
   const { firstName, summary, previousWhen, confirmUrl, assignmentsUrl, validUntil, company } =
     options
-  const sentence = `The client moved this assignment from ${previousWhen} to a new time. It stays yours: please confirm that you can do the new time.`
+  const who = options.by === 'staff' ? 'Our dispatch team' : 'The client'
+  const sentence = `${who} moved this assignment from ${previousWhen} to a new time. It stays yours: please confirm that you can do the new time.`
   const calendar = 'The calendar file attached (booking.ics) moves it in your calendar.'
   return renderMail({
     subject: `New time to confirm: ${summary.what}, ${summary.when}`,
@@ -281,6 +287,55 @@ export function bookingNotYetFilledMail(options: {
         <p>
           If you need someone urgently, call us at{' '}
           <a href={telHref(company.phone)}>{company.phone}</a>.
+        </p>
+        <MailButton href={bookingUrl}>Open your booking</MailButton>
+      </>
+    ),
+  })
+}
+
+/**
+ * Tells the client who made a booking that our staff cancelled or moved it (at their request
+ * by phone, or because the company had to). With the calendar update when they hold the
+ * event: a cancellation takes it out, a new time moves it.
+ */
+export function bookingChangedByStaffMail(options: {
+  clientName: string
+  change: 'cancelled' | 'rescheduled'
+  summary: BookingSummary
+  previousWhen?: string
+  /** A cancellation the late-cancellation policy bills. */
+  late?: boolean
+  /** What happens to the interpreter after a move, in a sentence. */
+  next?: string
+  bookingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { clientName, change, summary, previousWhen, late, next, bookingUrl, company } = options
+  const sentence =
+    change === 'cancelled'
+      ? `Our team has cancelled your booking${late ? ', within 24 hours of its start: the late-cancellation policy applies' : '. Nothing is billed for it'}:`
+      : `Our team has moved your booking${previousWhen ? ` from ${previousWhen}` : ''} to this time:`
+  return renderMail({
+    subject: `${change === 'cancelled' ? 'Booking cancelled' : 'Booking moved'}: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${clientName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      ...(next ? [next] : []),
+      `If this is not what you expected, call us at ${company.phone} or reply to this e-mail.`,
+      `Your booking: ${bookingUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {clientName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        {next ? <p>{next}</p> : null}
+        <p>
+          If this is not what you expected, call us at{' '}
+          <a href={telHref(company.phone)}>{company.phone}</a> or reply to this e-mail.
         </p>
         <MailButton href={bookingUrl}>Open your booking</MailButton>
       </>

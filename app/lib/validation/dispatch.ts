@@ -42,3 +42,6 @@ export const assignInterpreterSchema = z.object({
     .optional()
     .transform((reason) => reason || undefined),
 })
+
+/** Staff cancel a booking and say who asked: a late cancellation is billed only to a client who did. */
+export const staffCancelSchema = z.object({ askedBy: z.enum(['client', 'company']) })

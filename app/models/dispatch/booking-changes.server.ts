@@ -6,14 +6,18 @@ import {
   zonedTimeToUtc,
 } from '../../domain/bookings'
 import { formatInZone } from '../../domain/format'
-import { assignmentChangedMail, assignmentNewTimeMail } from '../../emails/dispatch.server'
+import {
+  assignmentChangedMail,
+  assignmentNewTimeMail,
+  bookingChangedByStaffMail,
+} from '../../emails/dispatch.server'
 import { now } from '../../platform/clock.server'
 import type { Database } from '../../platform/db.server'
-import { bookingOffers, bookings, type MailAttachment } from '../../../db/schema'
+import { bookingOffers, bookings, users, type MailAttachment } from '../../../db/schema'
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { hashToken, randomToken } from '../../platform/tokens.server'
-import { recordAudit } from '../audit.server'
+import { recordAudit, type Actor } from '../audit.server'
 import {
   BookingRuleError,
   CLIENT_OPEN_STATUSES,
@@ -24,18 +28,81 @@ import {
   type ClientActor,
 } from '../bookings.server'
 import { dispatchListFor } from './eligibility.server'
-import { bookingCalendar, bookingSummary, interpretersToTell } from './offers.server'
+import { bookingCalendar, bookingSummary, interpretersToTell, lockedBooking } from './offers.server'
 
 /**
- * The client's cancellation or new time, and what it means for the interpreter
+ * A cancellation or new time, by the client or by staff, and what it means for the interpreter
  * (docs/product.md#bookings): every change raises the booking's calendar sequence, so the
  * file the interpreter gets (a cancellation, or the event at its new time) replaces the one
  * their calendar holds. Every time in the interpreter's e-mails is in their own time zone,
  * as in the offer they accepted.
  */
 
-const isClientOpen = (status: string) =>
-  (CLIENT_OPEN_STATUSES as readonly string[]).includes(status)
+/**
+ * Who changes a booking: one of the client's users (their organization's bookings, while
+ * Requested, Offered or Confirmed), or staff (any booking, Unfilled ones too: a booking
+ * whose start passed unfilled can be moved to a later time).
+ */
+export type BookingChanger = ClientActor | { staff: Actor }
+
+const STAFF_OPEN_STATUSES = [...CLIENT_OPEN_STATUSES, 'unfilled']
+
+const byStaff = (who: BookingChanger): who is { staff: Actor } => 'staff' in who
+
+function isOpenFor(who: BookingChanger, status: string) {
+  const open: readonly string[] = byStaff(who) ? STAFF_OPEN_STATUSES : CLIENT_OPEN_STATUSES
+  return open.includes(status)
+}
+
+function lockBookingFor(tx: Database, id: string, who: BookingChanger) {
+  return byStaff(who) ? lockedBooking(id, tx) : lockVisibleBooking(tx, id, who)
+}
+
+/**
+ * Who is told of the change besides the interpreter: staff when the client made it, the
+ * client who made the booking (while their account is active) when staff did.
+ */
+async function changeNotice(
+  tx: Database,
+  who: BookingChanger,
+  change: 'cancelled' | 'rescheduled',
+  booking: Booking,
+  details: { previous?: Booking; late?: boolean; next?: string },
+): Promise<OutgoingMail[]> {
+  if (!byStaff(who)) return [staffMail(change, booking, who.client.organizationName)]
+  const [requester] = booking.requestedById
+    ? await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, booking.requestedById), eq(users.active, true)))
+    : []
+  if (!requester) return []
+  const { config } = runtime()
+  // The client holds the event once a confirmation sent it: update it in their calendar.
+  const held = (details.previous ?? booking).confirmedAt !== null
+  const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  return [
+    {
+      template: `booking-${change}-by-staff`,
+      to: requester.email,
+      replyTo: config.mailReplyTo,
+      reference: `booking:${booking.id}`,
+      ...bookingChangedByStaffMail({
+        clientName: requester.name,
+        change,
+        summary: bookingSummary(booking, booking.timeZone),
+        previousWhen: details.previous
+          ? formatInZone(details.previous.startsAt, booking.timeZone)
+          : undefined,
+        late: details.late,
+        next: details.next,
+        bookingUrl: `${config.siteUrl}/client/bookings/${booking.id}`,
+        company: config.company,
+      }),
+      attachments: held ? [calendarAttachment(booking, requester.email, method)] : [],
+    },
+  ]
+}
 
 async function interpreterToTell(tx: Database, interpreterId: string) {
   const [interpreter] = await interpretersToTell(tx, [interpreterId])
@@ -44,10 +111,10 @@ async function interpreterToTell(tx: Database, interpreterId: string) {
 
 type Interpreter = NonNullable<Awaited<ReturnType<typeof interpreterToTell>>>
 
-/** The booking's event for the interpreter's calendar: moved (REQUEST) or taken out (CANCEL). */
+/** The booking's event for an attendee's calendar: moved (REQUEST) or taken out (CANCEL). */
 function calendarAttachment(
   booking: Booking,
-  interpreter: Interpreter,
+  attendee: string,
   method: 'REQUEST' | 'CANCEL',
 ): MailAttachment {
   const { config } = runtime()
@@ -57,7 +124,7 @@ function calendarAttachment(
     content: bookingCalendar(
       booking,
       `Contact on the day: ${booking.contactName}, ${booking.contactPhone}`,
-      { method, organizer: config.mailReplyTo, attendee: interpreter.email },
+      { method, organizer: config.mailReplyTo, attendee },
     ),
   }
 }
@@ -70,6 +137,7 @@ function releasedMail(
   booking: Booking,
   interpreter: Interpreter,
   change: 'cancelled' | 'rescheduled',
+  by: 'client' | 'staff',
 ): OutgoingMail {
   const { config } = runtime()
   return {
@@ -82,8 +150,9 @@ function releasedMail(
       change,
       summary: bookingSummary(booking, interpreter.timeZone),
       company: config.company,
+      by,
     }),
-    attachments: [calendarAttachment(booking, interpreter, 'CANCEL')],
+    attachments: [calendarAttachment(booking, interpreter.email, 'CANCEL')],
   }
 }
 
@@ -105,21 +174,24 @@ async function withdrawOffers(tx: Database, bookingId: string, kept?: string) {
 }
 
 /**
- * The client cancels a booking that is still open. Inside 24 hours of the start it is a late
- * cancellation (the policy the page showed applies and is recorded). Open offers are
- * withdrawn; the confirmed interpreter gets a calendar cancellation. Undefined when the
- * booking is not the client's to see.
+ * Cancels a booking that is still open. Inside 24 hours of the start it is a late
+ * cancellation (the policy the page showed applies and is recorded) when the client asked
+ * for it: staff who cancel say whether the client asked (`clientAsked`); a cancellation of
+ * the company's own making bills nothing. Open offers are withdrawn; the confirmed
+ * interpreter gets a calendar cancellation. Undefined when the booking is not the client's
+ * to see (or, for staff, does not exist).
  */
 export async function cancelBooking(
   id: string,
-  who: ClientActor,
+  who: BookingChanger,
+  options: { clientAsked: boolean } = { clientAsked: true },
 ): Promise<{ late: boolean } | undefined> {
   return db().transaction(async (tx) => {
-    const booking = await lockVisibleBooking(tx, id, who)
+    const booking = await lockBookingFor(tx, id, who)
     if (!booking) return undefined
-    if (!isClientOpen(booking.status))
+    if (!isOpenFor(who, booking.status))
       throw new BookingRuleError('This booking can no longer be cancelled.')
-    const late = isLateCancellation(booking.startsAt, now())
+    const late = options.clientAsked && isLateCancellation(booking.startsAt, now())
     const [cancelled] = await tx
       .update(bookings)
       .set({
@@ -142,12 +214,22 @@ export async function cancelBooking(
       )
     const interpreter =
       booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
-    const mails = [staffMail('cancelled', cancelled!, who.client.organizationName)]
-    if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled'))
+    const by = byStaff(who) ? 'staff' : 'client'
+    const mails = await changeNotice(tx, who, 'cancelled', cancelled!, {
+      previous: booking,
+      late,
+    })
+    if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled', by))
     await enqueueMail(tx, mails)
     await recordAudit(
-      who.actor,
-      { action: 'cancel', entityType: 'booking', entityId: id, after: { late } },
+      byStaff(who) ? who.staff : who.actor,
+      {
+        action: 'cancel',
+        entityType: 'booking',
+        entityId: id,
+        before: { status: booking.status },
+        after: byStaff(who) ? { late, clientAsked: options.clientAsked } : { late },
+      },
       tx,
     )
     return { late }
@@ -164,6 +246,7 @@ async function askToConfirmNewTime(
   previous: Booking,
   moved: Booking,
   interpreter: Interpreter,
+  by: 'client' | 'staff',
 ): Promise<OutgoingMail> {
   const { config } = runtime()
   const token = randomToken()
@@ -200,8 +283,9 @@ async function askToConfirmNewTime(
       assignmentsUrl: `${config.siteUrl}/interpreter/assignments`,
       validUntil: formatInZone(expiresAt, interpreter.timeZone),
       company: config.company,
+      by,
     }),
-    attachments: [calendarAttachment(moved, interpreter, 'REQUEST')],
+    attachments: [calendarAttachment(moved, interpreter.email, 'REQUEST')],
   }
 }
 
@@ -215,12 +299,12 @@ async function askToConfirmNewTime(
 export async function rescheduleBooking(
   id: string,
   when: BookingWhen,
-  who: ClientActor,
+  who: BookingChanger,
 ): Promise<Booking | undefined> {
   return db().transaction(async (tx) => {
-    const booking = await lockVisibleBooking(tx, id, who)
+    const booking = await lockBookingFor(tx, id, who)
     if (!booking) return undefined
-    if (!isClientOpen(booking.status))
+    if (!isOpenFor(who, booking.status))
       throw new BookingRuleError('This booking can no longer be rescheduled.')
     const startsAt = zonedTimeToUtc(when.date, when.time, when.timeZone)
     const newTime = {
@@ -251,21 +335,28 @@ export async function rescheduleBooking(
       })
       .where(eq(bookings.id, id))
       .returning()
-    const mails = [staffMail('rescheduled', moved!, who.client.organizationName)]
+    const by = byStaff(who) ? 'staff' : 'client'
+    const mails = await changeNotice(tx, who, 'rescheduled', moved!, {
+      previous: booking,
+      next: keeps
+        ? 'Your interpreter can make the new time and has been asked to confirm it.'
+        : 'We are finding an interpreter for the new time.',
+    })
     const interpreter = confirmedId && (await interpreterToTell(tx, confirmedId))
     if (interpreter)
       mails.push(
         keeps
-          ? await askToConfirmNewTime(tx, booking, moved!, interpreter)
+          ? await askToConfirmNewTime(tx, booking, moved!, interpreter, by)
           : releasedMail(
               { ...booking, calendarSequence: newTime.calendarSequence },
               interpreter,
               'rescheduled',
+              by,
             ),
       )
     await enqueueMail(tx, mails)
     await recordAudit(
-      who.actor,
+      byStaff(who) ? who.staff : who.actor,
       {
         action: 'reschedule',
         entityType: 'booking',

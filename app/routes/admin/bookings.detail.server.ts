@@ -3,15 +3,24 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { notFound } from '../../lib/http/responses'
 import { redirectWithToast } from '../../lib/toast.server'
-import { assignInterpreterSchema, sendOffersSchema } from '../../lib/validation/dispatch'
+import { rescheduleSchema } from '../../lib/validation/booking'
+import {
+  assignInterpreterSchema,
+  sendOffersSchema,
+  staffCancelSchema,
+} from '../../lib/validation/dispatch'
+import { BookingRuleError } from '../../models/bookings.server'
+import { cancelBooking, rescheduleBooking } from '../../models/dispatch/booking-changes.server'
+import { now } from '../../platform/clock.server'
 import type { Actor } from '../../models/audit.server'
 import { assignInterpreter } from '../../models/dispatch/direct-assignment.server'
 import { sendOffers } from '../../models/dispatch/offers.server'
 
 /**
- * The booking screen's two forms (app/routes/admin/bookings.detail.tsx): offers to the
- * interpreters ticked or to all eligible, and a direct assignment of one interpreter.
- * Each success goes to the offers, which take focus (app/components/layout/sidebar-shell.tsx).
+ * The booking screen's forms (app/routes/admin/bookings.detail.tsx): offers to the
+ * interpreters ticked or to all eligible, a direct assignment of one interpreter (each
+ * success goes to the offers, which take focus: app/components/layout/sidebar-shell.tsx),
+ * and staff's cancellation and new time (back to the booking's heading).
  */
 
 /** A booking that is gone, or no longer open for offers: both forms answer alike. */
@@ -90,4 +99,51 @@ export async function assignAction(form: FormData, bookingId: string, actor: Act
         `Assigned to ${outcome.interpreterName}: waiting for their confirmation.`,
       )
   }
+}
+
+/** A change the booking's state no longer allows: said at the top of the page. */
+async function unlessRuleBroken<T>(work: () => Promise<T>) {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof BookingRuleError)) throw error
+    return data({ ruleError: error.message }, { status: 409 })
+  }
+}
+
+export async function cancelAction(form: FormData, bookingId: string, actor: Actor) {
+  const parsed = staffCancelSchema.safeParse({ askedBy: form.get('askedBy') })
+  const here = `/admin/bookings/${bookingId}`
+  if (!parsed.success)
+    return redirectWithToast(`${here}?cancel=1`, 'Say who asked for the cancellation.', 'error')
+  return unlessRuleBroken(async () => {
+    const cancelled = await cancelBooking(
+      bookingId,
+      { staff: actor },
+      { clientAsked: parsed.data.askedBy === 'client' },
+    )
+    if (!cancelled) throw notFound()
+    return redirectWithToast(
+      `${here}#booking-heading`,
+      cancelled.late
+        ? 'Booking cancelled: a late cancellation, billed to the client.'
+        : 'Booking cancelled. Nothing is billed for it.',
+    )
+  })
+}
+
+export async function rescheduleAction(form: FormData, bookingId: string, actor: Actor) {
+  const submission = parseWithZod(form, { schema: rescheduleSchema(now()) })
+  if (submission.status !== 'success')
+    return data({ reschedule: submission.reply() }, { status: 400 })
+  return unlessRuleBroken(async () => {
+    const moved = await rescheduleBooking(bookingId, submission.value, { staff: actor })
+    if (!moved) throw notFound()
+    return redirectWithToast(
+      `/admin/bookings/${bookingId}#booking-heading`,
+      moved.status === 'confirmed'
+        ? 'Booking moved. The interpreter can make the new time and has been asked to confirm it.'
+        : 'Booking moved. It is back to Requested, to dispatch for the new time.',
+    )
+  })
 }

@@ -1,10 +1,16 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
 import { AssignInterpreterForm } from '~/components/dispatch/assign-interpreter-form'
+import {
+  CancelBookingSection,
+  RescheduleBookingSection,
+} from '~/components/dispatch/booking-changes'
 import { BookingOffers } from '~/components/dispatch/booking-offers'
+import { FormMessage } from '~/components/layout/auth-card'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
-import { locationLabel, settingLabel } from '~/domain/bookings'
+import { timeZoneOptions } from '~/domain/availability'
+import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
@@ -12,11 +18,13 @@ import { formatInZone } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
+import { rescheduleSchema } from '~/lib/validation/booking'
 import { assignInterpreterSchema } from '~/lib/validation/dispatch'
 import { bookingForStaff } from '~/models/dispatch/bookings.server'
 import { dispatchListFor } from '~/models/dispatch/eligibility.server'
 import { directAssignmentPending } from '~/models/dispatch/offers.server'
-import { assignAction, offerAction } from './bookings.detail.server'
+import { now } from '~/platform/clock.server'
+import { assignAction, cancelAction, offerAction, rescheduleAction } from './bookings.detail.server'
 import type { Route } from './+types/bookings.detail'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -31,6 +39,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   )
 
 const OPEN = new Set(['requested', 'offered', 'unfilled'])
+/** What staff may still cancel or move (app/models/dispatch/booking-changes.server.ts). */
+const CHANGEABLE = new Set([...OPEN, 'confirmed'])
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -48,6 +58,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     open,
     heldFor: heldOffer ? `${heldOffer.firstName} ${heldOffer.lastName}` : null,
     assignConstraint: formConstraint(assignInterpreterSchema),
+    changeable: CHANGEABLE.has(found.booking.status),
+    late: isLateCancellation(found.booking.startsAt, now()),
+    timeZones: timeZoneOptions(found.booking.timeZone),
+    rescheduleConstraint: formConstraint(rescheduleSchema(now())),
     eligible: list.eligible.map((interpreter) => ({
       id: interpreter.id,
       name: `${interpreter.firstName} ${interpreter.lastName}`,
@@ -69,9 +83,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const bookingId = z.uuid().safeParse(params.bookingId)
   if (!bookingId.success) throw notFound()
   const form = await request.formData()
-  return form.get('intent') === 'assign'
-    ? assignAction(form, bookingId.data, admin.actor)
-    : offerAction(form, bookingId.data, admin.actor)
+  switch (form.get('intent')) {
+    case 'assign':
+      return assignAction(form, bookingId.data, admin.actor)
+    case 'cancel':
+      return cancelAction(form, bookingId.data, admin.actor)
+    case 'reschedule':
+      return rescheduleAction(form, bookingId.data, admin.actor)
+    default:
+      return offerAction(form, bookingId.data, admin.actor)
+  }
 }
 
 export default function BookingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -79,6 +100,10 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
   const error =
     actionData && 'errors' in actionData ? actionData.errors.interpreterIds?.[0] : undefined
   const assignReply = actionData && 'assign' in actionData ? actionData.assign : undefined
+  const rescheduleReply =
+    actionData && 'reschedule' in actionData ? actionData.reschedule : undefined
+  const ruleError = actionData && 'ruleError' in actionData ? actionData.ruleError : undefined
+  const [searchParams] = useSearchParams()
   const assignable = [...eligible.map(({ id, name }) => ({ id, name, reasons: [] })), ...excluded]
   const details: [string, string][] = [
     ['Client', loaderData.organizationName],
@@ -105,7 +130,10 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
           Back to Bookings
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">{bookingTitle(booking)}</h1>
+      <h1 id="booking-heading" className="mt-2 text-2xl font-bold text-slate-900">
+        {bookingTitle(booking)}
+      </h1>
+      {ruleError ? <FormMessage tone="error">{ruleError}</FormMessage> : null}
       <p className="mt-1 flex items-center gap-2 text-slate-700">
         Status: <BookingStatusBadge status={booking.status} />
         {booking.urgent ? <span className="font-medium">Urgent</span> : null}
@@ -118,6 +146,29 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
           </div>
         ))}
       </dl>
+
+      {loaderData.changeable ? (
+        <div className="max-w-3xl">
+          <RescheduleBookingSection
+            reply={rescheduleReply}
+            constraint={loaderData.rescheduleConstraint}
+            current={{
+              date: booking.localDate,
+              time: booking.localTime,
+              timeZone: booking.timeZone,
+              durationMinutes: booking.durationMinutes,
+            }}
+            timeZones={loaderData.timeZones}
+            intro="A confirmed interpreter who can make the new time keeps the booking and is asked to confirm it; otherwise it goes back to Requested. The interpreter and the client who booked are e-mailed."
+          />
+          <CancelBookingSection
+            bookingPath={`/admin/bookings/${booking.id}`}
+            late={loaderData.late}
+            confirming={searchParams.get('cancel') === '1'}
+            staff
+          />
+        </div>
+      ) : null}
 
       <section aria-labelledby="files-heading" className="mt-8">
         <h2 id="files-heading" className="text-lg font-semibold text-slate-900">

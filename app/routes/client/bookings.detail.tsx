@@ -1,23 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import { BookingTimeline } from '~/components/client/booking-timeline'
+import {
+  CancelBookingSection,
+  RescheduleBookingSection,
+} from '~/components/dispatch/booking-changes'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { FormMessage } from '~/components/layout/auth-card'
-import { ErrorSummary } from '~/components/ui/error-summary'
-import { DateField, SelectField, TextField, TimeField } from '~/components/ui/native-fields'
 import { timeZoneOptions } from '~/domain/availability'
-import {
-  isLateCancellation,
-  LATE_CANCELLATION_POLICY,
-  locationLabel,
-  settingLabel,
-} from '~/domain/bookings'
+import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { rareLanguageNotice } from '~/domain/rare-languages'
 import { requireClient } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
@@ -112,28 +108,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-const rescheduleLabels = {
-  date: 'New date',
-  time: 'New start time',
-  timeZone: 'Time zone',
-  durationMinutes: 'Expected duration (minutes)',
-}
-
 export default function ClientBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, timeline, files, requesterName, timeZones } = loaderData
   const [searchParams] = useSearchParams()
   const confirmingCancel = searchParams.get('cancel') === '1'
-  const { formProps, field, summary } = useNativeFormWithValues<typeof rescheduleLabels>({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    labels: rescheduleLabels,
-    defaultValue: {
-      date: booking.localDate,
-      time: booking.localTime,
-      timeZone: booking.timeZone,
-      durationMinutes: String(booking.durationMinutes),
-    },
-  })
   const details: [string, string][] = [
     ['When', booking.when],
     ['Duration', `${booking.durationMinutes} minutes`],
@@ -208,65 +186,23 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
       </section>
       {booking.open ? (
         <>
-          <section
-            aria-labelledby="cancel-heading"
-            className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="cancel-heading" className="font-semibold text-slate-900">
-              Cancel
-            </h2>
-            {confirmingCancel ? (
-              <Form method="post" className="mt-2 space-y-3">
-                <input type="hidden" name="intent" value="cancel" />
-                <p className="text-sm text-slate-800">
-                  {booking.late
-                    ? LATE_CANCELLATION_POLICY
-                    : 'Nothing is billed for this cancellation.'}
-                </p>
-                <div className="flex flex-wrap gap-3">
-                  <button type="submit" className="btn-primary">
-                    {booking.late ? 'Confirm late cancellation' : 'Confirm cancellation'}
-                  </button>
-                  <Link to={`/client/bookings/${booking.id}`} className="btn-secondary">
-                    Keep the booking
-                  </Link>
-                </div>
-              </Form>
-            ) : (
-              <Link to="?cancel=1" className="btn-secondary mt-2 inline-block" preventScrollReset>
-                Cancel this booking
-              </Link>
-            )}
-          </section>
-          <section
-            aria-labelledby="reschedule-heading"
-            className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="reschedule-heading" className="font-semibold text-slate-900">
-              Reschedule
-            </h2>
-            <p className="mt-1 text-sm text-slate-700">
-              A confirmed interpreter who can make the new time keeps the booking and is asked to
-              confirm it; otherwise the booking goes back to our dispatch team.
-            </p>
-            <Form method="post" {...formProps} className="mt-3 space-y-4">
-              <ErrorSummary {...summary} headingLevel={3} />
-              <input type="hidden" name="intent" value="reschedule" />
-              <div className="grid gap-4 sm:grid-cols-3">
-                <DateField field={field('date')} />
-                <TimeField field={field('time')} />
-                <TextField field={field('durationMinutes')} inputMode="numeric" />
-              </div>
-              <SelectField
-                field={field('timeZone')}
-                options={timeZones}
-                placeholder="Choose a time zone"
-              />
-              <button type="submit" className="btn-primary">
-                Move the booking
-              </button>
-            </Form>
-          </section>
+          <CancelBookingSection
+            bookingPath={`/client/bookings/${booking.id}`}
+            late={booking.late}
+            confirming={confirmingCancel}
+          />
+          <RescheduleBookingSection
+            reply={actionData?.result}
+            constraint={loaderData.constraint}
+            current={{
+              date: booking.localDate,
+              time: booking.localTime,
+              timeZone: booking.timeZone,
+              durationMinutes: booking.durationMinutes,
+            }}
+            timeZones={timeZones}
+            intro="A confirmed interpreter who can make the new time keeps the booking and is asked to confirm it; otherwise the booking goes back to our dispatch team."
+          />
         </>
       ) : null}
     </div>
