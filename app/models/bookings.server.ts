@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import {
   bookingFiles,
@@ -16,6 +17,8 @@ import {
   type BookingSetting,
   type BookingStatus,
 } from '../domain/bookings'
+import type { Weekday } from '../domain/availability'
+import { weeklySeriesDates } from '../domain/booking-series'
 import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
 import { bookingStaffMail } from '../emails/bookings.server'
@@ -58,6 +61,9 @@ export interface NewBooking extends BookingWhen {
   preferredInterpreterId?: string
   /** Preparation files: their bytes, or the uploads already streamed to storage. */
   files: NewFile[]
+  /** A weekly series: the days it repeats on and for how many weeks (app/domain/booking-series.ts). */
+  repeatDays?: Weekday[]
+  repeatWeeks?: number
 }
 
 /** One line that says what a booking is, for e-mails and the audit log. */
@@ -100,7 +106,11 @@ export function staffMail(
  * for the organization (`PreferredInterpreterError` otherwise). The files must fit the organization's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
-  const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone)
+  const dates =
+    input.repeatDays?.length && input.repeatWeeks
+      ? weeklySeriesDates(input.date, input.repeatDays, input.repeatWeeks)
+      : [input.date]
+  const seriesId = dates.length > 1 ? randomUUID() : null
   return withStoredFiles('bookings', input.files, async (tx, fileIds) => {
     if (fileIds.length > 0)
       await claimOrganizationStorage(tx, who.client.organizationId, sizeOfNewFiles(input.files))
@@ -113,47 +123,60 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
       )
     )
       throw new PreferredInterpreterError()
-    const [booking] = await tx
+    // A series is one booking per date, each at the same wall-clock time in the zone.
+    const made = await tx
       .insert(bookings)
-      .values({
-        organizationId: who.client.organizationId,
-        requestedById: who.actor.id,
-        language: input.language,
-        modality: input.modality,
-        setting: input.setting,
-        localDate: input.date,
-        localTime: input.time,
-        timeZone: input.timeZone,
-        startsAt,
-        durationMinutes: input.durationMinutes,
-        location: input.location,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        notes: input.notes || null,
-        preferredInterpreterId: preferred,
-        urgent: isUrgent(startsAt, now()),
-        staffDigestAt: notice.mailNow ? null : notice.digestAt,
-        createdAt: now(),
-        updatedAt: now(),
-      })
+      .values(
+        dates.map((date) => {
+          const startsAt = zonedTimeToUtc(date, input.time, input.timeZone)
+          return {
+            organizationId: who.client.organizationId,
+            requestedById: who.actor.id,
+            language: input.language,
+            modality: input.modality,
+            setting: input.setting,
+            localDate: date,
+            localTime: input.time,
+            timeZone: input.timeZone,
+            startsAt,
+            durationMinutes: input.durationMinutes,
+            location: input.location,
+            contactName: input.contactName,
+            contactPhone: input.contactPhone,
+            notes: input.notes || null,
+            preferredInterpreterId: preferred,
+            seriesId,
+            urgent: isUrgent(startsAt, now()),
+            staffDigestAt: notice.mailNow ? null : notice.digestAt,
+            createdAt: now(),
+            updatedAt: now(),
+          }
+        }),
+      )
       .returning()
+    made.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    const booking = made[0]!
     if (fileIds.length > 0)
       await tx
         .insert(bookingFiles)
-        .values(fileIds.map((fileId) => ({ bookingId: booking!.id, fileId })))
+        .values(made.flatMap((row) => fileIds.map((fileId) => ({ bookingId: row.id, fileId }))))
     if (notice.mailNow)
-      await enqueueMail(tx, [staffMail('new', booking!, who.client.organizationName)])
+      await enqueueMail(tx, [staffMail('new', booking, who.client.organizationName)])
     await recordAudit(
       who.actor,
       {
         action: 'create',
         entityType: 'booking',
-        entityId: booking!.id,
-        after: { summary: bookingLine(booking!), urgent: booking!.urgent },
+        entityId: booking.id,
+        after: {
+          summary: bookingLine(booking),
+          urgent: booking.urgent,
+          ...(seriesId ? { seriesId, bookings: made.map((row) => row.id) } : {}),
+        },
       },
       tx,
     )
-    return booking!
+    return booking
   })
 }
 

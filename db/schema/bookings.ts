@@ -50,6 +50,8 @@ export const bookings = pgTable(
       { onDelete: 'set null' },
     ),
     urgent: boolean('urgent').notNull().default(false),
+    /** The weekly series the booking was made in, shared by its occurrences; null for one booking. */
+    seriesId: uuid('series_id'),
     status: text('status', { enum: bookingStatuses }).notNull().default('requested'),
     interpreterId: uuid('interpreter_id').references(() => interpreterProfiles.id, {
       onDelete: 'set null',
@@ -83,6 +85,10 @@ export const bookings = pgTable(
       .where(sql`${table.status} = 'cancelled' and ${table.lateCancellation}`),
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_interpreter_start_idx').on(table.interpreterId, table.startsAt),
+    // A series' occurrences, in order: cancelled together, dispatched to the same interpreter.
+    index('bookings_series_idx')
+      .on(table.seriesId, table.startsAt)
+      .where(sql`${table.seriesId} is not null`),
     // The few bookings waiting for a staff digest.
     index('bookings_staff_digest_idx')
       .on(table.staffDigestAt)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CLOCK_TIME_PATTERN, isKnownTimeZone } from '../../domain/availability'
+import { CLOCK_TIME_PATTERN, isKnownTimeZone, weekdayValues } from '../../domain/availability'
+import { MAX_SERIES_WEEKS, MIN_SERIES_WEEKS } from '../../domain/booking-series'
 import {
   bookingSettingValues,
   MAX_DURATION_MINUTES,
@@ -13,6 +14,8 @@ import { requiredPhone } from './fields'
 export const PAST_START_MESSAGE = 'Please choose a date and time in the future.'
 export const DURATION_MESSAGE = `Please enter a duration of ${MIN_DURATION_MINUTES} minutes to 12 hours.`
 export const LANGUAGE_MESSAGE = 'Please choose a language from the list.'
+export const SERIES_WEEKS_MESSAGE = `Please enter ${MIN_SERIES_WEEKS} to ${MAX_SERIES_WEEKS} weeks, or leave the repeat empty.`
+export const SERIES_DAYS_MESSAGE = 'Please tick the days it repeats on.'
 export const PREFERRED_INTERPRETER_MESSAGE =
   'Please choose one of the interpreters who have worked for you, or no preference.'
 
@@ -70,8 +73,23 @@ export function bookingSchema(now: Date) {
       notes: z.string().trim().max(2000, 'Please use at most 2000 characters.').optional(),
       preferredInterpreterId: z.uuid().optional(),
       files: z.array(z.instanceof(File)).max(5, 'Please attach at most 5 files.').optional(),
+      // A weekly series (app/domain/booking-series.ts): the days it repeats on, for how long.
+      repeatDays: z.array(z.enum(weekdayValues)).max(7).optional(),
+      repeatWeeks: z.coerce
+        .number({ error: SERIES_WEEKS_MESSAGE })
+        .int(SERIES_WEEKS_MESSAGE)
+        .min(MIN_SERIES_WEEKS, SERIES_WEEKS_MESSAGE)
+        .max(MAX_SERIES_WEEKS, SERIES_WEEKS_MESSAGE)
+        .optional(),
     })
     .superRefine(startsInFuture(now))
+    .superRefine((value, context) => {
+      const days = value.repeatDays?.length ?? 0
+      if (days > 0 && value.repeatWeeks === undefined)
+        context.addIssue({ code: 'custom', path: ['repeatWeeks'], message: SERIES_WEEKS_MESSAGE })
+      if (days === 0 && value.repeatWeeks !== undefined)
+        context.addIssue({ code: 'custom', path: ['repeatDays'], message: SERIES_DAYS_MESSAGE })
+    })
 }
 
 export function rescheduleSchema(now: Date) {

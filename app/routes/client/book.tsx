@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import {
+  CheckboxGroupField,
   DateField,
   FileField,
   SelectField,
@@ -9,7 +10,8 @@ import {
   TextField,
   TimeField,
 } from '~/components/ui/native-fields'
-import { timeZoneOptions } from '~/domain/availability'
+import { timeZoneOptions, weekdays } from '~/domain/availability'
+import { MAX_SERIES_WEEKS } from '~/domain/booking-series'
 import { officeTimeZone } from '~/domain/office'
 import { bookingSettings, URGENT_WITHIN_HOURS } from '~/domain/bookings'
 import { modalities } from '~/domain/interpreter-profile'
@@ -65,9 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
   // Focus goes to the booking just made (app/components/layout/sidebar-shell.tsx).
   throw await redirectWithToast(
     `/client/bookings/${outcome.booking.id}#booking-title`,
-    outcome.booking.urgent
-      ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
-      : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',
+    outcome.booking.seriesId
+      ? 'Weekly series received: each booking is listed under Bookings, and we will tell you who is coming to each as interpreters confirm.'
+      : outcome.booking.urgent
+        ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
+        : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',
   )
 }
 
@@ -78,6 +82,8 @@ const labels = {
   time: 'Start time',
   timeZone: 'Time zone',
   durationMinutes: 'Expected duration (minutes)',
+  repeatDays: 'Repeats every week on',
+  repeatWeeks: 'For how many weeks',
   location: 'On-site address, video link or call-in number',
   setting: 'Setting',
   contactName: 'Contact on the day',
@@ -146,6 +152,20 @@ export default function BookInterpreter({ loaderData, actionData }: Route.Compon
           options={timeZones}
           placeholder="Choose a time zone"
         />
+        <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Repeat (optional)</legend>
+          <CheckboxGroupField
+            field={field('repeatDays')}
+            hint="The date above is the first booking; the same time repeats on the days you tick."
+            options={weekdays}
+          />
+          <TextField
+            field={field('repeatWeeks')}
+            inputMode="numeric"
+            hint={`From 2 to ${MAX_SERIES_WEEKS} weeks. Each booking of the series is dispatched on its own.`}
+            className="sm:max-w-xs"
+          />
+        </fieldset>
         <TextField
           field={field('location')}
           hint="On-site: the full address. Video: the meeting link. Phone: the number to call."

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "series_id" uuid;--> statement-breakpoint
+CREATE INDEX "bookings_series_idx" ON "bookings" USING btree ("series_id","starts_at") WHERE "bookings"."series_id" is not null;
