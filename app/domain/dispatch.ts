@@ -57,6 +57,10 @@ export interface InterpreterForDispatch {
   home: LatLon | null
   /** How far they travel for on-site work; null: not stated, no limit. */
   travelRadiusMiles: number | null
+  /** The client asked for this interpreter on the booking. */
+  preferredByClient?: boolean
+  /** They have (or had) another booking of the same weekly series. */
+  servesSeries?: boolean
 }
 
 /**
@@ -260,8 +264,9 @@ export interface DispatchList<Interpreter extends InterpreterForDispatch> {
 
 /**
  * Splits the interpreters into eligible and excluded (with every reason). Eligible ones are
- * ranked: past completed work with this organization first (more first), then the fewest
- * hours this half-month, then by name so that the order is stable.
+ * ranked: the interpreter the client asked for first, then the series' interpreter (so a
+ * weekly series keeps one face), then past completed work with this organization (more
+ * first), then the fewest hours this half-month, then by name so that the order is stable.
  */
 export function dispatchList<Interpreter extends InterpreterForDispatch>(
   booking: DispatchBooking,
@@ -279,6 +284,8 @@ export function dispatchList<Interpreter extends InterpreterForDispatch>(
     a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)
   eligible.sort(
     (a, b) =>
+      Number(b.preferredByClient ?? false) - Number(a.preferredByClient ?? false) ||
+      Number(b.servesSeries ?? false) - Number(a.servesSeries ?? false) ||
       Number(b.completedWithOrganization > 0) - Number(a.completedWithOrganization > 0) ||
       b.completedWithOrganization - a.completedWithOrganization ||
       a.minutesThisHalfMonth - b.minutesThisHalfMonth ||

@@ -180,6 +180,22 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
   })
 }
 
+/**
+ * Where a booking stands in its weekly series ("3 of 16"), counting every occurrence
+ * whatever its state; undefined for a booking made on its own.
+ */
+export async function seriesPlaceOf(booking: Pick<Booking, 'seriesId' | 'startsAt'>) {
+  if (!booking.seriesId) return undefined
+  const [place] = await db()
+    .select({
+      count: count(),
+      position: sql<number>`count(*) filter (where ${bookings.startsAt} <= ${booking.startsAt.toISOString()}::timestamptz)::int`,
+    })
+    .from(bookings)
+    .where(eq(bookings.seriesId, booking.seriesId))
+  return { position: Number(place!.position), count: Number(place!.count) }
+}
+
 /** Which bookings a client may see: a requester their own, a manager the organization's. */
 function visibleTo(client: ClientContext, userId: string): SQL {
   return client.role === 'manager'
@@ -269,8 +285,11 @@ export async function upcomingClientBookings(who: ClientActor, limit: number) {
 export async function clientBooking(id: string, who: ClientActor) {
   const [row] = await bookingRows(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
   if (!row) return undefined
-  const files = (await preparationFilesOf([id])).get(id) ?? []
-  return { ...row, files }
+  const [files, series] = await Promise.all([
+    preparationFilesOf([id]).then((byBooking) => byBooking.get(id) ?? []),
+    seriesPlaceOf(row.booking),
+  ])
+  return { ...row, files, series }
 }
 
 /** A preparation file of a booking the client may see. */

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm'
 import { bookings, mailOutbox } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { createBooking } from '../../app/models/bookings.server'
-import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { pdfDocument, windowsExecutable } from '../support/document-fixtures'
 import { createAccount, signIn } from './auth-helpers'
+import { clientAccount } from './client-helpers'
 import type { Page } from '@playwright/test'
 import {
   checkPage,
@@ -15,33 +15,15 @@ import {
   expectNoAxeViolations,
   keepScreenshot,
   test,
-  type TestApp,
 } from './fixtures'
-import { createOrganizationMember } from '../support/organization-fixtures'
 import { createBookingRow, createDispatchInterpreter } from '../support/booking-fixtures'
-
-async function clientAccount(
-  app: TestApp,
-  organizationName: string,
-  role: 'manager' | 'requester',
-) {
-  const staff = await createAccount('admin', 'Booking Staff')
-  const email = `${role}-${randomUUID().slice(0, 6)}@clinic.example`
-  const outcome = await createOrganizationMember(
-    { organizationName, name: `Cleo ${role}`, email, role },
-    { id: staff.id, name: staff.name },
-  )
-  if (outcome.state !== 'invited') throw new Error('not invited')
-  const user = toPublicUser((await findUserByEmail(email))!)
-  return { user, client: (await clientContextOf(user.id))! }
-}
 
 test('a client books a medical on-site interpreter for next week, follows it, moves and cancels it', async ({
   page,
   app,
 }) => {
   const organization = `Valley Clinic ${randomUUID().slice(0, 6)}`
-  const { user, client } = await clientAccount(app, organization, 'manager')
+  const { user, client } = await clientAccount(organization, 'manager')
   // The run shares one database: count this organization's bookings only.
   const stored = () => app.db.$count(bookings, eq(bookings.organizationId, client.organizationId))
   await signIn(page.context(), app.url, user)
@@ -135,7 +117,6 @@ test('under 24 hours: accepted as urgent, and the late-cancellation policy is sh
   app,
 }) => {
   const { user, client } = await clientAccount(
-    app,
     `Night Clinic ${randomUUID().slice(0, 6)}`,
     'manager',
   )
@@ -185,9 +166,9 @@ test('a requester sees only their own bookings; another organization’s booking
   app,
 }) => {
   const organization = `Court ${randomUUID().slice(0, 6)}`
-  const manager = await clientAccount(app, organization, 'manager')
-  const requester = await clientAccount(app, organization, 'requester')
-  const stranger = await clientAccount(app, `Other ${randomUUID().slice(0, 6)}`, 'manager')
+  const manager = await clientAccount(organization, 'manager')
+  const requester = await clientAccount(organization, 'requester')
+  const stranger = await clientAccount(`Other ${randomUUID().slice(0, 6)}`, 'manager')
   const input = {
     language: 'Korean',
     modality: 'phone' as const,
@@ -253,8 +234,8 @@ test('the bookings list pages, filters and searches, shows the count, and keeps 
   app,
 }) => {
   const tag = randomUUID().slice(0, 6)
-  const manager = await clientAccount(app, `Harbor Clinic ${tag}`, 'manager')
-  const requester = await clientAccount(app, `Harbor Clinic ${tag}`, 'requester')
+  const manager = await clientAccount(`Harbor Clinic ${tag}`, 'manager')
+  const requester = await clientAccount(`Harbor Clinic ${tag}`, 'requester')
   const organizationId = manager.client.organizationId
   const today = calendarDate(new Date())
   // 26 to come and 3 past by the manager, and a confirmed Korean one by the requester, the
@@ -346,7 +327,7 @@ test('the bookings filters are a GET form that works without JavaScript', async 
   app,
 }) => {
   const tag = randomUUID().slice(0, 6)
-  const manager = await clientAccount(app, `Plain Clinic ${tag}`, 'manager')
+  const manager = await clientAccount(`Plain Clinic ${tag}`, 'manager')
   const today = calendarDate(new Date())
   for (const [day, language, status] of [
     [-2, 'French', 'completed'],
@@ -382,11 +363,7 @@ test('a booking’s timeline marks the current step with words and a frame, not 
   page,
   app,
 }) => {
-  const { user, client } = await clientAccount(
-    app,
-    `Step Clinic ${randomUUID().slice(0, 6)}`,
-    'manager',
-  )
+  const { user, client } = await clientAccount(`Step Clinic ${randomUUID().slice(0, 6)}`, 'manager')
   const booking = await createBookingRow(app.db, {
     organizationId: client.organizationId,
     requestedById: user.id,
@@ -431,7 +408,7 @@ test('moving a confirmed booking to a time the interpreter can make keeps them: 
   app,
 }) => {
   const tag = randomUUID().slice(0, 6)
-  const { user, client } = await clientAccount(app, `Moving Clinic ${tag}`, 'manager')
+  const { user, client } = await clientAccount(`Moving Clinic ${tag}`, 'manager')
   const staff = await createAccount('admin', 'Moving Staff')
   const ines = await createDispatchInterpreter(
     app.db,

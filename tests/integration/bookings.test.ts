@@ -272,10 +272,10 @@ describe.each(testDatabaseKinds())('client bookings on %s', (kind) => {
   it('cancels inside 24 hours as a late cancellation, and never twice', async () => {
     const manager = await clientOf('Valley Clinic', 'mia@valley.example', 'manager')
     const early = await createBooking(booking(), manager)
-    expect(await cancelBooking(early.id, manager)).toEqual({ late: false })
+    expect(await cancelBooking(early.id, manager)).toEqual({ late: false, count: 1 })
     await expect(cancelBooking(early.id, manager)).rejects.toThrow(BookingRuleError)
     const soon = await createBooking(booking({ date: '2026-10-27', time: '08:00' }), manager)
-    expect(await cancelBooking(soon.id, manager)).toEqual({ late: true })
+    expect(await cancelBooking(soon.id, manager)).toEqual({ late: true, count: 1 })
     const [row] = await test.db.select().from(bookings).where(eq(bookings.id, soon.id))
     expect(row).toMatchObject({ status: 'cancelled', lateCancellation: true })
   })

@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds())('dispatch on %s', (kind) => {
     const [offer] = await mailsTo('booking-offer', ana.email)
     const [confirmation] = await mailsTo('booking-confirmed', 'carla@riverside.example')
 
-    expect(await cancelBooking(id, client())).toEqual({ late: false })
+    expect(await cancelBooking(id, client())).toEqual({ late: false, count: 1 })
     expect((await bookingRow(id)).calendarSequence).toBe(1)
     const [cancelled] = await mailsTo('assignment-cancelled', ana.email)
     const when = (text: string) => /When: (.+)/.exec(text)?.[1]

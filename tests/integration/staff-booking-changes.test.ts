@@ -100,7 +100,10 @@ describe.each(testDatabaseKinds())('staff booking changes on %s', (kind) => {
     const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
     // Tomorrow, Tuesday 5 May at 10:00: within 24 hours.
     const asked = await confirmedWith(ana, '2026-05-05')
-    expect(await cancelBooking(asked, { staff }, { clientAsked: true })).toEqual({ late: true })
+    expect(await cancelBooking(asked, { staff }, { clientAsked: true })).toEqual({
+      late: true,
+      count: 1,
+    })
     expect(await bookingRow(asked)).toMatchObject({ status: 'cancelled', lateCancellation: true })
 
     const ben = await createDispatchInterpreter(test.db, staff, {
@@ -108,7 +111,10 @@ describe.each(testDatabaseKinds())('staff booking changes on %s', (kind) => {
       availability: { start: '07:00', end: '20:00' },
     })
     const ours = await confirmedWith(ben, '2026-05-05')
-    expect(await cancelBooking(ours, { staff }, { clientAsked: false })).toEqual({ late: false })
+    expect(await cancelBooking(ours, { staff }, { clientAsked: false })).toEqual({
+      late: false,
+      count: 1,
+    })
     expect(await bookingRow(ours)).toMatchObject({ status: 'cancelled', lateCancellation: false })
 
     const [released] = await mailsTo('assignment-cancelled', ben.email)

@@ -23,11 +23,14 @@ export function CancelBookingSection({
   late,
   confirming,
   staff = false,
+  inSeries = false,
 }: {
   bookingPath: string
   late: boolean
   confirming: boolean
   staff?: boolean
+  /** Part of a weekly series: ask which of its bookings to cancel. */
+  inSeries?: boolean
 }) {
   return (
     <section aria-labelledby="cancel-heading" className={card}>
@@ -40,6 +43,23 @@ export function CancelBookingSection({
           <p className="text-sm text-slate-800">
             {late ? LATE_CANCELLATION_POLICY : 'Nothing is billed for this cancellation.'}
           </p>
+          {inSeries ? (
+            <fieldset className="space-y-2">
+              <legend className="field-label">Which bookings of the series?</legend>
+              {seriesScopes.map((scope, index) => (
+                <label key={scope.value} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name="scope"
+                    value={scope.value}
+                    defaultChecked={index === 0}
+                    required
+                  />
+                  {scope.label}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           {staff ? (
             <fieldset className="space-y-2">
               <legend className="field-label">Who asked for the cancellation?</legend>
@@ -70,6 +90,12 @@ export function CancelBookingSection({
     </section>
   )
 }
+
+const seriesScopes = [
+  { value: 'one', label: 'This booking only' },
+  { value: 'following', label: 'This and the following ones' },
+  { value: 'all', label: 'Every booking of the series that is still open' },
+] as const
 
 const rescheduleLabels = {
   date: 'New date',

@@ -43,5 +43,11 @@ export const assignInterpreterSchema = z.object({
     .transform((reason) => reason || undefined),
 })
 
+/** Which bookings of a series a cancellation takes; anything else means this one only. */
+export const seriesScopeField = z.enum(['one', 'following', 'all']).catch('one')
+
 /** Staff cancel a booking and say who asked: a late cancellation is billed only to a client who did. */
-export const staffCancelSchema = z.object({ askedBy: z.enum(['client', 'company']) })
+export const staffCancelSchema = z.object({
+  askedBy: z.enum(['client', 'company']),
+  scope: seriesScopeField,
+})

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm'
 import {
   isLateCancellation,
   isUrgent,
@@ -173,67 +173,106 @@ async function withdrawOffers(tx: Database, bookingId: string, kept?: string) {
     )
 }
 
+/** Which bookings of a weekly series a cancellation takes: this one, this and the later ones, or all. */
+export type SeriesScope = 'one' | 'following' | 'all'
+
 /**
- * Cancels a booking that is still open. Inside 24 hours of the start it is a late
- * cancellation (the policy the page showed applies and is recorded) when the client asked
- * for it: staff who cancel say whether the client asked (`clientAsked`); a cancellation of
- * the company's own making bills nothing. Open offers are withdrawn; the confirmed
- * interpreter gets a calendar cancellation. Undefined when the booking is not the client's
- * to see (or, for staff, does not exist).
+ * Cancels a booking that is still open, and with `scope` the series' other open bookings
+ * (each as if cancelled on its own). Inside 24 hours of the start it is a late cancellation
+ * (the policy the page showed applies and is recorded) when the client asked for it: staff
+ * who cancel say whether the client asked (`clientAsked`); a cancellation of the company's
+ * own making bills nothing. Open offers are withdrawn; a confirmed interpreter gets a
+ * calendar cancellation. Undefined when the booking is not the client's to see (or, for
+ * staff, does not exist).
  */
 export async function cancelBooking(
   id: string,
   who: BookingChanger,
-  options: { clientAsked: boolean } = { clientAsked: true },
-): Promise<{ late: boolean } | undefined> {
+  options: { clientAsked?: boolean; scope?: SeriesScope } = {},
+): Promise<{ late: boolean; count: number } | undefined> {
+  const { clientAsked = true, scope = 'one' } = options
   return db().transaction(async (tx) => {
     const booking = await lockBookingFor(tx, id, who)
     if (!booking) return undefined
     if (!isOpenFor(who, booking.status))
       throw new BookingRuleError('This booking can no longer be cancelled.')
-    const late = options.clientAsked && isLateCancellation(booking.startsAt, now())
-    const [cancelled] = await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledAt: now(),
-        lateCancellation: late,
-        calendarSequence: booking.calendarSequence + 1,
-        updatedAt: now(),
-      })
-      .where(eq(bookings.id, id))
-      .returning()
-    await tx
-      .update(bookingOffers)
-      .set({ status: 'withdrawn', respondedAt: now() })
-      .where(
-        and(
-          eq(bookingOffers.bookingId, id),
-          inArray(bookingOffers.status, ['offered', 'reconfirm']),
-        ),
-      )
-    const interpreter =
-      booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
-    const by = byStaff(who) ? 'staff' : 'client'
-    const mails = await changeNotice(tx, who, 'cancelled', cancelled!, {
-      previous: booking,
-      late,
-    })
-    if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled', by))
-    await enqueueMail(tx, mails)
-    await recordAudit(
-      byStaff(who) ? who.staff : who.actor,
-      {
-        action: 'cancel',
-        entityType: 'booking',
-        entityId: id,
-        before: { status: booking.status },
-        after: byStaff(who) ? { late, clientAsked: options.clientAsked } : { late },
-      },
-      tx,
-    )
-    return { late }
+    const others =
+      scope === 'one' || !booking.seriesId
+        ? []
+        : (await seriesBookingsToLock(tx, booking, scope)).filter(
+            (other) => other.id !== booking.id && isOpenFor(who, other.status),
+          )
+    let late = false
+    for (const each of [booking, ...others]) {
+      const lateOne = await cancelLocked(tx, each, who, clientAsked)
+      late ||= lateOne
+    }
+    return { late, count: 1 + others.length }
   })
+}
+
+/** The series' bookings a scope reaches, locked in start order (as every change locks them). */
+async function seriesBookingsToLock(tx: Database, booking: Booking, scope: SeriesScope) {
+  return tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.seriesId, booking.seriesId!),
+        eq(bookings.organizationId, booking.organizationId),
+        scope === 'following' ? gte(bookings.startsAt, booking.startsAt) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .for('update')
+}
+
+/** Cancels one locked, open booking; true when it is a late cancellation. */
+async function cancelLocked(
+  tx: Database,
+  booking: Booking,
+  who: BookingChanger,
+  clientAsked: boolean,
+): Promise<boolean> {
+  const late = clientAsked && isLateCancellation(booking.startsAt, now())
+  const [cancelled] = await tx
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now(),
+      lateCancellation: late,
+      calendarSequence: booking.calendarSequence + 1,
+      updatedAt: now(),
+    })
+    .where(eq(bookings.id, booking.id))
+    .returning()
+  await tx
+    .update(bookingOffers)
+    .set({ status: 'withdrawn', respondedAt: now() })
+    .where(
+      and(
+        eq(bookingOffers.bookingId, booking.id),
+        inArray(bookingOffers.status, ['offered', 'reconfirm']),
+      ),
+    )
+  const interpreter =
+    booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
+  const by = byStaff(who) ? 'staff' : 'client'
+  const mails = await changeNotice(tx, who, 'cancelled', cancelled!, { previous: booking, late })
+  if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled', by))
+  await enqueueMail(tx, mails)
+  await recordAudit(
+    byStaff(who) ? who.staff : who.actor,
+    {
+      action: 'cancel',
+      entityType: 'booking',
+      entityId: booking.id,
+      before: { status: booking.status },
+      after: byStaff(who) ? { late, clientAsked } : { late },
+    },
+    tx,
+  )
+  return late
 }
 
 /**

@@ -102,7 +102,7 @@ export async function interpretersForDispatch(
   const halfMonth = halfMonthOf(booking.startsAt)
   // In a transaction the queries share one connection, so they go one after the other.
   const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
-  const [availability, timeOff, credentials, confirmed, completed, minutes] = await all([
+  const [availability, timeOff, credentials, confirmed, completed, minutes, series] = await all([
     database
       .select({
         profileId: interpreterAvailability.profileId,
@@ -188,6 +188,17 @@ export async function interpretersForDispatch(
         ),
       )
       .groupBy(bookings.interpreterId),
+    // The interpreters of the series' other bookings (none for a booking on its own).
+    database
+      .selectDistinct({ interpreterId: bookings.interpreterId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.seriesId, booking.seriesId ?? sql`null`),
+          inArray(bookings.status, ['confirmed', 'completed']),
+          ne(bookings.id, booking.id),
+        ),
+      ),
   ])
   const grouped = <Row, Key>(rows: Row[], key: (row: Row) => Key) => {
     const map = new Map<Key, Row[]>()
@@ -204,6 +215,7 @@ export async function interpretersForDispatch(
   const confirmedBy = grouped(confirmed, (row) => row.interpreterId)
   const completedBy = new Map(completed.map((row) => [row.interpreterId, Number(row.count)]))
   const minutesBy = new Map(minutes.map((row) => [row.interpreterId, Number(row.minutes)]))
+  const seriesInterpreters = new Set(series.map((row) => row.interpreterId))
   return profiles.map((profile) => ({
     id: profile.id,
     firstName: profile.firstName,
@@ -234,6 +246,8 @@ export async function interpretersForDispatch(
     minutesThisHalfMonth: minutesBy.get(profile.id) ?? 0,
     home: centroidOf(profile.zipCode, centroids),
     travelRadiusMiles: profile.travelRadiusMiles,
+    preferredByClient: booking.preferredInterpreterId === profile.id,
+    servesSeries: seriesInterpreters.has(profile.id),
   }))
 }
 

@@ -112,7 +112,10 @@ async function unlessRuleBroken<T>(work: () => Promise<T>) {
 }
 
 export async function cancelAction(form: FormData, bookingId: string, actor: Actor) {
-  const parsed = staffCancelSchema.safeParse({ askedBy: form.get('askedBy') })
+  const parsed = staffCancelSchema.safeParse({
+    askedBy: form.get('askedBy'),
+    scope: form.get('scope'),
+  })
   const here = `/admin/bookings/${bookingId}`
   if (!parsed.success)
     return redirectWithToast(`${here}?cancel=1`, 'Say who asked for the cancellation.', 'error')
@@ -120,14 +123,16 @@ export async function cancelAction(form: FormData, bookingId: string, actor: Act
     const cancelled = await cancelBooking(
       bookingId,
       { staff: actor },
-      { clientAsked: parsed.data.askedBy === 'client' },
+      { clientAsked: parsed.data.askedBy === 'client', scope: parsed.data.scope },
     )
     if (!cancelled) throw notFound()
+    const what =
+      cancelled.count === 1 ? 'Booking cancelled' : `${cancelled.count} bookings cancelled`
     return redirectWithToast(
       `${here}#booking-heading`,
       cancelled.late
-        ? 'Booking cancelled: a late cancellation, billed to the client.'
-        : 'Booking cancelled. Nothing is billed for it.',
+        ? `${what}: a late cancellation, billed to the client.`
+        : `${what}. Nothing is billed for ${cancelled.count === 1 ? 'it' : 'them'}.`,
     )
   })
 }

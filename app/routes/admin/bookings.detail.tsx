@@ -10,6 +10,7 @@ import { BookingOffers } from '~/components/dispatch/booking-offers'
 import { FormMessage } from '~/components/layout/auth-card'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { timeZoneOptions } from '~/domain/availability'
+import { seriesPosition } from '~/domain/booking-series'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
 import { modalityLabel } from '~/domain/interpreter-profile'
@@ -69,6 +70,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hoursThisHalfMonth: Math.round((interpreter.minutesThisHalfMonth / 60) * 10) / 10,
       travel: travelLabel(interpreter.travel, interpreter.travelRadiusMiles),
       offered: offered.has(interpreter.id),
+      preference: interpreter.preferredByClient
+        ? 'asked for by the client · '
+        : interpreter.servesSeries
+          ? 'interprets this series · '
+          : '',
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({
       id: interpreter.id,
@@ -116,6 +122,12 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
     [locationLabel[booking.modality], booking.location],
     ['Contact on the day', `${booking.contactName}, ${booking.contactPhone}`],
     ['Notes', booking.notes || 'None'],
+    ...(loaderData.series
+      ? ([['Series', seriesPosition(loaderData.series.position, loaderData.series.count)]] as [
+          string,
+          string,
+        ][])
+      : []),
     [
       'Interpreter',
       loaderData.interpreterFirstName
@@ -166,6 +178,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
             late={loaderData.late}
             confirming={searchParams.get('cancel') === '1'}
             staff
+            inSeries={loaderData.series !== undefined}
           />
         </div>
       ) : null}
@@ -194,7 +207,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
               Eligible interpreters ({eligible.length})
             </h2>
             <p className="text-sm text-slate-600">
-              Past work with this client first, then the fewest hours this half-month.
+              The interpreter the client asked for and the series' interpreter first, then past work with this client, then the fewest hours this half-month.
             </p>
             {heldFor ? (
               <p className="mt-2 text-slate-700">
@@ -224,6 +237,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
                         <label htmlFor={`offer-${interpreter.id}`} className="flex-1">
                           <span className="font-medium text-slate-900">{interpreter.name}</span>
                           <span className="block text-sm text-slate-600">
+                            {interpreter.preference}
                             {interpreter.completedWithOrganization} past bookings with this client,{' '}
                             {interpreter.hoursThisHalfMonth} h this half-month
                             {interpreter.travel ? ` · ${interpreter.travel}` : ''}

@@ -8,6 +8,7 @@ import {
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { FormMessage } from '~/components/layout/auth-card'
 import { timeZoneOptions } from '~/domain/availability'
+import { seriesPosition } from '~/domain/booking-series'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
@@ -19,6 +20,7 @@ import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { rescheduleSchema } from '~/lib/validation/booking'
+import { seriesScopeField } from '~/lib/validation/dispatch'
 import { BookingRuleError, clientBooking } from '~/models/bookings.server'
 import { cancelBooking, rescheduleBooking } from '~/models/dispatch/booking-changes.server'
 import { now } from '~/platform/clock.server'
@@ -73,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       invoiced: found.invoiced,
     },
     files: found.files,
+    series: found.series ? seriesPosition(found.series.position, found.series.count) : null,
     timeZones: timeZoneOptions(booking.timeZone),
     constraint: formConstraint(rescheduleSchema(now())),
   }
@@ -84,11 +87,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData()
   try {
     if (formData.get('intent') === 'cancel') {
-      const cancelled = await cancelBooking(bookingId, client)
+      const scope = seriesScopeField.parse(formData.get('scope'))
+      const cancelled = await cancelBooking(bookingId, client, { scope })
       if (!cancelled) throw notFound()
+      const what =
+        cancelled.count === 1 ? 'Booking cancelled' : `${cancelled.count} bookings cancelled`
       throw redirectWithToast(
         `/client/bookings/${bookingId}`,
-        cancelled.late ? 'Booking cancelled (a late cancellation).' : 'Booking cancelled.',
+        cancelled.late ? `${what} (a late cancellation).` : `${what}.`,
       )
     }
     const submission = parseWithZod(formData, { schema: rescheduleSchema(now()) })
@@ -122,6 +128,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
     ['Contact on the day', booking.contact],
     ...(booking.notes ? ([['Notes', booking.notes]] as [string, string][]) : []),
     ...(requesterName ? ([['Booked by', requesterName]] as [string, string][]) : []),
+    ...(loaderData.series ? ([['Series', loaderData.series]] as [string, string][]) : []),
   ]
   return (
     <div className="mx-auto max-w-3xl">
@@ -190,6 +197,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
             bookingPath={`/client/bookings/${booking.id}`}
             late={booking.late}
             confirming={confirmingCancel}
+            inSeries={loaderData.series !== null}
           />
           <RescheduleBookingSection
             reply={actionData?.result}
