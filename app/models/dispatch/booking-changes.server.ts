@@ -255,8 +255,7 @@ async function cancelLocked(
         inArray(bookingOffers.status, ['offered', 'reconfirm']),
       ),
     )
-  const interpreter =
-    booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
+  const interpreter = booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
   const by = byStaff(who) ? 'staff' : 'client'
   const mails = await changeNotice(tx, who, 'cancelled', cancelled!, { previous: booking, late })
   if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled', by))

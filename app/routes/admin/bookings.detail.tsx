@@ -207,7 +207,8 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
               Eligible interpreters ({eligible.length})
             </h2>
             <p className="text-sm text-slate-600">
-              The interpreter the client asked for and the series' interpreter first, then past work with this client, then the fewest hours this half-month.
+              The interpreter the client asked for and the series' interpreter first, then past work
+              with this client, then the fewest hours this half-month.
             </p>
             {heldFor ? (
               <p className="mt-2 text-slate-700">
