@@ -1,11 +1,5 @@
 import { and, eq, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm'
-import {
-  bookingReminders,
-  bookings,
-  interpreterProfiles,
-  organizations,
-  users,
-} from '../../../db/schema'
+import { bookingReminders, bookings, organizations, users } from '../../../db/schema'
 import {
   dueReminderWindow,
   reminderHours,
@@ -17,7 +11,7 @@ import type { Database } from '../../platform/db.server'
 import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.server'
 import { runtime } from '../../platform/runtime.server'
 import type { Booking } from '../bookings.server'
-import { bookingCalendar, bookingSummary } from './offers.server'
+import { bookingCalendar, bookingSummary, interpretersToTell } from './offers.server'
 
 /**
  * Reminders before a confirmed booking (docs/product.md#booking-reminders): the interpreter,
@@ -95,15 +89,7 @@ async function reminderMails(
   window: ReminderWindow,
 ): Promise<OutgoingMail[]> {
   const { config } = runtime()
-  const [interpreter] = await tx
-    .select({
-      firstName: interpreterProfiles.firstName,
-      timeZone: interpreterProfiles.timeZone,
-      email: users.email,
-    })
-    .from(interpreterProfiles)
-    .innerJoin(users, eq(users.id, interpreterProfiles.userId))
-    .where(eq(interpreterProfiles.id, interpreterId))
+  const [interpreter] = await interpretersToTell(tx, [interpreterId])
   if (!interpreter) return []
   const contact = `${booking.contactName}, ${booking.contactPhone}`
   const mails: OutgoingMail[] = [
