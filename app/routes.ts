@@ -69,6 +69,7 @@ export default [
     route('bookings', 'routes/client/bookings.tsx'),
     route('bookings/:bookingId', 'routes/client/bookings.detail.tsx'),
     route('users', 'routes/client/users.tsx'),
+    route('settings', 'routes/client/settings.tsx'),
     route('quotes', 'routes/client/quotes.tsx'),
     route('quotes/new', 'routes/client/quotes.new.tsx'),
     route('quotes/:quoteId', 'routes/client/quotes.detail.tsx'),

@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
 import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
 import { sendBookingDigests } from '../models/booking-digests.server'
+import { runBookingReminders } from '../models/dispatch/reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
 import { runLeadBreachAlerts } from '../models/leads/breach-alerts.server'
 import { runCredentialExpiry } from '../models/onboarding/expiry.server'
@@ -96,6 +97,11 @@ const frequentTasks: typeof tasks = [
     // Each waiting booking is in one digest, whichever instance gets there first.
     name: 'staff digests of bookings made in a burst',
     run: (db) => sendBookingDigests(db),
+  },
+  {
+    // Each reminder is sent once, whichever instance gets there first; a minute late at most.
+    name: 'reminders 24 hours and 2 hours before confirmed bookings',
+    run: (db) => runBookingReminders(db),
   },
 ]
 

@@ -11,4 +11,5 @@ export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Translation quotes', to: '/client/quotes' },
   { label: 'Invoices', to: '/client/invoices', managersOnly: true },
   { label: 'Users', to: '/client/users', managersOnly: true },
+  { label: 'Settings', to: '/client/settings', managersOnly: true },
 ]

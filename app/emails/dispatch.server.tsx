@@ -342,3 +342,82 @@ export function bookingChangedByStaffMail(options: {
     ),
   })
 }
+
+/**
+ * Reminds the confirmed interpreter of an assignment close to its start (24 hours, then 2
+ * hours before), with whom to ask for on the day; the calendar file goes with it.
+ */
+export function assignmentReminderMail(options: {
+  firstName: string
+  summary: BookingSummary
+  contact: string
+  assignmentsUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, summary, contact, assignmentsUrl, company } = options
+  const sentence = 'A reminder of your assignment, which starts soon:'
+  const calendar = 'The calendar file attached (booking.ics) keeps it in your calendar.'
+  return renderMail({
+    subject: `Reminder: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${firstName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      `Contact on the day: ${contact}`,
+      `Your assignments: ${assignmentsUrl}`,
+      calendar,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <p>
+          <strong>Contact on the day:</strong> {contact}
+        </p>
+        <MailButton href={assignmentsUrl}>Open your assignments</MailButton>
+        <p>{calendar}</p>
+      </>
+    ),
+  })
+}
+
+/**
+ * Reminds the client who booked of a confirmed booking close to its start, and who is
+ * coming; their organization's settings say whether they get it (24 hours, 2 hours before).
+ */
+export function bookingReminderMail(options: {
+  clientName: string
+  interpreterFirstName: string
+  summary: BookingSummary
+  bookingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { clientName, interpreterFirstName, summary, bookingUrl, company } = options
+  const sentence = `A reminder of your booking, which starts soon: ${interpreterFirstName} will be your interpreter.`
+  const change = `To change or cancel it, open your booking or call us at ${company.phone}.`
+  return renderMail({
+    subject: `Reminder: ${interpreterFirstName} will interpret, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${clientName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      change,
+      `Your booking: ${bookingUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {clientName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <p>
+          To change or cancel it, open your booking or call us at{' '}
+          <a href={telHref(company.phone)}>{company.phone}</a>.
+        </p>
+        <MailButton href={bookingUrl}>Open your booking</MailButton>
+      </>
+    ),
+  })
+}

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { bookingSettingValues, bookingStatuses, offerStatuses } from '../../app/domain/bookings'
+import { reminderWindows } from '../../app/domain/booking-reminders'
 import { modalityValues } from '../../app/domain/interpreter-profile'
 import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
@@ -153,5 +154,30 @@ export const bookingOffers = pgTable(
     uniqueIndex('booking_offers_one_per_interpreter').on(table.bookingId, table.interpreterId),
     uniqueIndex('booking_offers_token_hash').on(table.tokenHash),
     index('booking_offers_interpreter_idx').on(table.interpreterId, table.status),
+  ],
+)
+
+/**
+ * A reminder sent before a confirmed booking (app/models/dispatch/reminders.server.ts): one
+ * row per window, start and interpreter, claimed by the insert that sends it, so that two
+ * instances send it once. A new time or another interpreter is another key: reminded again.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    reminder: text('reminder', { enum: reminderWindows }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    interpreterId: uuid('interpreter_id')
+      .notNull()
+      .references(() => interpreterProfiles.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.bookingId, table.reminder, table.startsAt, table.interpreterId],
+    }),
   ],
 )

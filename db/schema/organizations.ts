@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organizationRoles } from '../../app/domain/organizations'
 import { leads } from './leads'
 import { authTokens, users } from './users'
@@ -11,6 +11,12 @@ export const organizations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Whether the client who booked is reminded 24 hours and 2 hours before a confirmed
+     * booking (the interpreter always is): the organization's settings, set by its managers.
+     */
+    requesterReminder24h: boolean('requester_reminder_24h').notNull().default(true),
+    requesterReminder2h: boolean('requester_reminder_2h').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One organization per name, whatever its case and spacing: "Invite to portal" joins it.

@@ -368,6 +368,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   for (const path of [
     '/client/dashboard',
     '/client/users',
+    '/client/settings',
     '/client/book',
     '/client/bookings',
     `/client/bookings/${validBooking.id}`,

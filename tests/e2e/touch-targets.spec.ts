@@ -34,6 +34,7 @@ test('at 390 px the portals’ and admin area’s links and controls are at leas
         '/client/quotes',
         '/client/invoices',
         '/client/users',
+        '/client/settings',
       ],
     ],
     ['staff admin', ['/admin/dashboard', '/admin/bookings', '/admin/closeouts', '/admin/clients']],

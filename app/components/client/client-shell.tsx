@@ -1,4 +1,12 @@
-import { CalendarPlus, FileText, LayoutDashboard, ListChecks, Receipt, Users } from 'lucide-react'
+import {
+  CalendarPlus,
+  FileText,
+  LayoutDashboard,
+  ListChecks,
+  Receipt,
+  Settings,
+  Users,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
 import { PortalFrame } from '~/components/layout/portal-shell'
@@ -12,9 +20,10 @@ const icons = {
   '/client/quotes': FileText,
   '/client/invoices': Receipt,
   '/client/users': Users,
+  '/client/settings': Settings,
 }
 
-/** Sidebar and top bar around every client portal screen; Invoices and Users show to managers only. */
+/** Sidebar and top bar around every client portal screen; Invoices, Users and Settings show to managers only. */
 export function ClientShell({
   userName,
   organizationName,

@@ -19,3 +19,12 @@ export const newOrganizationSchema = clientInviteSchema.extend({
     .max(200, 'Please use at most 200 characters.'),
   email: emailField,
 })
+
+const reminderChoice = z.boolean({ error: 'Please tick the box or leave it empty.' }).default(false)
+
+/** A manager's organization settings: whether the client who booked gets each reminder. */
+export const organizationSettingsSchema = z.object({
+  requesterReminder24h: reminderChoice,
+  requesterReminder2h: reminderChoice,
+})
+export type OrganizationSettingsInput = z.infer<typeof organizationSettingsSchema>
