@@ -117,7 +117,6 @@ export function RadioGroupField({
               value={option.value}
               required={field.required || undefined}
               defaultChecked={chosen === option.value}
-              aria-invalid={invalid || undefined}
               className="size-4 accent-brand-700"
             />
             {option.label}
