@@ -9,6 +9,7 @@ import {
   createDispatchInterpreter,
   type DispatchInterpreter,
 } from '../support/booking-fixtures'
+import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createOrganizationMember } from '../support/organization-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { checkPage, expect, test } from './fixtures'
@@ -59,6 +60,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   // Rated 5 before; the one the client rates now makes her average 3.5 from 2.
   const earlier = await completed(-9)
   const bookingId = await completed(-3)
+  const documents: HtmlDocument[] = []
 
   await signIn(page.context(), app.url, await accountOf(requesterEmail))
   await page.goto(`/client/bookings/${earlier}`)
@@ -72,6 +74,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   const rating = page.getByRole('region', { name: 'Rate this assignment' })
   await expect(rating.getByRole('group', { name: 'How was the interpreter?' })).toBeVisible()
   await checkPage(page, 'client-booking-rate')
+  documents.push({ name: '/client/bookings/{id} (to rate)', html: await page.content() })
   // Sent without a choice: the error is on the group, and the comment typed is kept.
   await expect(rating.locator('form')).toHaveAttribute('novalidate', '')
   const comment = `The interpreter arrived 40 minutes late ${tag}.`
@@ -80,6 +83,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   const stars = rating.getByRole('group', { name: 'How was the interpreter?' })
   await expect(stars).toHaveAccessibleDescription('Please select an option.')
   await expect(rating.getByLabel('Comment (optional)')).toHaveValue(comment)
+  documents.push({ name: '/client/bookings/{id} (refused)', html: await page.content() })
   await stars.getByRole('radio', { name: '2 – Fair' }).check()
   await rating.getByRole('button', { name: 'Send rating' }).click()
   await expect(page.getByText('Thank you: your rating was sent.')).toBeVisible()
@@ -88,6 +92,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   await expect(given).toContainText(comment)
   await expect(page.getByRole('region', { name: 'Rate this assignment' })).toHaveCount(0)
   await checkPage(page, 'client-booking-rated')
+  documents.push({ name: '/client/bookings/{id} (rated)', html: await page.content() })
 
   // Once per booking; only a completed booking; never another organization's.
   const rate = (id: string) =>
@@ -97,6 +102,17 @@ test('a client rates a completed assignment; staff review the low rating; the el
       maxRedirects: 0,
     })
   expect((await rate(bookingId)).status()).toBe(409)
+  // Without JavaScript, a rating sent without stars comes back refused on its field.
+  const unrated = await completed(-2)
+  const refused = await page.request.post(`/client/bookings/${unrated}`, {
+    form: { intent: 'rate', comment: 'Kept as typed' },
+    headers: { Origin: app.url },
+  })
+  expect(refused.status()).toBe(400)
+  const refusedHtml = await refused.text()
+  expect(refusedHtml).toContain('Please select an option.')
+  expect(refusedHtml).toContain('Kept as typed')
+  documents.push({ name: 'POST /client/bookings/{id} (no stars)', html: refusedHtml })
   const upcoming = await createBookingRow(app.db, {
     organizationId,
     requestedById: member.userId,
@@ -143,6 +159,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   // The 5-star rating is not there.
   await expect(page.getByRole('row').filter({ hasText: organizationName })).toHaveCount(1)
   await checkPage(page, 'admin-quality')
+  documents.push({ name: '/admin/quality', html: await page.content() })
   await row.getByRole('button', { name: /^Mark reviewed/ }).click()
   await expect(page.getByText('Rating marked reviewed.')).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: comment })).toHaveCount(0)
@@ -172,4 +189,6 @@ test('a client rates a completed assignment; staff review the low rating; the el
     eligible.getByRole('checkbox', { name: new RegExp(`Bruno Unrated ${tag}`) }),
   ).toHaveAccessibleName(/No ratings yet/)
   await checkPage(page, 'admin-booking-eligible-ratings')
+  documents.push({ name: '/admin/bookings/{id} (ratings)', html: await page.content() })
+  expect(await htmlErrors(documents)).toEqual([])
 })
