@@ -119,6 +119,7 @@ export default [
       route('quotes', 'routes/admin/quotes.tsx', [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),
       ]),
+      route('quality', 'routes/admin/quality.tsx'),
       route('closeouts', 'routes/admin/closeouts.tsx', [
         route(':bookingId', 'routes/admin/closeouts.detail.tsx'),
       ]),

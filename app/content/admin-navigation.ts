@@ -11,6 +11,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Bookings', to: '/admin/bookings' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Quotes', to: '/admin/quotes' },
+  { label: 'Quality', to: '/admin/quality' },
   { label: 'Closeouts', to: '/admin/closeouts' },
   { label: 'Statements', to: '/admin/statements' },
   { label: 'Rates', to: '/admin/rates' },

@@ -26,6 +26,7 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/statements/00000000-0000-4000-8000-000000000000',
       '/admin/statements/00000000-0000-4000-8000-000000000000/pdf',
       '/admin/rates',
+      '/admin/quality',
       '/admin/accounting-export',
       '/admin/privacy-export',
       '/admin/invoices',

@@ -12,6 +12,7 @@ import { applicationStatusToken } from '../../app/emails/application-status-toke
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createSession } from '../../app/auth/session.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
+import { rateBooking } from '../../app/models/booking-ratings.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { createBooking } from '../../app/models/bookings.server'
@@ -60,7 +61,7 @@ const cookieOf = async (userId: string) => (await createSession(userId)).split('
  * its forms: an applicant with a status link, a pending application and client request, an
  * interpreter with an assignment to close out, a closeout waiting for approval, a statement
  * and a sent invoice, an organization with a manager and a member, an open booking with an
- * offer and a preparation file, quotes waiting for a price, for an answer and for delivery, a resource, a profile
+ * offer and a preparation file, a completed booking to rate and another rated low, quotes waiting for a price, for an answer and for delivery, a resource, a profile
  * change, and the links of invitation, password reset, erasure and unsubscribe e-mails.
  */
 export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
@@ -114,6 +115,19 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   })
   const invoiceId = await invoiceIdOf(app.db, billed.bookingId)
   await sendInvoice(invoiceId, actor)
+  // Another completed assignment, rated low: a row in staff's Quality queue. The billed one
+  // stays unrated, so its page offers the rating form.
+  const ratedLow = await createApprovedAssignment(app.db, actor, {
+    organizationId: client.organizationId,
+    requestedById: manager.id,
+    interpreterProfileId,
+    localDate: dateInDays(-21),
+  })
+  await rateBooking(
+    ratedLow.bookingId!,
+    { stars: 2, comment: 'Crafted: the interpreter arrived late.' },
+    { actor: managerActor, client },
+  )
 
   // An open booking of the manager's, offered to the interpreter.
   const openBooking = await createBooking(
@@ -287,6 +301,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   // More pages of the same routes: another quote's state, the status page's two
   // confirmation steps.
   paths['/admin/quotes/:quoteId (accepted)'] = `/admin/quotes/${acceptedQuoteId}`
+  paths['/client/bookings/:bookingId (completed)'] = `/client/bookings/${billed.bookingId}`
   paths['/application-status/:token (withdraw)'] = `${statusPage}?confirm=withdraw`
   paths['/application-status/:token (erase)'] = `${statusPage}?confirm=erase`
   return { cookies, paths }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { NativeField } from '~/lib/forms/native-form'
-import { FieldShell, hintIdOf } from './field-shell'
+import { FieldError, FieldShell, hintIdOf, RequiredMark } from './field-shell'
 import { forInputType } from './input-constraints'
 import { controlProps } from './native-fields'
 
@@ -63,5 +63,67 @@ export function DateTimeField({
         className="field-input"
       />
     </FieldShell>
+  )
+}
+
+/**
+ * A group of radio buttons for one value, in a fieldset named by its legend. Every button is
+ * `required`, so the browser refuses the form while none is chosen; the error summary links
+ * to the first one.
+ */
+export function RadioGroupField({
+  field,
+  legend,
+  hint,
+  options,
+  className,
+}: {
+  field: NativeField
+  /** Defaults to the field's label (`useNativeForm`'s `labels`). */
+  legend?: ReactNode
+  hint?: ReactNode
+  options: readonly { value: string; label: string }[]
+  className?: string
+}) {
+  const hintId = hintIdOf(field, hint)
+  const invalid = Boolean(field.errors?.length)
+  const chosen = typeof field.initialValue === 'string' ? field.initialValue : undefined
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={
+        [invalid ? field.errorId : undefined, hintId].filter(Boolean).join(' ') || undefined
+      }
+    >
+      <legend className="field-label">
+        {legend ?? field.label}
+        <RequiredMark required={field.required} />
+      </legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-1 flex flex-col gap-x-6 sm:flex-row sm:flex-wrap">
+        {options.map((option, index) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 items-center gap-2 text-sm text-slate-800"
+          >
+            <input
+              id={index === 0 ? field.id : undefined}
+              type="radio"
+              name={field.name}
+              value={option.value}
+              required={field.required || undefined}
+              defaultChecked={chosen === option.value}
+              className="size-4 accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} />
+    </fieldset>
   )
 }

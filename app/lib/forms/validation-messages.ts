@@ -15,7 +15,9 @@ export function messageFor(element: FieldElement): string {
   if (validity.valueMissing) {
     if (element instanceof HTMLInputElement && element.type === 'file')
       return 'Please choose a file.'
-    if (element instanceof HTMLSelectElement) return 'Please select an option.'
+    // A radio group is one choice too; its schema says the same (app/lib/validation/booking-rating.ts).
+    if (element instanceof HTMLSelectElement || element.type === 'radio')
+      return 'Please select an option.'
     if (element instanceof HTMLInputElement && element.type === 'checkbox')
       return 'Please tick this box to continue.'
     return 'This field is required.'

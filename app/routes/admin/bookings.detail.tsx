@@ -11,6 +11,7 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
+import { ratingSummary } from '~/domain/booking-ratings'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
 import { modalityLabel } from '~/domain/interpreter-profile'
@@ -21,6 +22,7 @@ import { seoMeta } from '~/lib/seo/meta'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { rescheduleSchema } from '~/lib/validation/booking'
 import { assignInterpreterSchema } from '~/lib/validation/dispatch'
+import { ratingsOfInterpreters } from '~/models/booking-ratings.server'
 import { bookingForStaff } from '~/models/dispatch/bookings.server'
 import { dispatchListFor } from '~/models/dispatch/eligibility.server'
 import { directAssignmentPending } from '~/models/dispatch/offers.server'
@@ -54,6 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const offered = new Set(found.offers.map((offer) => offer.interpreterId))
   const held = open ? await directAssignmentPending(found.booking.id) : undefined
   const heldOffer = held && found.offers.find((offer) => offer.interpreterId === held.interpreterId)
+  // Every eligible interpreter's average in one grouped query.
+  const ratings = await ratingsOfInterpreters(list.eligible.map((interpreter) => interpreter.id))
   return {
     ...found,
     open,
@@ -75,6 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : interpreter.servesSeries
           ? 'interprets this series · '
           : '',
+      ratings: ratingSummary(ratings.get(interpreter.id)),
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({
       id: interpreter.id,
@@ -243,6 +248,10 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
                             {interpreter.hoursThisHalfMonth} h this half-month
                             {interpreter.travel ? ` · ${interpreter.travel}` : ''}
                             {interpreter.offered ? ' · offered already' : ''}
+                          </span>
+                          <span className="block text-sm text-slate-700">
+                            <span aria-hidden="true">{interpreter.ratings.text}</span>
+                            <span className="sr-only">{interpreter.ratings.label}</span>
                           </span>
                         </label>
                       </li>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useSearchParams } from 'react-router'
+import { BookingRating } from '~/components/client/booking-rating'
 import { BookingTimeline } from '~/components/client/booking-timeline'
 import {
   CancelBookingSection,
@@ -10,10 +11,10 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
-import { formatInZone } from '~/domain/format'
+import { formatDate, formatInZone } from '~/domain/format'
 import { modalityLabel } from '~/domain/interpreter-profile'
 import { rareLanguageNotice } from '~/domain/rare-languages'
-import { requireClient } from '~/auth/client.server'
+import { requireClient, type ClientUser } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
@@ -21,6 +22,8 @@ import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { rescheduleSchema } from '~/lib/validation/booking'
 import { seriesScopeField } from '~/lib/validation/dispatch'
+import { bookingRatingSchema } from '~/lib/validation/booking-rating'
+import { rateBooking, ratingOfBooking } from '~/models/booking-ratings.server'
 import { BookingRuleError, clientBooking } from '~/models/bookings.server'
 import { cancelBooking, rescheduleBooking } from '~/models/dispatch/booking-changes.server'
 import { now } from '~/platform/clock.server'
@@ -42,6 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await clientBooking(requireUuidParam(params, 'bookingId'), client)
   if (!found) throw notFound()
   const { booking } = found
+  const completed = booking.status === 'completed'
+  const rating = completed ? await ratingOfBooking(booking.id) : undefined
   return {
     booking: {
       id: booking.id,
@@ -78,6 +83,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     series: found.series ? seriesPosition(found.series.position, found.series.count) : null,
     timeZones: timeZoneOptions(booking.timeZone),
     constraint: formConstraint(rescheduleSchema(now())),
+    // A completed assignment is rated once, by the requester or a manager.
+    rating: completed
+      ? {
+          given: rating
+            ? {
+                stars: rating.stars,
+                comment: rating.comment,
+                ratedByName: rating.ratedByName,
+                ratedOn: formatDate(rating.createdAt),
+              }
+            : null,
+          constraint: formConstraint(bookingRatingSchema),
+        }
+      : null,
   }
 }
 
@@ -85,6 +104,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const client = await requireClient(request)
   const bookingId = requireUuidParam(params, 'bookingId')
   const formData = await request.formData()
+  if (formData.get('intent') === 'rate') return rateAction(formData, bookingId, client)
   try {
     if (formData.get('intent') === 'cancel') {
       const scope = seriesScopeField.parse(formData.get('scope'))
@@ -114,9 +134,37 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+/** The rating form: 400 when invalid or the booking is not completed, 409 when rated already. */
+async function rateAction(formData: FormData, bookingId: string, client: ClientUser) {
+  const submission = parseWithZod(formData, { schema: bookingRatingSchema })
+  if (submission.status !== 'success')
+    return data({ form: 'rating', result: submission.reply(), error: null }, { status: 400 })
+  switch (await rateBooking(bookingId, submission.value, client)) {
+    case 'missing':
+      throw notFound()
+    case 'not-completed':
+      return data(
+        { form: 'rating', result: undefined, error: 'Only a completed assignment can be rated.' },
+        { status: 400 },
+      )
+    case 'rated-already':
+      return data(
+        { form: 'rating', result: undefined, error: 'This assignment has been rated already.' },
+        { status: 409 },
+      )
+    case 'rated':
+      throw redirectWithToast(
+        `/client/bookings/${bookingId}#rating-heading`,
+        'Thank you: your rating was sent.',
+      )
+  }
+}
+
 export default function ClientBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, timeline, files, requesterName, timeZones } = loaderData
   const [searchParams] = useSearchParams()
+  const ratingReply = actionData && 'form' in actionData ? actionData.result : undefined
+  const rescheduleReply = actionData && 'form' in actionData ? undefined : actionData?.result
   const confirmingCancel = searchParams.get('cancel') === '1'
   const details: [string, string][] = [
     ['When', booking.when],
@@ -165,6 +213,14 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-sm text-slate-700">Cancelled within 24 hours of the start.</p>
         ) : null}
       </section>
+      {loaderData.rating ? (
+        <BookingRating
+          rating={loaderData.rating.given}
+          interpreterFirstName={timeline.interpreterFirstName}
+          lastResult={ratingReply}
+          constraint={loaderData.rating.constraint}
+        />
+      ) : null}
       <section
         aria-labelledby="details-heading"
         className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
@@ -200,7 +256,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
             inSeries={loaderData.series !== null}
           />
           <RescheduleBookingSection
-            reply={actionData?.result}
+            reply={rescheduleReply}
             constraint={loaderData.constraint}
             current={{
               date: booking.localDate,
