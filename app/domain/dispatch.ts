@@ -9,6 +9,7 @@ import { modalityLabel, type Modality } from './interpreter-profile'
 import { ONBOARDING_STEP_COUNT } from './statistics'
 import { dateTimeFormat, formatCount } from './format'
 import { formatTravelTime, haversineMiles, travelMinutes, type LatLon } from './travel'
+import type { InterpreterPreference } from './organizations'
 
 /**
  * Who may be offered a booking and in what order (docs/product.md#bookings): the rules
@@ -59,6 +60,8 @@ export interface InterpreterForDispatch {
   travelRadiusMiles: number | null
   /** The client asked for this interpreter on the booking. */
   preferredByClient?: boolean
+  /** The organization's standing preference for this interpreter, if any. */
+  organizationPreference?: InterpreterPreference | null
   /** They have (or had) another booking of the same weekly series. */
   servesSeries?: boolean
 }
@@ -104,6 +107,7 @@ export const exclusionReasons = {
   timeOff: 'Time off that day',
   availability: 'Not available then',
   overlap: 'Another assignment at that time',
+  blocked: 'The client asked not to send this interpreter',
 } as const
 export type TravelReason = `Outside travel radius (${string}, radius ${string})`
 export type ExclusionReason =
@@ -218,6 +222,7 @@ export function reasonsNotEligible(
   travel: Travel = travelTo(booking, interpreter),
 ): ExclusionReason[] {
   const reasons: ExclusionReason[] = []
+  if (interpreter.organizationPreference === 'blocked') reasons.push(exclusionReasons.blocked)
   const language = booking.language.trim().toLowerCase()
   if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
     reasons.push(exclusionReasons.language)
@@ -264,7 +269,8 @@ export interface DispatchList<Interpreter extends InterpreterForDispatch> {
 
 /**
  * Splits the interpreters into eligible and excluded (with every reason). Eligible ones are
- * ranked: the interpreter the client asked for first, then the series' interpreter (so a
+ * ranked: the interpreter the client asked for first, then the organization's preferred
+ * interpreters, then the series' interpreter (so a
  * weekly series keeps one face), then past completed work with this organization (more
  * first), then the fewest hours this half-month, then by name so that the order is stable.
  */
@@ -285,6 +291,8 @@ export function dispatchList<Interpreter extends InterpreterForDispatch>(
   eligible.sort(
     (a, b) =>
       Number(b.preferredByClient ?? false) - Number(a.preferredByClient ?? false) ||
+      Number(b.organizationPreference === 'preferred') -
+        Number(a.organizationPreference === 'preferred') ||
       Number(b.servesSeries ?? false) - Number(a.servesSeries ?? false) ||
       Number(b.completedWithOrganization > 0) - Number(a.completedWithOrganization > 0) ||
       b.completedWithOrganization - a.completedWithOrganization ||

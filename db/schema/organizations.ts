@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { organizationRoles } from '../../app/domain/organizations'
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { interpreterPreferences, organizationRoles } from '../../app/domain/organizations'
+import { interpreterProfiles } from './interpreter-profiles'
 import { leads } from './leads'
 import { authTokens, users } from './users'
 
@@ -81,4 +91,24 @@ export const clientInvitations = pgTable(
     index('client_invitations_organization_idx').on(table.organizationId),
     index('client_invitations_email_idx').on(table.email),
   ],
+)
+
+/**
+ * An organization's standing preference for an interpreter who has worked for it: preferred
+ * (offered its work first) or blocked (never offered it). Set by its managers.
+ */
+export const organizationInterpreters = pgTable(
+  'organization_interpreters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    interpreterId: uuid('interpreter_id')
+      .notNull()
+      .references(() => interpreterProfiles.id, { onDelete: 'cascade' }),
+    preference: text('preference', { enum: interpreterPreferences }).notNull(),
+    setById: uuid('set_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.interpreterId] })],
 )

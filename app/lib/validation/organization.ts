@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { organizationRoles } from '../../domain/organizations'
+import {
+  interpreterPreferences,
+  organizationRoles,
+  type InterpreterPreference,
+} from '../../domain/organizations'
 import { emailField } from './fields'
 import { inviteSchema } from './staff'
 
@@ -28,3 +32,20 @@ export const organizationSettingsSchema = z.object({
   requesterReminder2h: reminderChoice,
 })
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsSchema>
+
+/**
+ * The managers' interpreter preferences on Settings: one choice per interpreter who worked
+ * for the organization, sent as parallel lists (`interpreterId`, `preference`).
+ */
+export const interpreterPreferencesSchema = z
+  .object({
+    interpreterId: z.array(z.uuid()).max(1000),
+    preference: z.array(z.enum(['', ...interpreterPreferences])).max(1000),
+  })
+  .refine((value) => value.interpreterId.length === value.preference.length)
+  .transform((value) =>
+    value.interpreterId.map((interpreterId, index) => ({
+      interpreterId,
+      preference: (value.preference[index] || null) as InterpreterPreference | null,
+    })),
+  )

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { bookingOffers } from '../../../db/schema'
 import { now } from '../../platform/clock.server'
 import { db } from '../../platform/runtime.server'
+import { exclusionReasons } from '../../domain/dispatch'
 import { recordAudit, type Actor } from '../audit.server'
 import type { Booking } from '../bookings.server'
 import { dispatchListFor } from './eligibility.server'
@@ -12,7 +13,8 @@ import { lockedBooking, offerBooking } from './offers.server'
  * to confirm, like an offer, and the booking is held for them alone: every other open offer
  * is withdrawn, and no new offer goes out until they answer or the link lapses. Where a
  * dispatch rule excludes the interpreter, staff must say why they override it; the reason is
- * kept on the offer and in the audit log with the rules it overrode.
+ * kept on the offer and in the audit log with the rules it overrode. An interpreter the
+ * client blocked cannot be assigned at all.
  */
 
 const OPEN_STATUSES = new Set<Booking['status']>(['requested', 'offered', 'unfilled'])
@@ -23,6 +25,8 @@ export type AssignOutcome =
   | { outcome: 'closed' }
   /** The interpreter does not work in the booking's language: not on the dispatch list at all. */
   | { outcome: 'unknown-interpreter' }
+  /** The client asked not to send this interpreter: no reason overrides that. */
+  | { outcome: 'blocked' }
   /** A rule excludes the interpreter and staff gave no reason to override it. */
   | { outcome: 'reason-needed'; reasons: string[] }
 
@@ -41,6 +45,7 @@ export async function assignInterpreter(
     const interpreter = eligibleOne ?? excludedOne?.interpreter
     if (!interpreter) return { outcome: 'unknown-interpreter' }
     const overridden: string[] = excludedOne ? [...excludedOne.reasons] : []
+    if (overridden.includes(exclusionReasons.blocked)) return { outcome: 'blocked' }
     if (overridden.length > 0 && !choice.overrideReason)
       return { outcome: 'reason-needed', reasons: overridden }
     const withdrawn = await tx

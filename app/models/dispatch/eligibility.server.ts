@@ -6,6 +6,7 @@ import {
   interpreterDocuments,
   interpreterProfiles,
   interpreterTimeOff,
+  organizationInterpreters,
 } from '../../../db/schema'
 import { weekdayValues, type Weekday } from '../../domain/availability'
 import {
@@ -102,104 +103,113 @@ export async function interpretersForDispatch(
   const halfMonth = halfMonthOf(booking.startsAt)
   // In a transaction the queries share one connection, so they go one after the other.
   const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
-  const [availability, timeOff, credentials, confirmed, completed, minutes, series] = await all([
-    database
-      .select({
-        profileId: interpreterAvailability.profileId,
-        day: interpreterAvailability.day,
-        startsAt: interpreterAvailability.startsAt,
-        endsAt: interpreterAvailability.endsAt,
-      })
-      .from(interpreterAvailability)
-      .where(
-        and(
-          inArray(interpreterAvailability.profileId, ofLanguage),
-          // In any interpreter's zone the booking falls on its own weekday or a neighbour.
-          inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
+  const [availability, timeOff, credentials, confirmed, completed, minutes, series, preferences] =
+    await all([
+      database
+        .select({
+          profileId: interpreterAvailability.profileId,
+          day: interpreterAvailability.day,
+          startsAt: interpreterAvailability.startsAt,
+          endsAt: interpreterAvailability.endsAt,
+        })
+        .from(interpreterAvailability)
+        .where(
+          and(
+            inArray(interpreterAvailability.profileId, ofLanguage),
+            // In any interpreter's zone the booking falls on its own weekday or a neighbour.
+            inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
+          ),
         ),
-      ),
-    database
-      .select({
-        profileId: interpreterTimeOff.profileId,
-        startsOn: interpreterTimeOff.startsOn,
-        endsOn: interpreterTimeOff.endsOn,
-      })
-      .from(interpreterTimeOff)
-      .where(
-        and(
-          inArray(interpreterTimeOff.profileId, ofLanguage),
-          lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
-          gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
+      database
+        .select({
+          profileId: interpreterTimeOff.profileId,
+          startsOn: interpreterTimeOff.startsOn,
+          endsOn: interpreterTimeOff.endsOn,
+        })
+        .from(interpreterTimeOff)
+        .where(
+          and(
+            inArray(interpreterTimeOff.profileId, ofLanguage),
+            lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
+            gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
+          ),
         ),
-      ),
-    database
-      .select({
-        applicationId: interpreterDocuments.applicationId,
-        expiresOn: interpreterDocuments.expiresOn,
-      })
-      .from(interpreterDocuments)
-      .where(
-        and(
-          inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
-          eq(interpreterDocuments.step, 'medical_training'),
-          eq(interpreterDocuments.status, 'accepted'),
+      database
+        .select({
+          applicationId: interpreterDocuments.applicationId,
+          expiresOn: interpreterDocuments.expiresOn,
+        })
+        .from(interpreterDocuments)
+        .where(
+          and(
+            inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
+            eq(interpreterDocuments.step, 'medical_training'),
+            eq(interpreterDocuments.status, 'accepted'),
+          ),
         ),
-      ),
-    database
-      .select({
-        interpreterId: bookings.interpreterId,
-        startsAt: bookings.startsAt,
-        durationMinutes: bookings.durationMinutes,
-        modality: bookings.modality,
-      })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.interpreterId, ofLanguage),
-          eq(bookings.status, 'confirmed'),
-          gte(bookings.startsAt, windowStart),
-          lte(bookings.startsAt, windowEnd),
-          ne(bookings.id, booking.id),
+      database
+        .select({
+          interpreterId: bookings.interpreterId,
+          startsAt: bookings.startsAt,
+          durationMinutes: bookings.durationMinutes,
+          modality: bookings.modality,
+        })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.interpreterId, ofLanguage),
+            eq(bookings.status, 'confirmed'),
+            gte(bookings.startsAt, windowStart),
+            lte(bookings.startsAt, windowEnd),
+            ne(bookings.id, booking.id),
+          ),
         ),
-      ),
-    database
-      .select({ interpreterId: bookings.interpreterId, count: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.interpreterId, ofLanguage),
-          eq(bookings.organizationId, booking.organizationId),
-          eq(bookings.status, 'completed'),
+      database
+        .select({ interpreterId: bookings.interpreterId, count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.interpreterId, ofLanguage),
+            eq(bookings.organizationId, booking.organizationId),
+            eq(bookings.status, 'completed'),
+          ),
+        )
+        .groupBy(bookings.interpreterId),
+      database
+        .select({
+          interpreterId: bookings.interpreterId,
+          minutes: sql<number>`sum(${bookings.durationMinutes})::int`,
+        })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.interpreterId, ofLanguage),
+            inArray(bookings.status, ['confirmed', 'completed']),
+            gte(bookings.startsAt, halfMonth.start),
+            lt(bookings.startsAt, halfMonth.end),
+          ),
+        )
+        .groupBy(bookings.interpreterId),
+      // The interpreters of the series' other bookings (none for a booking on its own).
+      database
+        .selectDistinct({ interpreterId: bookings.interpreterId })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.seriesId, booking.seriesId ?? sql`null`),
+            inArray(bookings.status, ['confirmed', 'completed']),
+            ne(bookings.id, booking.id),
+          ),
         ),
-      )
-      .groupBy(bookings.interpreterId),
-    database
-      .select({
-        interpreterId: bookings.interpreterId,
-        minutes: sql<number>`sum(${bookings.durationMinutes})::int`,
-      })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.interpreterId, ofLanguage),
-          inArray(bookings.status, ['confirmed', 'completed']),
-          gte(bookings.startsAt, halfMonth.start),
-          lt(bookings.startsAt, halfMonth.end),
-        ),
-      )
-      .groupBy(bookings.interpreterId),
-    // The interpreters of the series' other bookings (none for a booking on its own).
-    database
-      .selectDistinct({ interpreterId: bookings.interpreterId })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.seriesId, booking.seriesId ?? sql`null`),
-          inArray(bookings.status, ['confirmed', 'completed']),
-          ne(bookings.id, booking.id),
-        ),
-      ),
-  ])
+      // The organization's preferred and blocked interpreters: a handful at most.
+      database
+        .select({
+          interpreterId: organizationInterpreters.interpreterId,
+          preference: organizationInterpreters.preference,
+        })
+        .from(organizationInterpreters)
+        .where(eq(organizationInterpreters.organizationId, booking.organizationId)),
+    ])
   const grouped = <Row, Key>(rows: Row[], key: (row: Row) => Key) => {
     const map = new Map<Key, Row[]>()
     for (const row of rows) {
@@ -216,6 +226,7 @@ export async function interpretersForDispatch(
   const completedBy = new Map(completed.map((row) => [row.interpreterId, Number(row.count)]))
   const minutesBy = new Map(minutes.map((row) => [row.interpreterId, Number(row.minutes)]))
   const seriesInterpreters = new Set(series.map((row) => row.interpreterId))
+  const preferenceOf = new Map(preferences.map((row) => [row.interpreterId, row.preference]))
   return profiles.map((profile) => ({
     id: profile.id,
     firstName: profile.firstName,
@@ -248,6 +259,7 @@ export async function interpretersForDispatch(
     travelRadiusMiles: profile.travelRadiusMiles,
     preferredByClient: booking.preferredInterpreterId === profile.id,
     servesSeries: seriesInterpreters.has(profile.id),
+    organizationPreference: preferenceOf.get(profile.id) ?? null,
   }))
 }
 

@@ -87,6 +87,10 @@ export async function assignAction(form: FormData, bookingId: string, actor: Act
       return notOpen(outcome.outcome, here)
     case 'unknown-interpreter':
       return refuse({ interpreterId: ['Choose an interpreter of this booking’s language.'] })
+    case 'blocked':
+      return refuse({
+        interpreterId: ['The client asked not to send this interpreter: choose someone else.'],
+      })
     case 'reason-needed':
       return refuse({
         overrideReason: [

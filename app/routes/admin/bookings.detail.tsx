@@ -76,9 +76,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       offered: offered.has(interpreter.id),
       preference: interpreter.preferredByClient
         ? 'asked for by the client · '
-        : interpreter.servesSeries
-          ? 'interprets this series · '
-          : '',
+        : interpreter.organizationPreference === 'preferred'
+          ? 'preferred by this client · '
+          : interpreter.servesSeries
+            ? 'interprets this series · '
+            : '',
       ratings: ratingSummary(ratings.get(interpreter.id)),
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({

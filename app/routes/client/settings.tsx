@@ -8,7 +8,15 @@ import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
-import { organizationSettingsSchema } from '~/lib/validation/organization'
+import {
+  interpreterPreferencesSchema,
+  organizationSettingsSchema,
+} from '~/lib/validation/organization'
+import {
+  interpreterPreferencesOf,
+  saveInterpreterPreferences,
+} from '~/models/organization-interpreters.server'
+import { InterpreterPreferencesForm } from '~/components/client/interpreter-preferences-form'
 import {
   organizationSettings,
   saveOrganizationSettings,
@@ -33,13 +41,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     organizationName: manager.client.organizationName,
     settings,
+    interpreters: await interpreterPreferencesOf(manager.client.organizationId),
     constraint: formConstraint(organizationSettingsSchema),
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const manager = await requireClient(request, { manager: true })
-  const submission = parseWithZod(await request.formData(), { schema: organizationSettingsSchema })
+  const formData = await request.formData()
+  if (formData.get('intent') === 'interpreters') {
+    const choices = interpreterPreferencesSchema.safeParse({
+      interpreterId: formData.getAll('interpreterId'),
+      preference: formData.getAll('preference'),
+    })
+    const saved =
+      choices.success &&
+      (await saveInterpreterPreferences(manager.client.organizationId, choices.data, manager.actor))
+    if (!saved) return data({ interpretersError: INTERPRETERS_REFUSED }, { status: 400 })
+    return redirectWithToast('/client/settings', 'Interpreter preferences saved.')
+  }
+  const submission = parseWithZod(formData, { schema: organizationSettingsSchema })
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const saved = await saveOrganizationSettings(
     manager.client.organizationId,
@@ -49,6 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!saved) throw notFound()
   return redirectWithToast('/client/settings', 'Settings saved.')
 }
+
+const INTERPRETERS_REFUSED =
+  'Those choices could not be saved: reload the page and choose again among the interpreters listed.'
 
 const labels = {
   requesterReminder24h: 'Remind them 24 hours before',
@@ -63,7 +87,7 @@ export default function ClientSettings({ loaderData, actionData }: Route.Compone
   const { organizationName, settings } = loaderData
   const navigation = useNavigation()
   const { formProps, field, summary } = useNativeFormWithValues<typeof labels>({
-    lastResult: actionData,
+    lastResult: actionData && !('interpretersError' in actionData) ? actionData : undefined,
     constraint: loaderData.constraint,
     labels,
     defaultValue: {
@@ -106,6 +130,26 @@ export default function ClientSettings({ loaderData, actionData }: Route.Compone
             Save settings
           </button>
         </Form>
+      </section>
+      <section
+        aria-labelledby="interpreters-heading"
+        className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
+      >
+        <h2 id="interpreters-heading" className="text-lg font-semibold text-slate-900">
+          Interpreters
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Preferred interpreters are offered your bookings first. We never send an interpreter
+          marked “Do not send” to {organizationName}.
+        </p>
+        <InterpreterPreferencesForm
+          interpreters={loaderData.interpreters}
+          error={
+            actionData && 'interpretersError' in actionData
+              ? actionData.interpretersError
+              : undefined
+          }
+        />
       </section>
     </div>
   )
