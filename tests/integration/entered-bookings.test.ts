@@ -171,11 +171,13 @@ describe.each(testDatabaseKinds())('bookings staff enter for a client on %s', (k
     ).rejects.toBeInstanceOf(UnknownOrganizationError)
 
     // A user the manager removed can no longer sign in: nobody would see the booking.
-    expect(await removeClientUser(riverside, requester.actor.id, manager.actor)).not.toBe(
-      'missing',
-    )
+    expect(await removeClientUser(riverside, requester.actor.id, manager.actor)).not.toBe('missing')
     await expect(
-      enterBooking(booking(), { organizationId: riverside, requesterId: requester.actor.id }, staff),
+      enterBooking(
+        booking(),
+        { organizationId: riverside, requesterId: requester.actor.id },
+        staff,
+      ),
     ).rejects.toBeInstanceOf(ForeignRequesterError)
 
     // A preferred interpreter must have worked for the organization, as on the client's form.
@@ -189,9 +191,9 @@ describe.each(testDatabaseKinds())('bookings staff enter for a client on %s', (k
     ).rejects.toBeInstanceOf(PreferredInterpreterError)
 
     expect(await countBookings()).toBe(0)
-    expect(
-      await test.db.select().from(auditLog).where(eq(auditLog.entityType, 'booking')),
-    ).toEqual([])
+    expect(await test.db.select().from(auditLog).where(eq(auditLog.entityType, 'booking'))).toEqual(
+      [],
+    )
   })
 
   it('checks the form with the client’s schema, and asks for the requester', () => {

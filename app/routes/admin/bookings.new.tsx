@@ -122,11 +122,7 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
         made it: it is in their portal and they get its e-mails. Times are in the time zone you
         choose; a booking that starts in less than {URGENT_WITHIN_HOURS} hours is marked urgent.
       </p>
-      <OrganizationStep
-        organizations={organizations}
-        chosenId={chosen?.id}
-        error={chooseError}
-      />
+      <OrganizationStep organizations={organizations} chosenId={chosen?.id} error={chooseError} />
       {chosen ? (
         chosen.requesters.length === 0 ? (
           <p className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
@@ -168,7 +164,7 @@ function OrganizationStep({
       className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 id="organization-step-heading" className="font-semibold text-slate-900">
-        1. Organization
+        1. Choose the client
       </h2>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -239,7 +235,7 @@ function BookingStep({
       className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 id="booking-step-heading" className="font-semibold text-slate-900">
-        2. Booking for {organization.name}
+        2. The booking for {organization.name}
       </h2>
       <ErrorSummary {...summary} headingLevel={3} />
       <input type="hidden" name="organizationId" value={organization.id} />
