@@ -181,10 +181,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
     ...(loaderData.series ? ([['Series', loaderData.series]] as [string, string][]) : []),
     ...(booking.enteredByStaff
       ? ([
-          [
-            'Entered by',
-            requesterName ? `Our staff, on ${requesterName}'s behalf` : 'Our staff',
-          ],
+          ['Entered by', requesterName ? `Our staff, on ${requesterName}'s behalf` : 'Our staff'],
         ] as [string, string][])
       : []),
   ]
