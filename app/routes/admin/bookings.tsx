@@ -108,7 +108,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         <EmptyState icon={CalendarClock} title="No Bookings Found">
           {filtered
             ? 'No booking matches these filters.'
-            : 'Bookings clients make in their portal appear here.'}
+            : 'Bookings clients make in their portal, and those staff enter for them, appear here.'}
         </EmptyState>
       ) : (
         <DataTable
