@@ -130,7 +130,7 @@ test('staff enter a booking for a client who called; a refused form keeps what w
 
   await requesterField.selectOption({ label: `Rob Requester (${requester.email})` })
   await form.getByRole('button', { name: 'Enter the booking' }).click()
-  await expect(page).toHaveURL(/\/admin\/bookings\/[0-9a-f-]{36}#booking-title$/)
+  await expect(page).toHaveURL(/\/admin\/bookings\/[0-9a-f-]{36}#booking-heading$/)
   await expect(page.getByText('Booking entered.').first()).toBeVisible()
   // Focus is on the booking just entered.
   const title = page.getByRole('heading', { level: 1, name: 'Spanish, On-site, Medical' })
