@@ -146,6 +146,30 @@ describe.each(testDatabaseKinds())('bookings staff enter for a client on %s', (k
     expect(confirmations).toHaveLength(1)
   })
 
+  it('enters a weekly series as the client’s form makes one, each booking entered by staff', async () => {
+    const requester = await clientOf('Riverside Clinic', 'rob@riverside.example', 'requester')
+    const first = await enterBooking(
+      booking({ repeatDays: ['tuesday', 'thursday'], repeatWeeks: 2 }),
+      { organizationId: requester.client.organizationId, requesterId: requester.actor.id },
+      staff,
+    )
+    const series = await test.db.select().from(bookings).orderBy(bookings.startsAt)
+    expect(series.map((row) => row.localDate)).toEqual([
+      '2026-05-12',
+      '2026-05-14',
+      '2026-05-19',
+      '2026-05-21',
+    ])
+    expect(first.id).toBe(series[0]!.id)
+    for (const row of series)
+      expect(row).toMatchObject({
+        seriesId: first.seriesId,
+        requestedById: requester.actor.id,
+        enteredById: staff.id,
+      })
+    expect(first.seriesId).not.toBeNull()
+  })
+
   it('refuses a requester of another organization, a removed one and an unknown organization, storing nothing', async () => {
     const requester = await clientOf('Riverside Clinic', 'rob@riverside.example', 'requester')
     const manager = await clientOf('Riverside Clinic', 'mia@riverside.example', 'manager')
