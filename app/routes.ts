@@ -111,6 +111,8 @@ export default [
         route(':interpreterId', 'routes/admin/interpreter-manager.detail.tsx'),
       ]),
       route('bookings', 'routes/admin/bookings.tsx'),
+      // A booking staff enter for a client who asked by phone or e-mail.
+      route('bookings/new', 'routes/admin/bookings.new.tsx'),
       route('bookings/:bookingId', 'routes/admin/bookings.detail.tsx'),
       route('clients', 'routes/admin/leads.tsx', [
         route('new-organization', 'routes/admin/organizations.new.tsx'),

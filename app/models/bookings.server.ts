@@ -5,8 +5,10 @@ import {
   bookingOffers,
   bookings,
   clientInvoices,
+  clientMemberships,
   interpreterProfiles,
   invoiceLines,
+  organizations,
   users,
 } from '../../db/schema'
 import {
@@ -23,7 +25,11 @@ import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality } from '../domain/interpreter-profile'
 import { bookingStaffMail } from '../emails/bookings.server'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
-import { PREFERRED_INTERPRETER_MESSAGE } from '../lib/validation/booking'
+import {
+  FOREIGN_REQUESTER_MESSAGE,
+  PREFERRED_INTERPRETER_MESSAGE,
+  UNKNOWN_ORGANIZATION_MESSAGE,
+} from '../lib/validation/booking'
 import type { ClientContext } from './organizations.server'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
@@ -98,6 +104,80 @@ export function staffMail(
   }
 }
 
+/** Whose booking it is: the organization, the client user who asked for it, who entered it. */
+interface BookingParties {
+  organizationId: string
+  requestedById: string
+  /** The staff member who entered it for the client; null when the client booked. */
+  enteredById: string | null
+}
+
+/** The dates a booking is made on: its own, or each of its weekly series' (app/domain/booking-series.ts). */
+function bookingDates(input: Pick<NewBooking, 'date' | 'repeatDays' | 'repeatWeeks'>) {
+  return input.repeatDays?.length && input.repeatWeeks
+    ? weeklySeriesDates(input.date, input.repeatDays, input.repeatWeeks)
+    : [input.date]
+}
+
+/**
+ * The rows of a booking from the form's values: one per date of a series, each at the same
+ * wall-clock time in the zone, sharing a series id; urgent when it starts under 24 hours from now.
+ */
+function newBookingRows(input: Omit<NewBooking, 'files'>, parties: BookingParties) {
+  const dates = bookingDates(input)
+  const seriesId = dates.length > 1 ? randomUUID() : null
+  return dates.map((date) => {
+    const startsAt = zonedTimeToUtc(date, input.time, input.timeZone)
+    return {
+      ...parties,
+      language: input.language,
+      modality: input.modality,
+      setting: input.setting,
+      localDate: date,
+      localTime: input.time,
+      timeZone: input.timeZone,
+      startsAt,
+      durationMinutes: input.durationMinutes,
+      location: input.location,
+      contactName: input.contactName,
+      contactPhone: input.contactPhone,
+      notes: input.notes || null,
+      preferredInterpreterId: input.preferredInterpreterId ?? null,
+      seriesId,
+      urgent: isUrgent(startsAt, now()),
+      createdAt: now(),
+      updatedAt: now(),
+    }
+  })
+}
+
+/** What the audit entry of a new booking says: the first of a series names the others. */
+function auditOfNew(made: Booking[]) {
+  const booking = made[0]!
+  return {
+    summary: bookingLine(booking),
+    urgent: booking.urgent,
+    ...(booking.seriesId
+      ? { seriesId: booking.seriesId, bookings: made.map((row) => row.id) }
+      : {}),
+  }
+}
+
+/** Refuses a preferred interpreter who never worked for the organization (tampering). */
+async function checkPreferredInterpreter(
+  tx: Database,
+  organizationId: string,
+  preferred: string | undefined,
+) {
+  if (
+    preferred &&
+    !(await pastInterpretersOf(organizationId, tx)).some(
+      (interpreter) => interpreter.id === preferred,
+    )
+  )
+    throw new PreferredInterpreterError()
+}
+
 /**
  * Stores a client's booking: the preparation files first, then the booking, its files and
  * the staff notification in one transaction (the first of a burst is mailed at once, the
@@ -106,52 +186,23 @@ export function staffMail(
  * for the organization (`PreferredInterpreterError` otherwise). The files must fit the organization's storage quota (`StorageQuotaError` otherwise).
  */
 export async function createBooking(input: NewBooking, who: ClientActor): Promise<Booking> {
-  const dates =
-    input.repeatDays?.length && input.repeatWeeks
-      ? weeklySeriesDates(input.date, input.repeatDays, input.repeatWeeks)
-      : [input.date]
-  const seriesId = dates.length > 1 ? randomUUID() : null
   return withStoredFiles('bookings', input.files, async (tx, fileIds) => {
     if (fileIds.length > 0)
       await claimOrganizationStorage(tx, who.client.organizationId, sizeOfNewFiles(input.files))
     const notice = await staffNoticeFor(tx, who.client.organizationId, now())
-    const preferred = input.preferredInterpreterId ?? null
-    if (
-      preferred &&
-      !(await pastInterpretersOf(who.client.organizationId, tx)).some(
-        (interpreter) => interpreter.id === preferred,
-      )
-    )
-      throw new PreferredInterpreterError()
-    // A series is one booking per date, each at the same wall-clock time in the zone.
+    await checkPreferredInterpreter(tx, who.client.organizationId, input.preferredInterpreterId)
+    const parties = {
+      organizationId: who.client.organizationId,
+      requestedById: who.actor.id,
+      enteredById: null,
+    }
     const made = await tx
       .insert(bookings)
       .values(
-        dates.map((date) => {
-          const startsAt = zonedTimeToUtc(date, input.time, input.timeZone)
-          return {
-            organizationId: who.client.organizationId,
-            requestedById: who.actor.id,
-            language: input.language,
-            modality: input.modality,
-            setting: input.setting,
-            localDate: date,
-            localTime: input.time,
-            timeZone: input.timeZone,
-            startsAt,
-            durationMinutes: input.durationMinutes,
-            location: input.location,
-            contactName: input.contactName,
-            contactPhone: input.contactPhone,
-            notes: input.notes || null,
-            preferredInterpreterId: preferred,
-            seriesId,
-            urgent: isUrgent(startsAt, now()),
-            staffDigestAt: notice.mailNow ? null : notice.digestAt,
-            createdAt: now(),
-            updatedAt: now(),
-          }
-        }),
+        newBookingRows(input, parties).map((row) => ({
+          ...row,
+          staffDigestAt: notice.mailNow ? null : notice.digestAt,
+        })),
       )
       .returning()
     made.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
@@ -168,10 +219,78 @@ export async function createBooking(input: NewBooking, who: ClientActor): Promis
         action: 'create',
         entityType: 'booking',
         entityId: booking.id,
+        after: auditOfNew(made),
+      },
+      tx,
+    )
+    return booking
+  })
+}
+
+/** For whom staff enter a booking: an organization and one of its client users. */
+export interface EnteredFor {
+  organizationId: string
+  requesterId: string
+}
+
+/**
+ * A booking staff enter for a client who asked by phone or e-mail (docs/product.md#bookings):
+ * it is the requester's as if they had booked it (their portal shows it, their e-mails follow
+ * it), and it records who entered it, with the audit entry in that staff member's name. The
+ * organization must exist (`UnknownOrganizationError`), the requester be one of its active
+ * users (`ForeignRequesterError`), a preferred interpreter one who worked for it. A weekly
+ * series is made as on the client's form; the first booking is returned. Staff are not
+ * e-mailed a booking one of them entered; nothing counts against the client's limits.
+ */
+export async function enterBooking(
+  input: Omit<NewBooking, 'files'>,
+  enteredFor: EnteredFor,
+  actor: Actor,
+): Promise<Booking> {
+  return db().transaction(async (tx) => {
+    const [organization] = await tx
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, enteredFor.organizationId))
+    if (!organization) throw new UnknownOrganizationError()
+    // Locked, so a manager deactivating the requester meanwhile waits, or is waited for.
+    const [requester] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(clientMemberships)
+      .innerJoin(users, eq(users.id, clientMemberships.userId))
+      .where(
+        and(
+          eq(clientMemberships.userId, enteredFor.requesterId),
+          eq(clientMemberships.organizationId, organization.id),
+          eq(users.active, true),
+        ),
+      )
+      .for('update', { of: users })
+    if (!requester) throw new ForeignRequesterError()
+    await checkPreferredInterpreter(tx, organization.id, input.preferredInterpreterId)
+    const made = await tx
+      .insert(bookings)
+      .values(
+        newBookingRows(input, {
+          organizationId: organization.id,
+          requestedById: requester.id,
+          enteredById: actor.id,
+        }),
+      )
+      .returning()
+    made.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    const booking = made[0]!
+    await recordAudit(
+      actor,
+      {
+        action: 'create',
+        entityType: 'booking',
+        entityId: booking.id,
         after: {
-          summary: bookingLine(booking),
-          urgent: booking.urgent,
-          ...(seriesId ? { seriesId, bookings: made.map((row) => row.id) } : {}),
+          ...auditOfNew(made),
+          organization: organization.name,
+          requestedBy: requester.name,
+          enteredBy: actor.name,
         },
       },
       tx,
@@ -317,6 +436,22 @@ export async function pastInterpretersOf(organizationId: string, tx?: Database) 
 
 export class BookingRuleError extends Error {
   override name = 'BookingRuleError'
+}
+
+/** An organization that does not exist (any more) for a booking staff enter. */
+export class UnknownOrganizationError extends BookingRuleError {
+  override name = 'UnknownOrganizationError'
+  constructor() {
+    super(UNKNOWN_ORGANIZATION_MESSAGE)
+  }
+}
+
+/** A requester who is not an active user of the organization the booking is entered for. */
+export class ForeignRequesterError extends BookingRuleError {
+  override name = 'ForeignRequesterError'
+  constructor() {
+    super(FOREIGN_REQUESTER_MESSAGE)
+  }
 }
 
 /** A preferred interpreter the booking form does not offer: one who never worked for the organization. */

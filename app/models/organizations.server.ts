@@ -118,6 +118,14 @@ export async function inviteClientUser(
   })
 }
 
+/** Every organization by name: staff's choice when they enter a booking for a client. */
+export async function organizationChoices() {
+  return db()
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
+}
+
 /** The people of an organization, managers first. */
 export async function organizationUsers(organizationId: string) {
   return db()

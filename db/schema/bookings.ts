@@ -33,6 +33,8 @@ export const bookings = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member who entered it for the client (by phone or e-mail); null when the client booked. */
+    enteredById: uuid('entered_by_id').references(() => users.id, { onDelete: 'set null' }),
     language: text('language').notNull(),
     modality: text('modality', { enum: modalityValues }).notNull(),
     setting: text('setting', { enum: bookingSettingValues }).notNull(),

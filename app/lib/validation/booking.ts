@@ -18,6 +18,12 @@ export const SERIES_WEEKS_MESSAGE = `Please enter ${MIN_SERIES_WEEKS} to ${MAX_S
 export const SERIES_DAYS_MESSAGE = 'Please tick the days it repeats on.'
 export const PREFERRED_INTERPRETER_MESSAGE =
   'Please choose one of the interpreters who have worked for you, or no preference.'
+export const ORGANIZATION_MESSAGE = 'Please choose an organization from the list.'
+export const UNKNOWN_ORGANIZATION_MESSAGE =
+  'This organization no longer exists. Please choose another one.'
+export const REQUESTER_MESSAGE = 'Please choose who asked for the booking.'
+export const FOREIGN_REQUESTER_MESSAGE =
+  "Please choose one of this organization's users: the requester must belong to it."
 
 const text = (message: string, max = 300) =>
   z
@@ -90,6 +96,21 @@ export function bookingSchema(now: Date) {
       if (days === 0 && value.repeatWeeks !== undefined)
         context.addIssue({ code: 'custom', path: ['repeatDays'], message: SERIES_DAYS_MESSAGE })
     })
+}
+
+/** Which organization staff enter a booking for: the first step of "New booking". */
+export const organizationChoiceSchema = z.object({
+  organizationId: z.uuid({ error: ORGANIZATION_MESSAGE }),
+})
+
+/**
+ * Staff's "New booking" (docs/product.md#bookings): the client's booking form, checked by the
+ * very same schema, and for whom: the organization and the user of it who asked.
+ */
+export function enteredBookingSchema(now: Date) {
+  return bookingSchema(now).and(
+    organizationChoiceSchema.extend({ requesterId: z.uuid({ error: REQUESTER_MESSAGE }) }),
+  )
 }
 
 export function rescheduleSchema(now: Date) {

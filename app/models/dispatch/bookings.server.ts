@@ -32,6 +32,8 @@ export interface BookingFilters {
 }
 
 const interpreter = alias(interpreterProfiles, 'interpreter')
+/** The staff member who entered a booking for the client. */
+const enteredBy = alias(users, 'entered_by')
 
 /** The statuses that still need an interpreter. */
 export const UNFILLED_STATUSES = ['requested', 'offered', 'unfilled'] as const
@@ -121,8 +123,8 @@ async function countBookings(filters: BookingFilters, where: SQL | undefined) {
 }
 
 /**
- * One booking with its organization, requester, interpreter, offers and preparation files;
- * undefined when missing.
+ * One booking with its organization, requester, who entered it (staff, for the client),
+ * interpreter, offers and preparation files; undefined when missing.
  */
 export async function bookingForStaff(bookingId: string) {
   const [row] = await db()
@@ -131,12 +133,14 @@ export async function bookingForStaff(bookingId: string) {
       organizationName: organizations.name,
       requesterName: users.name,
       requesterEmail: users.email,
+      enteredByName: enteredBy.name,
       interpreterFirstName: interpreter.firstName,
       interpreterLastName: interpreter.lastName,
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
     .leftJoin(users, eq(users.id, bookings.requestedById))
+    .leftJoin(enteredBy, eq(enteredBy.id, bookings.enteredById))
     .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
     .where(eq(bookings.id, bookingId))
   if (!row) return undefined

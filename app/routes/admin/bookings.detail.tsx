@@ -121,6 +121,10 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
   const details: [string, string][] = [
     ['Client', loaderData.organizationName],
     ['Requested by', loaderData.requesterName ?? 'Unknown'],
+    // Staff entered it for the client (by phone or e-mail).
+    ...(loaderData.enteredByName
+      ? ([['Entered by', loaderData.enteredByName]] as [string, string][])
+      : []),
     ['Starts', formatInZone(booking.startsAt, booking.timeZone)],
     ['Duration', `${booking.durationMinutes} minutes`],
     ['Language', booking.language],

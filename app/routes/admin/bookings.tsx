@@ -37,10 +37,18 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
   const filtered = filters.status !== 'all' || filters.from || filters.to
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
-      <p className="mt-1 text-slate-600">
-        Every booking by status and date; open one to offer it to eligible interpreters.
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Bookings</h1>
+          <p className="mt-1 text-slate-600">
+            Every booking by status and date; open one to offer it to eligible interpreters.
+          </p>
+        </div>
+        {/* For a client who asks by phone or e-mail. */}
+        <Link to="/admin/bookings/new" className="btn-primary">
+          New booking
+        </Link>
+      </div>
       <UnfilledBookings unfilled={unfilled} />
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Form
@@ -100,7 +108,7 @@ export default function BookingsPage({ loaderData }: Route.ComponentProps) {
         <EmptyState icon={CalendarClock} title="No Bookings Found">
           {filtered
             ? 'No booking matches these filters.'
-            : 'Bookings clients make in their portal appear here.'}
+            : 'Bookings clients make in their portal, and those staff enter for them, appear here.'}
         </EmptyState>
       ) : (
         <DataTable

@@ -70,6 +70,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       timeZone: booking.timeZone,
       localDate: booking.localDate,
       localTime: booking.localTime,
+      // Staff entered it for the client, who asked by phone or e-mail; not who did.
+      enteredByStaff: booking.enteredById !== null,
     },
     requesterName: found.requesterName,
     timeline: {
@@ -177,6 +179,11 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
     ...(booking.notes ? ([['Notes', booking.notes]] as [string, string][]) : []),
     ...(requesterName ? ([['Booked by', requesterName]] as [string, string][]) : []),
     ...(loaderData.series ? ([['Series', loaderData.series]] as [string, string][]) : []),
+    ...(booking.enteredByStaff
+      ? ([
+          ['Entered by', requesterName ? `Our staff, on ${requesterName}'s behalf` : 'Our staff'],
+        ] as [string, string][])
+      : []),
   ]
   return (
     <div className="mx-auto max-w-3xl">
