@@ -84,6 +84,29 @@ describe('dispatch eligibility', () => {
     ).toEqual(['Time off that day'])
   })
 
+  it('meets a requested gender only with an interpreter who states it', () => {
+    const asking = { ...booking, requestedGender: 'woman' as const }
+    expect(reasonsNotEligible(asking, interpreter({ gender: 'woman' }))).toEqual([])
+    for (const gender of ['man', 'non_binary', null] as const)
+      expect(reasonsNotEligible(asking, interpreter({ gender }))).toEqual([
+        'Not the gender the client asked for',
+      ])
+    expect(reasonsNotEligible(booking, interpreter({ gender: null }))).toEqual([])
+  })
+
+  it('excludes an interpreter the organization blocked, and ranks its preferred ones first', () => {
+    expect(reasonsNotEligible(booking, interpreter({ organizationPreference: 'blocked' }))).toEqual(
+      ['The client asked not to send this interpreter'],
+    )
+    const list = dispatchList(booking, [
+      interpreter({ id: 'a', lastName: 'Abbott', completedWithOrganization: 3 }),
+      interpreter({ id: 'z', lastName: 'Zane', organizationPreference: 'preferred' }),
+      interpreter({ id: 's', lastName: 'Smith', servesSeries: true }),
+      interpreter({ id: 'p', lastName: 'Pike', preferredByClient: true }),
+    ])
+    expect(list.eligible.map((entry) => entry.id)).toEqual(['p', 'z', 's', 'a'])
+  })
+
   it('needs no credential or specialization outside their settings', () => {
     const education = { ...booking, setting: 'education' as const }
     expect(

@@ -5,7 +5,12 @@ import {
   specializationForSetting,
   type BookingSetting,
 } from './bookings'
-import { modalityLabel, type Modality } from './interpreter-profile'
+import {
+  modalityLabel,
+  type InterpreterGender,
+  type Modality,
+  type RequestedGender,
+} from './interpreter-profile'
 import { ONBOARDING_STEP_COUNT } from './statistics'
 import { dateTimeFormat, formatCount } from './format'
 import { formatTravelTime, haversineMiles, travelMinutes, type LatLon } from './travel'
@@ -19,6 +24,8 @@ import type { InterpreterPreference } from './organizations'
 export interface DispatchBooking {
   language: string
   modality: Modality
+  /** The interpreter's gender the client asked for; null or absent: no preference. */
+  requestedGender?: RequestedGender | null
   setting: BookingSetting
   startsAt: Date
   durationMinutes: number
@@ -60,6 +67,8 @@ export interface InterpreterForDispatch {
   travelRadiusMiles: number | null
   /** The client asked for this interpreter on the booking. */
   preferredByClient?: boolean
+  /** As stated on their profile; null when not stated. */
+  gender?: InterpreterGender | null
   /** The organization's standing preference for this interpreter, if any. */
   organizationPreference?: InterpreterPreference | null
   /** They have (or had) another booking of the same weekly series. */
@@ -108,6 +117,7 @@ export const exclusionReasons = {
   availability: 'Not available then',
   overlap: 'Another assignment at that time',
   blocked: 'The client asked not to send this interpreter',
+  gender: 'Not the gender the client asked for',
 } as const
 export type TravelReason = `Outside travel radius (${string}, radius ${string})`
 export type ExclusionReason =
@@ -227,6 +237,9 @@ export function reasonsNotEligible(
   if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
     reasons.push(exclusionReasons.language)
   if (!interpreter.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
+  // Only an interpreter who states the gender asked for meets the request.
+  if (booking.requestedGender && interpreter.gender !== booking.requestedGender)
+    reasons.push(exclusionReasons.gender)
   // An unknown distance excludes nobody: staff see "distance unknown" and judge.
   if (
     travel.kind === 'known' &&

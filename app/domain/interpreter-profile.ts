@@ -29,3 +29,28 @@ export const profileChangeStatuses = [
 ] as const
 
 export type ProfileChangeStatus = (typeof profileChangeStatuses)[number]
+
+/**
+ * An interpreter's gender, as they state it on their profile (optional). Used only when a
+ * client asks for an interpreter of a given gender (docs/product.md#bookings).
+ */
+export const interpreterGenders = [
+  { value: 'woman', label: 'Woman' },
+  { value: 'man', label: 'Man' },
+  { value: 'non_binary', label: 'Non-binary' },
+] as const
+export type InterpreterGender = (typeof interpreterGenders)[number]['value']
+export const interpreterGenderValues = interpreterGenders.map((entry) => entry.value) as [
+  InterpreterGender,
+  ...InterpreterGender[],
+]
+
+/** What a booking may ask for: a woman or a man (a patient's or a family's wish). */
+export const requestedGenders = interpreterGenders.filter(
+  (entry) => entry.value !== 'non_binary',
+) as readonly { value: 'woman' | 'man'; label: string }[]
+export type RequestedGender = 'woman' | 'man'
+
+export function requestedGenderLabel(gender: RequestedGender | null): string {
+  return requestedGenders.find((entry) => entry.value === gender)?.label ?? 'No preference'
+}

@@ -22,7 +22,7 @@ import {
 import type { Weekday } from '../domain/availability'
 import { weeklySeriesDates } from '../domain/booking-series'
 import { formatInZone } from '../domain/format'
-import { modalityLabel, type Modality } from '../domain/interpreter-profile'
+import { modalityLabel, type Modality, type RequestedGender } from '../domain/interpreter-profile'
 import { bookingStaffMail } from '../emails/bookings.server'
 import { containsPattern, PAGE_SIZE, type ListFilters } from '../lib/admin/list-filters'
 import {
@@ -65,6 +65,8 @@ export interface NewBooking extends BookingWhen {
   contactPhone: string
   notes?: string
   preferredInterpreterId?: string
+  /** The interpreter's gender the client asks for; absent: no preference. */
+  requestedGender?: RequestedGender
   /** Preparation files: their bytes, or the uploads already streamed to storage. */
   files: NewFile[]
   /** A weekly series: the days it repeats on and for how many weeks (app/domain/booking-series.ts). */
@@ -143,6 +145,7 @@ function newBookingRows(input: Omit<NewBooking, 'files'>, parties: BookingPartie
       contactPhone: input.contactPhone,
       notes: input.notes || null,
       preferredInterpreterId: input.preferredInterpreterId ?? null,
+      requestedGender: input.requestedGender ?? null,
       seriesId,
       urgent: isUrgent(startsAt, now()),
       createdAt: now(),

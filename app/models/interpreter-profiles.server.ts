@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { interpreterApplications, interpreterProfiles, users } from '../../db/schema'
 import { normalizeEmail } from '../domain/email'
 import { languagePairsFromApplication } from '../domain/language-pairs'
-import type { Modality } from '../domain/interpreter-profile'
+import type { InterpreterGender, Modality } from '../domain/interpreter-profile'
 import { officeTimeZone } from '../domain/office'
 import { interpreterInvitationMail } from '../emails/interpreter-invitation.server'
 import type { Database } from '../platform/db.server'
@@ -200,7 +200,11 @@ export async function updateContactDetails(
 /** How the interpreter works: modalities and the travel radius for on-site work. */
 export async function updateWorkPreferences(
   user: Actor,
-  preferences: { modalities: Modality[]; travelRadiusMiles: number | null },
+  preferences: {
+    modalities: Modality[]
+    travelRadiusMiles: number | null
+    gender: InterpreterGender | null
+  },
 ): Promise<boolean> {
   return updateOwnProfile(user, 'update_work_preferences', preferences)
 }
@@ -219,6 +223,7 @@ async function updateOwnProfile(
       | 'timeZone'
       | 'modalities'
       | 'travelRadiusMiles'
+      | 'gender'
     >
   >,
 ): Promise<boolean> {

@@ -53,6 +53,8 @@ export const bookings = pgTable(
       { onDelete: 'set null' },
     ),
     urgent: boolean('urgent').notNull().default(false),
+    /** The interpreter's gender the client asked for; null: no preference. */
+    requestedGender: text('requested_gender', { enum: ['woman', 'man'] }),
     /** The weekly series the booking was made in, shared by its occurrences; null for one booking. */
     seriesId: uuid('series_id'),
     status: text('status', { enum: bookingStatuses }).notNull().default('requested'),

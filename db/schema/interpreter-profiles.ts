@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { DEFAULT_OFFICE_TIME_ZONE } from '../../app/domain/office'
 import type { LanguageProficiency } from '../../app/domain/languages'
-import type { Modality } from '../../app/domain/interpreter-profile'
+import { interpreterGenderValues, type Modality } from '../../app/domain/interpreter-profile'
 import { interpreterApplications } from './interpreter-applications'
 import { users } from './users'
 
@@ -58,6 +58,8 @@ export const interpreterProfiles = pgTable(
       .default(sql`'{}'::text[]`),
     /** How far they travel for on-site work, in whole miles. */
     travelRadiusMiles: integer('travel_radius_miles'),
+    /** As the interpreter states it (optional): matched only against a booking's request. */
+    gender: text('gender', { enum: interpreterGenderValues }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

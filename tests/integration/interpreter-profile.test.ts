@@ -86,7 +86,11 @@ describe.each(testDatabaseKinds())('the interpreter profile on %s', (kind) => {
       }),
     ).toBe(true)
     expect(
-      await updateWorkPreferences(ana, { modalities: ['phone', 'on_site'], travelRadiusMiles: 40 }),
+      await updateWorkPreferences(ana, {
+        modalities: ['phone', 'on_site'],
+        travelRadiusMiles: 40,
+        gender: 'woman',
+      }),
     ).toBe(true)
     expect(await profileOf(ana)).toMatchObject({
       phone: '+1 512 555 0111',
@@ -95,6 +99,7 @@ describe.each(testDatabaseKinds())('the interpreter profile on %s', (kind) => {
       timeZone: 'America/Chicago',
       modalities: ['phone', 'on_site'],
       travelRadiusMiles: 40,
+      gender: 'woman',
     })
     const actions = (await test.db.select().from(auditLog)).map((entry) => entry.action)
     expect(actions).toEqual(
@@ -102,7 +107,7 @@ describe.each(testDatabaseKinds())('the interpreter profile on %s', (kind) => {
     )
     // The database refuses a radius out of range even if a caller skipped the form's rules.
     await expect(
-      updateWorkPreferences(ana, { modalities: [], travelRadiusMiles: 501 }),
+      updateWorkPreferences(ana, { modalities: [], travelRadiusMiles: 501, gender: null }),
     ).rejects.toThrow()
     expect((await profileOf(ana)).travelRadiusMiles).toBe(40)
   })

@@ -11,7 +11,7 @@ import {
 import { weekdays } from '~/domain/availability'
 import { MAX_SERIES_WEEKS } from '~/domain/booking-series'
 import { bookingSettings } from '~/domain/bookings'
-import { modalities } from '~/domain/interpreter-profile'
+import { modalities, requestedGenders } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
 import { rareLanguageNotice } from '~/domain/rare-languages'
 import type { NativeField } from '~/lib/forms/native-form'
@@ -31,6 +31,7 @@ export const bookingLabels = {
   contactName: 'Contact on the day',
   contactPhone: 'Contact phone',
   notes: 'Notes for the interpreter (optional)',
+  requestedGender: 'Interpreter’s gender (optional)',
   preferredInterpreterId: 'Preferred interpreter (optional)',
   files: 'Preparation files (optional)',
 }
@@ -115,6 +116,12 @@ export function BookingFields({
         <TextField field={field('contactPhone')} type="tel" autoComplete="tel" />
       </div>
       <TextareaField field={field('notes')} rows={4} />
+      <SelectField
+        field={field('requestedGender')}
+        options={requestedGenders}
+        placeholder="No preference"
+        hint="Only interpreters who state this gender on their profile are offered the booking."
+      />
       {pastInterpreters.length > 0 || field('preferredInterpreterId').errors ? (
         <SelectField
           field={field('preferredInterpreterId')}

@@ -1,15 +1,24 @@
 import { Form } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { FieldShell, hintIdOf } from '~/components/ui/field-shell'
-import { CheckboxGroupField } from '~/components/ui/native-fields'
+import { CheckboxGroupField, SelectField } from '~/components/ui/native-fields'
 import { inputProps } from '~/components/ui/native-inputs'
-import { MAX_TRAVEL_RADIUS_MILES, modalities, type Modality } from '~/domain/interpreter-profile'
+import {
+  interpreterGenders,
+  MAX_TRAVEL_RADIUS_MILES,
+  modalities,
+  type Modality,
+} from '~/domain/interpreter-profile'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import type { FormReply } from '~/lib/forms/native-form'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { SavedNotice } from './profile-section'
 
-const labels = { modalities: 'How you interpret', travelRadiusMiles: 'Travel radius' }
+const labels = {
+  modalities: 'How you interpret',
+  travelRadiusMiles: 'Travel radius',
+  gender: 'Gender (optional)',
+}
 
 /** Modalities and the travel radius for on-site work: saved at once. */
 export function ProfileWorkForm({
@@ -19,7 +28,7 @@ export function ProfileWorkForm({
   notice,
   submitting,
 }: {
-  saved: { modalities: Modality[]; travelRadiusMiles: string }
+  saved: { modalities: Modality[]; travelRadiusMiles: string; gender: string }
   constraint: FormConstraint
   lastResult: FormReply | undefined
   notice: string | undefined
@@ -49,6 +58,12 @@ export function ProfileWorkForm({
             className="field-input max-w-40"
           />
         </FieldShell>
+        <SelectField
+          field={field('gender')}
+          options={interpreterGenders}
+          placeholder="Prefer not to say"
+          hint="Used only when a client asks for an interpreter of a given gender; not stated, you are not offered those bookings."
+        />
         <button type="submit" className="btn-primary" disabled={submitting}>
           Save how you work
         </button>

@@ -78,6 +78,9 @@ export function bookingSchema(now: Date) {
       contactPhone: requiredPhone,
       notes: z.string().trim().max(2000, 'Please use at most 2000 characters.').optional(),
       preferredInterpreterId: z.uuid().optional(),
+      requestedGender: z
+        .enum(['woman', 'man'], { error: 'Please choose Woman, Man or No preference.' })
+        .optional(),
       files: z.array(z.instanceof(File)).max(5, 'Please attach at most 5 files.').optional(),
       // A weekly series (app/domain/booking-series.ts): the days it repeats on, for how long.
       repeatDays: z.array(z.enum(weekdayValues)).max(7).optional(),

@@ -8,7 +8,11 @@ import {
   weekdayLabel,
   weekdayValues,
 } from '../../domain/availability'
-import { MAX_TRAVEL_RADIUS_MILES, modalityValues } from '../../domain/interpreter-profile'
+import {
+  interpreterGenderValues,
+  MAX_TRAVEL_RADIUS_MILES,
+  modalityValues,
+} from '../../domain/interpreter-profile'
 import { MAX_PROFILE_LANGUAGES, proficiencyValues } from '../../domain/languages'
 import { optionalText, requiredPhone } from './fields'
 
@@ -43,6 +47,9 @@ export const workPreferencesSchema = z
       .int(TRAVEL_RADIUS_MESSAGE)
       .min(0, TRAVEL_RADIUS_MESSAGE)
       .max(MAX_TRAVEL_RADIUS_MILES, TRAVEL_RADIUS_MESSAGE)
+      .optional(),
+    gender: z
+      .enum(interpreterGenderValues, { error: 'Please choose one of the options.' })
       .optional(),
   })
   .superRefine((value, context) => {

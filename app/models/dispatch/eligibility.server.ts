@@ -43,6 +43,7 @@ export function dispatchBookingOf(booking: Booking, centroids: ZipCentroids): Di
   return {
     language: booking.language,
     modality: booking.modality,
+    requestedGender: booking.requestedGender,
     setting: booking.setting,
     startsAt: booking.startsAt,
     durationMinutes: booking.durationMinutes,
@@ -88,6 +89,7 @@ export async function interpretersForDispatch(
       specializations: interpreterProfiles.specializations,
       zipCode: interpreterProfiles.zipCode,
       travelRadiusMiles: interpreterProfiles.travelRadiusMiles,
+      gender: interpreterProfiles.gender,
       onboardingProgress: sql<number>`coalesce(${interpreterApplications.onboardingProgress}, 0)`,
     })
     .from(interpreterProfiles)
@@ -258,6 +260,7 @@ export async function interpretersForDispatch(
     home: centroidOf(profile.zipCode, centroids),
     travelRadiusMiles: profile.travelRadiusMiles,
     preferredByClient: booking.preferredInterpreterId === profile.id,
+    gender: profile.gender,
     servesSeries: seriesInterpreters.has(profile.id),
     organizationPreference: preferenceOf.get(profile.id) ?? null,
   }))

@@ -14,7 +14,7 @@ import { seriesPosition } from '~/domain/booking-series'
 import { ratingSummary } from '~/domain/booking-ratings'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { bookingTitle, travelLabel } from '~/domain/dispatch'
-import { modalityLabel } from '~/domain/interpreter-profile'
+import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
 import { formatInZone } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
@@ -133,6 +133,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
     [locationLabel[booking.modality], booking.location],
     ['Contact on the day', `${booking.contactName}, ${booking.contactPhone}`],
     ['Notes', booking.notes || 'None'],
+    ['Interpreter’s gender', requestedGenderLabel(booking.requestedGender)],
     ...(loaderData.series
       ? ([['Series', seriesPosition(loaderData.series.position, loaderData.series.count)]] as [
           string,

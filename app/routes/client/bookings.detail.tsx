@@ -12,7 +12,7 @@ import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { formatDate, formatInZone } from '~/domain/format'
-import { modalityLabel } from '~/domain/interpreter-profile'
+import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { rareLanguageNotice } from '~/domain/rare-languages'
 import { requireClient, type ClientUser } from '~/auth/client.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
@@ -59,6 +59,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       durationMinutes: booking.durationMinutes,
       contact: `${booking.contactName}, ${booking.contactPhone}`,
       notes: booking.notes,
+      requestedGender: booking.requestedGender
+        ? requestedGenderLabel(booking.requestedGender)
+        : null,
       urgent: booking.urgent,
       // Until someone confirms, a rare language's usual notice period stays in view.
       rareNotice: ['requested', 'offered'].includes(booking.status)
@@ -177,6 +180,9 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
     [booking.locationLabel, booking.location],
     ['Contact on the day', booking.contact],
     ...(booking.notes ? ([['Notes', booking.notes]] as [string, string][]) : []),
+    ...(booking.requestedGender
+      ? ([['Interpreter’s gender', booking.requestedGender]] as [string, string][])
+      : []),
     ...(requesterName ? ([['Booked by', requesterName]] as [string, string][]) : []),
     ...(loaderData.series ? ([['Series', loaderData.series]] as [string, string][]) : []),
     ...(booking.enteredByStaff

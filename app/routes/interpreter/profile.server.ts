@@ -90,6 +90,7 @@ export async function profileAction(request: Request, user: SessionUser): Promis
       await updateWorkPreferences(actor, {
         modalities: parsed.value.modalities ?? [],
         travelRadiusMiles: parsed.value.travelRadiusMiles ?? null,
+        gender: parsed.value.gender ?? null,
       })
       return { intent, result: parsed.submission.reply(), notice: 'How you work is saved.' }
     }

@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       work: {
         modalities: profile.modalities,
         travelRadiusMiles: profile.travelRadiusMiles?.toString() ?? '',
+        gender: profile.gender ?? '',
       },
       approved: { languages: approvedLanguages(profile), specializations: profile.specializations },
     },
