@@ -301,7 +301,7 @@ export function bookingNotYetFilledMail(options: {
  */
 export function bookingChangedByStaffMail(options: {
   clientName: string
-  change: 'cancelled' | 'rescheduled'
+  change: 'cancelled' | 'rescheduled' | 'details'
   summary: BookingSummary
   previousWhen?: string
   /** A cancellation the late-cancellation policy bills. */
@@ -312,12 +312,18 @@ export function bookingChangedByStaffMail(options: {
   company: CompanyIdentity
 }): RenderedMail {
   const { clientName, change, summary, previousWhen, late, next, bookingUrl, company } = options
-  const sentence =
-    change === 'cancelled'
-      ? `Our team has cancelled your booking${late ? ', within 24 hours of its start: the late-cancellation policy applies' : '. Nothing is billed for it'}:`
-      : `Our team has moved your booking${previousWhen ? ` from ${previousWhen}` : ''} to this time:`
+  const sentence = {
+    cancelled: `Our team has cancelled your booking${late ? ', within 24 hours of its start: the late-cancellation policy applies' : '. Nothing is billed for it'}:`,
+    rescheduled: `Our team has moved your booking${previousWhen ? ` from ${previousWhen}` : ''} to this time:`,
+    details: 'Our team has changed the details of your booking; here is what holds now:',
+  }[change]
+  const subject = {
+    cancelled: 'Booking cancelled',
+    rescheduled: 'Booking moved',
+    details: 'Booking details changed',
+  }[change]
   return renderMail({
-    subject: `${change === 'cancelled' ? 'Booking cancelled' : 'Booking moved'}: ${summary.what}, ${summary.when}`,
+    subject: `${subject}: ${summary.what}, ${summary.when}`,
     company,
     text: [
       `Hello ${clientName},`,
@@ -417,6 +423,45 @@ export function bookingReminderMail(options: {
           <a href={telHref(company.phone)}>{company.phone}</a>.
         </p>
         <MailButton href={bookingUrl}>Open your booking</MailButton>
+      </>
+    ),
+  })
+}
+
+/**
+ * Tells the confirmed interpreter that staff changed where the assignment is or whom they
+ * meet; the attached calendar file updates the event.
+ */
+export function assignmentDetailsChangedMail(options: {
+  firstName: string
+  summary: BookingSummary
+  contact: string
+  notes: string | null
+  company: CompanyIdentity
+}): RenderedMail {
+  const { firstName, summary, contact, notes, company } = options
+  const sentence =
+    'Our dispatch team has changed the details of this assignment. It is still yours; here is what holds now:'
+  const calendar = 'The calendar file attached (booking.ics) updates it in your calendar.'
+  return renderMail({
+    subject: `Assignment details changed: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${firstName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      `Contact on the day: ${contact}`,
+      ...(notes ? [`Notes: ${notes}`] : []),
+      calendar,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {firstName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <p>Contact on the day: {contact}</p>
+        {notes ? <p>Notes: {notes}</p> : null}
+        <p>{calendar}</p>
       </>
     ),
   })

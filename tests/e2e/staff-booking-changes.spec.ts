@@ -88,6 +88,24 @@ test('staff move a confirmed booking and cancel a late one, seeing the consequen
   expect(await mailOf('assignment-new-time', ivo.email)).toHaveLength(1)
   expect(await mailOf('booking-rescheduled-by-staff', client.email)).toHaveLength(1)
 
+  // The details: an empty contact is refused next to its field; a new link is saved and sent.
+  const change = page.getByRole('region', { name: 'Change the details' })
+  await change.getByLabel('Video link').fill('https://meet.example/maple-2')
+  await change.getByLabel('Contact on the day').fill('')
+  await change.evaluate((element) => element.querySelector('form')!.setAttribute('novalidate', ''))
+  await change.getByRole('button', { name: 'Save the details' }).click()
+  await expect(change.getByLabel('Contact on the day')).toHaveAttribute('aria-invalid', 'true')
+  await expect(change.getByLabel('Video link')).toHaveValue('https://meet.example/maple-2')
+  await change.getByLabel('Contact on the day').fill('Dr Maple')
+  await change.getByRole('button', { name: 'Save the details' }).click()
+  await expect(
+    page.getByText(
+      'Details saved. The interpreter and the client who booked are e-mailed the change.',
+    ),
+  ).toBeVisible()
+  expect(await mailOf('assignment-details-changed', ivo.email)).toHaveLength(1)
+  expect(await mailOf('booking-details-by-staff', client.email)).toHaveLength(1)
+
   // The late cancellation: the policy shows before anything is done.
   await page.goto(`/admin/bookings/${toCancel}`)
   const cancel = page.getByRole('region', { name: 'Cancel' })

@@ -5,7 +5,11 @@ import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
 import { createUser } from '../../app/models/users.server'
 import { BookingRuleError, type ClientActor } from '../../app/models/bookings.server'
-import { cancelBooking, rescheduleBooking } from '../../app/models/dispatch/booking-changes.server'
+import {
+  cancelBooking,
+  changeBookingDetails,
+  rescheduleBooking,
+} from '../../app/models/dispatch/booking-changes.server'
 import { acceptOfferByToken, sendOffers } from '../../app/models/dispatch/offers.server'
 import {
   createBookingRow,
@@ -94,6 +98,40 @@ describe.each(testDatabaseKinds())('staff booking changes on %s', (kind) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'reschedule'), eq(auditLog.entityId, id)))
     expect(audit).toMatchObject({ actorId: staff.id })
+  })
+
+  it('a change of place reaches the confirmed interpreter with the updated event, and the client; the same details change nothing', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const id = await confirmedWith(ana)
+    const booking = await bookingRow(id)
+    const details = {
+      location: '9 Harbor Road, Boston, MA 02110',
+      contactName: 'Dr Vega',
+      contactPhone: '+1 617 555 0101',
+      notes: 'Second floor',
+    }
+    expect(await changeBookingDetails(id, details, staff)).toBe('changed')
+    expect(await bookingRow(id)).toMatchObject({
+      ...details,
+      status: 'confirmed',
+      interpreterId: ana.profileId,
+      calendarSequence: booking.calendarSequence + 1,
+    })
+    const [toAna] = await mailsTo('assignment-details-changed', ana.email)
+    expect(toAna!.text).toContain('Where: 9 Harbor Road, Boston, MA 02110')
+    expect(toAna!.text).toContain('Contact on the day: Dr Vega, +1 617 555 0101')
+    const ics = toAna!.attachments?.[0]?.content ?? ''
+    expect(ics).toContain('METHOD:REQUEST')
+    expect(ics).toContain(`SEQUENCE:${booking.calendarSequence + 1}`)
+    expect(ics).toContain('LOCATION:9 Harbor Road\\, Boston\\, MA 02110')
+    const [toClient] = await mailsTo('booking-details-by-staff', clientEmail)
+    expect(toClient!.subject).toMatch(/^Booking details changed: /)
+
+    expect(await changeBookingDetails(id, details, staff)).toBe('unchanged')
+    expect(await mailsTo('assignment-details-changed', ana.email)).toHaveLength(1)
+    expect(
+      await changeBookingDetails('00000000-0000-4000-8000-000000000000', details, staff),
+    ).toBeUndefined()
   })
 
   it('a late cancellation is billed only when the client asked for it', async () => {

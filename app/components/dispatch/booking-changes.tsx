@@ -1,6 +1,12 @@
 import { Form, Link } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { DateField, SelectField, TextField, TimeField } from '~/components/ui/native-fields'
+import {
+  DateField,
+  SelectField,
+  TextareaField,
+  TextField,
+  TimeField,
+} from '~/components/ui/native-fields'
 import { LATE_CANCELLATION_POLICY } from '~/domain/bookings'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import type { FormReply } from '~/lib/forms/native-form'
@@ -145,6 +151,58 @@ export function RescheduleBookingSection({
         />
         <button type="submit" className="btn-primary">
           Move the booking
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+const detailsLabels = {
+  location: 'Place',
+  contactName: 'Contact on the day',
+  contactPhone: 'Contact phone',
+  notes: 'Notes for the interpreter (optional)',
+}
+
+/** Staff change where the booking is, whom the interpreter meets, and the notes. */
+export function BookingDetailsSection({
+  reply,
+  constraint,
+  current,
+  locationLabel,
+}: {
+  reply: FormReply | undefined
+  constraint: FormConstraint
+  current: { location: string; contactName: string; contactPhone: string; notes: string }
+  /** What the place is for the booking's modality: an address, a video link, a number. */
+  locationLabel: string
+}) {
+  const { formProps, field, summary } = useNativeFormWithValues<typeof detailsLabels>({
+    lastResult: reply,
+    constraint,
+    labels: { ...detailsLabels, location: locationLabel },
+    defaultValue: current,
+  })
+  return (
+    <section aria-labelledby="details-change-heading" className={card}>
+      <h2 id="details-change-heading" className="font-semibold text-slate-900">
+        Change the details
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        A confirmed interpreter is e-mailed the new details with an updated calendar event; the
+        client who booked is told.
+      </p>
+      <Form method="post" {...formProps} className="mt-3 space-y-4">
+        <ErrorSummary {...summary} headingLevel={3} />
+        <input type="hidden" name="intent" value="details" />
+        <TextField field={field('location')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={field('contactName')} autoComplete="off" />
+          <TextField field={field('contactPhone')} type="tel" autoComplete="off" />
+        </div>
+        <TextareaField field={field('notes')} rows={3} />
+        <button type="submit" className="btn-primary">
+          Save the details
         </button>
       </Form>
     </section>

@@ -50,6 +50,14 @@ const whenFields = {
     .max(MAX_DURATION_MINUTES, DURATION_MESSAGE),
 }
 
+/** Where and whom the interpreter meets: the booking's details staff may change later. */
+const detailsFields = {
+  location: text('Please enter the address, the video link or the call-in number.', 500),
+  contactName: text('Please enter who the interpreter meets or calls on the day.', 200),
+  contactPhone: requiredPhone,
+  notes: z.string().trim().max(2000, 'Please use at most 2000 characters.').optional(),
+}
+
 /** A start in the past (at `now`) is refused on the date field. */
 function startsInFuture(now: Date) {
   return (value: { date: string; time: string; timeZone: string }, context: z.RefinementCtx) => {
@@ -72,11 +80,11 @@ export function bookingSchema(now: Date) {
         .refine(isCompanyLanguage, LANGUAGE_MESSAGE),
       modality: z.enum(modalityValues, { error: 'Please choose how the interpreter works.' }),
       ...whenFields,
-      location: text('Please enter the address, the video link or the call-in number.', 500),
+      location: detailsFields.location,
       setting: z.enum(bookingSettingValues, { error: 'Please choose the setting.' }),
-      contactName: text('Please enter who the interpreter meets or calls on the day.', 200),
-      contactPhone: requiredPhone,
-      notes: z.string().trim().max(2000, 'Please use at most 2000 characters.').optional(),
+      contactName: detailsFields.contactName,
+      contactPhone: detailsFields.contactPhone,
+      notes: detailsFields.notes,
       preferredInterpreterId: z.uuid().optional(),
       requestedGender: z
         .enum(['woman', 'man'], { error: 'Please choose Woman, Man or No preference.' })
@@ -121,3 +129,6 @@ export function rescheduleSchema(now: Date) {
     .object({ intent: z.literal('reschedule'), ...whenFields })
     .superRefine(startsInFuture(now))
 }
+
+/** Staff change a booking's place, contact or notes (app/models/dispatch/booking-changes.server.ts). */
+export const bookingDetailsSchema = z.object({ intent: z.literal('details'), ...detailsFields })

@@ -8,6 +8,7 @@ import {
 import { formatInZone } from '../../domain/format'
 import {
   assignmentChangedMail,
+  assignmentDetailsChangedMail,
   assignmentNewTimeMail,
   bookingChangedByStaffMail,
 } from '../../emails/dispatch.server'
@@ -65,11 +66,12 @@ function lockBookingFor(tx: Database, id: string, who: BookingChanger) {
 async function changeNotice(
   tx: Database,
   who: BookingChanger,
-  change: 'cancelled' | 'rescheduled',
+  change: 'cancelled' | 'rescheduled' | 'details',
   booking: Booking,
   details: { previous?: Booking; late?: boolean; next?: string },
 ): Promise<OutgoingMail[]> {
-  if (!byStaff(who)) return [staffMail(change, booking, who.client.organizationName)]
+  if (!byStaff(who))
+    return change === 'details' ? [] : [staffMail(change, booking, who.client.organizationName)]
   const [requester] = booking.requestedById
     ? await tx
         .select({ name: users.name, email: users.email })
@@ -405,5 +407,80 @@ export async function rescheduleBooking(
       tx,
     )
     return moved
+  })
+}
+
+/** What staff may change of a booking besides its time: where, whom to meet, the notes. */
+export interface BookingDetails {
+  location: string
+  contactName: string
+  contactPhone: string
+  notes?: string
+}
+
+/**
+ * Staff change a booking's place, contact or notes. A confirmed interpreter is e-mailed the
+ * new details with the updated calendar event (same UID, higher SEQUENCE, METHOD:REQUEST),
+ * and the client who booked is told. 'unchanged' when nothing differs; undefined when
+ * there is no such booking.
+ */
+export async function changeBookingDetails(
+  id: string,
+  details: BookingDetails,
+  staff: Actor,
+): Promise<'changed' | 'unchanged' | undefined> {
+  return db().transaction(async (tx) => {
+    const who = { staff }
+    const booking = await lockBookingFor(tx, id, who)
+    if (!booking) return undefined
+    if (!isOpenFor(who, booking.status))
+      throw new BookingRuleError('This booking can no longer be changed.')
+    const next = {
+      location: details.location,
+      contactName: details.contactName,
+      contactPhone: details.contactPhone,
+      notes: details.notes || null,
+    }
+    const before = {
+      location: booking.location,
+      contactName: booking.contactName,
+      contactPhone: booking.contactPhone,
+      notes: booking.notes,
+    }
+    if (JSON.stringify(before) === JSON.stringify(next)) return 'unchanged'
+    const [changed] = await tx
+      .update(bookings)
+      .set({ ...next, calendarSequence: booking.calendarSequence + 1, updatedAt: now() })
+      .where(eq(bookings.id, id))
+      .returning()
+    const mails = await changeNotice(tx, who, 'details', changed!, {})
+    const interpreter =
+      booking.status === 'confirmed' &&
+      booking.interpreterId &&
+      (await interpreterToTell(tx, booking.interpreterId))
+    if (interpreter) {
+      const { config } = runtime()
+      mails.push({
+        template: 'assignment-details-changed',
+        to: interpreter.email,
+        replyTo: config.mailReplyTo,
+        reference: `booking:${id}`,
+        ...assignmentDetailsChangedMail({
+          firstName: interpreter.firstName,
+          summary: bookingSummary(changed!, interpreter.timeZone),
+          contact: `${changed!.contactName}, ${changed!.contactPhone}`,
+          notes: changed!.notes,
+          company: config.company,
+        }),
+        attachments: [calendarAttachment(changed!, interpreter.email, 'REQUEST')],
+      })
+    }
+    await enqueueMail(tx, mails)
+    await recordAudit(
+      staff,
+      { action: 'change_details', entityType: 'booking', entityId: id, before, after: next },
+      tx,
+    )
+    return 'changed'
   })
 }

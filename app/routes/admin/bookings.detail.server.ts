@@ -3,14 +3,18 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { notFound } from '../../lib/http/responses'
 import { redirectWithToast } from '../../lib/toast.server'
-import { rescheduleSchema } from '../../lib/validation/booking'
+import { bookingDetailsSchema, rescheduleSchema } from '../../lib/validation/booking'
 import {
   assignInterpreterSchema,
   sendOffersSchema,
   staffCancelSchema,
 } from '../../lib/validation/dispatch'
 import { BookingRuleError } from '../../models/bookings.server'
-import { cancelBooking, rescheduleBooking } from '../../models/dispatch/booking-changes.server'
+import {
+  cancelBooking,
+  changeBookingDetails,
+  rescheduleBooking,
+} from '../../models/dispatch/booking-changes.server'
 import { now } from '../../platform/clock.server'
 import type { Actor } from '../../models/audit.server'
 import { assignInterpreter } from '../../models/dispatch/direct-assignment.server'
@@ -153,6 +157,21 @@ export async function rescheduleAction(form: FormData, bookingId: string, actor:
       moved.status === 'confirmed'
         ? 'Booking moved. The interpreter can make the new time and has been asked to confirm it.'
         : 'Booking moved. It is back to Requested, to dispatch for the new time.',
+    )
+  })
+}
+
+export async function detailsAction(form: FormData, bookingId: string, actor: Actor) {
+  const submission = parseWithZod(form, { schema: bookingDetailsSchema })
+  if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
+  return unlessRuleBroken(async () => {
+    const outcome = await changeBookingDetails(bookingId, submission.value, actor)
+    if (!outcome) throw notFound()
+    return redirectWithToast(
+      `/admin/bookings/${bookingId}#booking-heading`,
+      outcome === 'changed'
+        ? 'Details saved. The interpreter and the client who booked are e-mailed the change.'
+        : 'Nothing changed.',
     )
   })
 }

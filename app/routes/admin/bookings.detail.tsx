@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
 import { AssignInterpreterForm } from '~/components/dispatch/assign-interpreter-form'
 import {
+  BookingDetailsSection,
   CancelBookingSection,
   RescheduleBookingSection,
 } from '~/components/dispatch/booking-changes'
@@ -20,14 +21,20 @@ import { formatInZone } from '~/domain/format'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { rescheduleSchema } from '~/lib/validation/booking'
+import { bookingDetailsSchema, rescheduleSchema } from '~/lib/validation/booking'
 import { assignInterpreterSchema } from '~/lib/validation/dispatch'
 import { ratingsOfInterpreters } from '~/models/booking-ratings.server'
 import { bookingForStaff } from '~/models/dispatch/bookings.server'
 import { dispatchListFor } from '~/models/dispatch/eligibility.server'
 import { directAssignmentPending } from '~/models/dispatch/offers.server'
 import { now } from '~/platform/clock.server'
-import { assignAction, cancelAction, offerAction, rescheduleAction } from './bookings.detail.server'
+import {
+  assignAction,
+  cancelAction,
+  detailsAction,
+  offerAction,
+  rescheduleAction,
+} from './bookings.detail.server'
 import type { Route } from './+types/bookings.detail'
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -67,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     late: isLateCancellation(found.booking.startsAt, now()),
     timeZones: timeZoneOptions(found.booking.timeZone),
     rescheduleConstraint: formConstraint(rescheduleSchema(now())),
+    detailsConstraint: formConstraint(bookingDetailsSchema),
     eligible: list.eligible.map((interpreter) => ({
       id: interpreter.id,
       name: `${interpreter.firstName} ${interpreter.lastName}`,
@@ -103,6 +111,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return cancelAction(form, bookingId.data, admin.actor)
     case 'reschedule':
       return rescheduleAction(form, bookingId.data, admin.actor)
+    case 'details':
+      return detailsAction(form, bookingId.data, admin.actor)
     default:
       return offerAction(form, bookingId.data, admin.actor)
   }
@@ -116,6 +126,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
   const rescheduleReply =
     actionData && 'reschedule' in actionData ? actionData.reschedule : undefined
   const ruleError = actionData && 'ruleError' in actionData ? actionData.ruleError : undefined
+  const detailsReply = actionData && 'details' in actionData ? actionData.details : undefined
   const [searchParams] = useSearchParams()
   const assignable = [...eligible.map(({ id, name }) => ({ id, name, reasons: [] })), ...excluded]
   const details: [string, string][] = [
@@ -184,6 +195,17 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
             }}
             timeZones={loaderData.timeZones}
             intro="A confirmed interpreter who can make the new time keeps the booking and is asked to confirm it; otherwise it goes back to Requested. The interpreter and the client who booked are e-mailed."
+          />
+          <BookingDetailsSection
+            reply={detailsReply}
+            constraint={loaderData.detailsConstraint}
+            current={{
+              location: booking.location,
+              contactName: booking.contactName,
+              contactPhone: booking.contactPhone,
+              notes: booking.notes ?? '',
+            }}
+            locationLabel={locationLabel[booking.modality]}
           />
           <CancelBookingSection
             bookingPath={`/admin/bookings/${booking.id}`}
