@@ -324,3 +324,11 @@ export function bookingTitle(booking: {
 }): string {
   return `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}`
 }
+
+/** Why an eligible interpreter leads the list, as staff read it before the figures; '' if not. */
+export function rankingNote(interpreter: InterpreterForDispatch): string {
+  if (interpreter.preferredByClient) return 'asked for by the client · '
+  if (interpreter.organizationPreference === 'preferred') return 'preferred by this client · '
+  if (interpreter.servesSeries) return 'interprets this series · '
+  return ''
+}

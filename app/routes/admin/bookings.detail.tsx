@@ -1,20 +1,20 @@
-import { Form, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
-import { AssignInterpreterForm } from '~/components/dispatch/assign-interpreter-form'
 import {
   BookingDetailsSection,
   CancelBookingSection,
   RescheduleBookingSection,
 } from '~/components/dispatch/booking-changes'
 import { BookingOffers } from '~/components/dispatch/booking-offers'
+import { DispatchPanel } from '~/components/dispatch/dispatch-panel'
 import { FormMessage } from '~/components/layout/auth-card'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
 import { ratingSummary } from '~/domain/booking-ratings'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
-import { bookingTitle, travelLabel } from '~/domain/dispatch'
+import { bookingTitle, rankingNote, travelLabel } from '~/domain/dispatch'
 import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
 import { formatInZone } from '~/domain/format'
@@ -82,13 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hoursThisHalfMonth: Math.round((interpreter.minutesThisHalfMonth / 60) * 10) / 10,
       travel: travelLabel(interpreter.travel, interpreter.travelRadiusMiles),
       offered: offered.has(interpreter.id),
-      preference: interpreter.preferredByClient
-        ? 'asked for by the client · '
-        : interpreter.organizationPreference === 'preferred'
-          ? 'preferred by this client · '
-          : interpreter.servesSeries
-            ? 'interprets this series · '
-            : '',
+      preference: rankingNote(interpreter),
       ratings: ratingSummary(ratings.get(interpreter.id)),
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({
@@ -128,7 +122,6 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
   const ruleError = actionData && 'ruleError' in actionData ? actionData.ruleError : undefined
   const detailsReply = actionData && 'details' in actionData ? actionData.details : undefined
   const [searchParams] = useSearchParams()
-  const assignable = [...eligible.map(({ id, name }) => ({ id, name, reasons: [] })), ...excluded]
   const details: [string, string][] = [
     ['Client', loaderData.organizationName],
     ['Requested by', loaderData.requesterName ?? 'Unknown'],
@@ -235,112 +228,14 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
       {offers.length > 0 ? <BookingOffers offers={offers} /> : null}
 
       {open ? (
-        <>
-          <section aria-labelledby="eligible-heading" className="mt-8">
-            <h2 id="eligible-heading" className="text-lg font-semibold text-slate-900">
-              Eligible interpreters ({eligible.length})
-            </h2>
-            <p className="text-sm text-slate-600">
-              The interpreter the client asked for and the series' interpreter first, then past work
-              with this client, then the fewest hours this half-month.
-            </p>
-            {heldFor ? (
-              <p className="mt-2 text-slate-700">
-                Held for {heldFor}, assigned directly: no other offer goes out until they answer or
-                their link expires.
-              </p>
-            ) : eligible.length === 0 ? (
-              <p className="mt-2 text-slate-700">
-                No interpreter meets every rule for this booking. Assign one below, with the reason
-                for the override.
-              </p>
-            ) : (
-              <Form method="post" className="mt-2">
-                <fieldset aria-describedby={error ? 'offer-error' : undefined}>
-                  <legend className="sr-only">Interpreters to offer the booking to</legend>
-                  <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                    {eligible.map((interpreter) => (
-                      <li key={interpreter.id} className="flex items-start gap-3 px-4 py-3">
-                        <input
-                          id={`offer-${interpreter.id}`}
-                          type="checkbox"
-                          name="interpreterIds"
-                          value={interpreter.id}
-                          disabled={interpreter.offered}
-                          className="mt-1 size-4"
-                        />
-                        <label htmlFor={`offer-${interpreter.id}`} className="flex-1">
-                          <span className="font-medium text-slate-900">{interpreter.name}</span>
-                          <span className="block text-sm text-slate-600">
-                            {interpreter.preference}
-                            {interpreter.completedWithOrganization} past bookings with this client,{' '}
-                            {interpreter.hoursThisHalfMonth} h this half-month
-                            {interpreter.travel ? ` · ${interpreter.travel}` : ''}
-                            {interpreter.offered ? ' · offered already' : ''}
-                          </span>
-                          <span className="block text-sm text-slate-700">
-                            <span aria-hidden="true">{interpreter.ratings.text}</span>
-                            <span className="sr-only">{interpreter.ratings.label}</span>
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-                {error ? (
-                  <p id="offer-error" className="mt-2 text-sm font-medium text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-                <div className="mt-3 flex flex-wrap gap-3">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="offer-selected"
-                    className="btn-primary"
-                  >
-                    Offer to selected
-                  </button>
-                  <button type="submit" name="intent" value="offer-all" className="btn-secondary">
-                    Offer to all eligible
-                  </button>
-                </div>
-              </Form>
-            )}
-          </section>
-          <section aria-labelledby="excluded-heading" className="mt-8">
-            <h2 id="excluded-heading" className="text-lg font-semibold text-slate-900">
-              Not eligible ({excluded.length})
-            </h2>
-            {excluded.length === 0 ? (
-              <p className="mt-2 text-slate-700">Every interpreter of this language is eligible.</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                {excluded.map((interpreter) => (
-                  <li key={interpreter.id} className="px-4 py-3">
-                    <span className="font-medium text-slate-900">{interpreter.name}</span>
-                    <span className="block text-sm text-slate-700">
-                      {interpreter.reasons.join('; ')}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="assign-heading" className="mt-8">
-            <h2 id="assign-heading" className="text-lg font-semibold text-slate-900">
-              Assign an interpreter
-            </h2>
-            <p className="text-sm text-slate-600">
-              The interpreter is asked to confirm; the booking is held for them alone meanwhile.
-            </p>
-            <AssignInterpreterForm
-              interpreters={assignable}
-              constraint={loaderData.assignConstraint}
-              reply={assignReply}
-            />
-          </section>
-        </>
+        <DispatchPanel
+          eligible={eligible}
+          excluded={excluded}
+          heldFor={heldFor}
+          offerError={error}
+          assignConstraint={loaderData.assignConstraint}
+          assignReply={assignReply}
+        />
       ) : null}
     </div>
   )
