@@ -119,6 +119,8 @@ export function boardRank(booking: BoardBooking, at: Date): number {
   return 2
 }
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000
+
 export interface BoardHour<T> {
   hour: number
   bookings: (T & { atRisk: boolean })[]
@@ -143,8 +145,17 @@ export function groupBoard<T extends BoardBooking>(
   const days = new Map<IsoDate, Map<number, (T & { atRisk: boolean })[]>>(
     periodDays(period).map((day) => [day, new Map()]),
   )
+  // Bookings start on quarter hours mostly, and every zone's offset is a whole number of
+  // quarter hours: one zone conversion per quarter hour instead of one per booking.
+  const quarters = new Map<number, { date: IsoDate; hour: number }>()
   for (const row of rows) {
-    const { date, hour } = officeDayAndHour(row.startsAt)
+    const quarter = Math.floor(row.startsAt.getTime() / QUARTER_HOUR_MS)
+    let place = quarters.get(quarter)
+    if (!place) {
+      place = officeDayAndHour(new Date(quarter * QUARTER_HOUR_MS))
+      quarters.set(quarter, place)
+    }
+    const { date, hour } = place
     const hours = days.get(date)
     if (!hours) continue
     const list = hours.get(hour) ?? []

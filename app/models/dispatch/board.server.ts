@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { bookings, interpreterProfiles, organizations } from '../../../db/schema'
-import { bookingStatuses, type BookingStatus } from '../../domain/bookings'
+import { bookingStatuses, type BookingSetting, type BookingStatus } from '../../domain/bookings'
+import type { Modality } from '../../domain/interpreter-profile'
 import {
   boardPeriod,
   groupBoard,
@@ -23,32 +24,58 @@ import { db } from '../../platform/runtime.server'
 
 const interpreter = alias(interpreterProfiles, 'interpreter')
 
-function periodRows(from: Date, until: Date) {
-  return db()
+/**
+ * The period's bookings, soonest first. A week holds up to a couple of thousand rows: they
+ * come as one JSON array, which the embedded database hands over about three times faster
+ * than as rows (docs/benchmarks.md, the dispatch board).
+ */
+async function periodRows(from: Date, until: Date): Promise<BoardRow[]> {
+  const [result] = await db()
     .select({
-      id: bookings.id,
-      language: bookings.language,
-      modality: bookings.modality,
-      setting: bookings.setting,
-      startsAt: bookings.startsAt,
-      timeZone: bookings.timeZone,
-      durationMinutes: bookings.durationMinutes,
-      status: bookings.status,
-      urgent: bookings.urgent,
-      organizationId: bookings.organizationId,
-      organizationName: organizations.name,
-      interpreterId: bookings.interpreterId,
-      interpreterFirstName: interpreter.firstName,
-      interpreterLastName: interpreter.lastName,
+      rows: sql<BoardRowJson[] | string | null>`json_agg(json_build_object(
+        'id', ${bookings.id},
+        'language', ${bookings.language},
+        'modality', ${bookings.modality},
+        'setting', ${bookings.setting},
+        'startsAt', ${bookings.startsAt},
+        'timeZone', ${bookings.timeZone},
+        'durationMinutes', ${bookings.durationMinutes},
+        'status', ${bookings.status},
+        'urgent', ${bookings.urgent},
+        'organizationId', ${bookings.organizationId},
+        'organizationName', ${organizations.name},
+        'interpreterId', ${bookings.interpreterId},
+        'interpreterFirstName', ${interpreter.firstName},
+        'interpreterLastName', ${interpreter.lastName}
+      ) order by ${bookings.startsAt}, ${bookings.id})`,
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
     .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
     .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, until)))
-    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+  const raw = result?.rows ?? []
+  const rows: BoardRowJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
+  return rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt) }))
 }
 
-export type BoardRow = Awaited<ReturnType<typeof periodRows>>[number]
+interface BoardRowJson {
+  id: string
+  language: string
+  modality: Modality
+  setting: BookingSetting
+  startsAt: string
+  timeZone: string
+  durationMinutes: number
+  status: BookingStatus
+  urgent: boolean
+  organizationId: string
+  organizationName: string
+  interpreterId: string | null
+  interpreterFirstName: string | null
+  interpreterLastName: string | null
+}
+
+export type BoardRow = Omit<BoardRowJson, 'startsAt'> & { startsAt: Date }
 
 interface Choice {
   value: string
