@@ -56,7 +56,11 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       localTime: '14:00',
       status: 'confirmed',
     })
-    const cancelled = await book({ localDate: '2026-05-04', localTime: '14:05', status: 'cancelled' })
+    const cancelled = await book({
+      localDate: '2026-05-04',
+      localTime: '14:05',
+      status: 'cancelled',
+    })
     // Still without an interpreter 3 hours before the start: at risk, though it starts later.
     const atRisk = await book({ localDate: '2026-05-04', localTime: '14:45' })
     const morning = await book({ localDate: '2026-05-04', localTime: '09:15', status: 'completed' })

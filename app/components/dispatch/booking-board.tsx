@@ -6,12 +6,7 @@ import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
 import { bookingStatuses, bookingStatusLabels } from '~/domain/bookings'
 import { bookingTitle } from '~/domain/dispatch'
 import { hourLabel } from '~/domain/dispatch-board'
-import {
-  formatCalendarDay,
-  formatCount,
-  formatInZone,
-  formatOfficeTime,
-} from '~/domain/format'
+import { formatCalendarDay, formatCount, formatInZone, formatOfficeTime } from '~/domain/format'
 import { modalities } from '~/domain/interpreter-profile'
 import { officeTimeZone } from '~/domain/office'
 import type { BoardFilters } from '~/lib/validation/dispatch'
@@ -300,7 +295,9 @@ function BoardHours({ day, headingLevel }: { day: Day; headingLevel: 3 | 4 }) {
         <section
           key={hour.hour}
           aria-labelledby={`hour-${day.date}-${hour.hour}`}
-          className={headingLevel === 3 ? 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200' : 'mt-3'}
+          className={
+            headingLevel === 3 ? 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200' : 'mt-3'
+          }
         >
           <Heading
             id={`hour-${day.date}-${hour.hour}`}
@@ -360,9 +357,7 @@ function BoardRow({ booking }: { booking: Row }) {
             At risk
           </span>
         ) : null}
-        {booking.urgent ? (
-          <span className="text-xs font-medium text-slate-800">Urgent</span>
-        ) : null}
+        {booking.urgent ? <span className="text-xs font-medium text-slate-800">Urgent</span> : null}
         <BookingStatusBadge status={booking.status} />
       </div>
     </li>

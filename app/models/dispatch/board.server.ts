@@ -3,12 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { bookings, interpreterProfiles, organizations } from '../../../db/schema'
 import { bookingStatuses, type BookingSetting, type BookingStatus } from '../../domain/bookings'
 import type { Modality } from '../../domain/interpreter-profile'
-import {
-  boardPeriod,
-  groupBoard,
-  isAtRisk,
-  withoutInterpreter,
-} from '../../domain/dispatch-board'
+import { boardPeriod, groupBoard, isAtRisk, withoutInterpreter } from '../../domain/dispatch-board'
 import { fullName } from '../../domain/format'
 import type { BoardFilters } from '../../lib/validation/dispatch'
 import { now } from '../../platform/clock.server'

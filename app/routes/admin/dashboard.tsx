@@ -193,8 +193,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters, unfilled, overview, agreementMissing, dispatch } =
-    loaderData
+  const { tab, cards, counts, filters, unfilled, overview, agreementMissing, dispatch } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : leadStatuses
