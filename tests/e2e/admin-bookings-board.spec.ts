@@ -100,6 +100,7 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
   ).toBeVisible()
   await expect(page.getByRole('region', { name: '11 AM (1 booking)' })).toContainText('Offered')
   await expect(filters.getByLabel('Modality')).toHaveValue('video')
+  await expect(filters.getByLabel('Day')).toHaveValue('2027-03-11')
 
   // The week, Monday to Sunday, by day then hour, the filters kept.
   await page.getByRole('link', { name: 'Week', exact: true }).click()
@@ -111,6 +112,7 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
   ).toContainText('2 PM')
   await expect(page.getByRole('region', { name: /^Thursday, Mar 11, 2027/ })).toContainText('11 AM')
   await counts.getByRole('link', { name: 'Offered 1' }).click()
+  await expect(filters.getByLabel('Status')).toHaveValue('offered')
   await expect(page.getByText('1 booking listed, 1 without an interpreter.')).toBeVisible()
   await expect(page.getByRole('region', { name: /^Wednesday/ })).toHaveCount(0)
   await checkPage(page, 'admin-bookings-week')

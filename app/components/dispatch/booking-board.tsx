@@ -126,11 +126,14 @@ function BoardFiltersForm({ board, filters }: { board: Board; filters: BoardFilt
   const { choices } = board
   return (
     <div className="mt-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      {/* Keyed by the address: a link that changes the filters (a count, the next day)
+          shows them in the form, which the browser would otherwise keep as first drawn. */}
       <Form
+        key={boardHref(filters)}
         method="get"
         role="search"
         aria-label="Filter the board"
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7 xl:items-end"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:items-end"
       >
         <input type="hidden" name="view" value={filters.view} />
         <div>
@@ -196,7 +199,7 @@ function BoardFiltersForm({ board, filters }: { board: Board; filters: BoardFilt
             </option>
           ))}
         </FilterSelect>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="col-span-2 flex flex-wrap items-center gap-3 lg:col-span-1">
           <button type="submit" className="btn-primary">
             Show
           </button>
@@ -323,8 +326,8 @@ function BoardRow({ booking }: { booking: Row }) {
   const title = bookingTitle(booking)
   return (
     <li
-      className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${
-        booking.atRisk ? '-mx-2 rounded-md border-l-4 border-amber-500 bg-amber-50 px-2' : ''
+      className={`-mx-2 flex flex-col gap-2 border-l-4 px-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${
+        booking.atRisk ? 'rounded-md border-amber-500 bg-amber-50' : 'border-transparent'
       }`}
     >
       <p className="w-20 shrink-0 font-semibold text-slate-900 tabular-nums">
