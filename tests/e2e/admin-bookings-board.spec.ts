@@ -5,6 +5,7 @@ import {
   createOrganization,
 } from '../support/booking-fixtures'
 import { createAccount, signIn } from './auth-helpers'
+import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { checkPage, expect, test } from './fixtures'
 
 test.afterEach(() => setClock())
@@ -71,6 +72,7 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
     page.getByText('4 bookings listed, 2 without an interpreter, 2 at risk.'),
   ).toBeVisible()
   await checkPage(page, 'admin-bookings-day')
+  const documents: HtmlDocument[] = [{ name: '/admin/bookings (day)', html: await page.content() }]
 
   // Filters: one organization's video bookings.
   const filters = page.getByRole('search', { name: 'Filter the board' })
@@ -116,8 +118,12 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
   await expect(page.getByText('1 booking listed, 1 without an interpreter.')).toBeVisible()
   await expect(page.getByRole('region', { name: /^Wednesday/ })).toHaveCount(0)
   await checkPage(page, 'admin-bookings-week')
+  documents.push({ name: '/admin/bookings (week)', html: await page.content() })
 
   // Every booking, as before.
   await page.getByRole('link', { name: 'All bookings' }).click()
   await expect(page.getByRole('table', { name: 'Bookings' })).toBeVisible()
+  await page.goto('/admin/dashboard')
+  documents.push({ name: '/admin/dashboard', html: await page.content() })
+  expect(await htmlErrors(documents)).toEqual([])
 })
