@@ -108,6 +108,7 @@ try {
       modality: round % 4 === 3 ? ('video' as const) : ('all' as const),
       organization: '',
       interpreter: '',
+      page: 1,
     })
     for (let i = 0; i < 10; i++) await bookingBoard(filtersOf(i))
     const boardTimes: number[] = []

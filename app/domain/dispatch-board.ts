@@ -123,6 +123,8 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000
 
 export interface BoardHour<T> {
   hour: number
+  /** The hour's bookings (on other pages too). */
+  count: number
   bookings: (T & { atRisk: boolean })[]
 }
 
@@ -167,6 +169,7 @@ export function groupBoard<T extends BoardBooking>(
       .sort(([a], [b]) => a - b)
       .map(([hour, bookings]) => ({
         hour,
+        count: bookings.length,
         bookings: bookings.sort(
           (a, b) =>
             boardRank(a, at) - boardRank(b, at) ||
@@ -180,6 +183,35 @@ export function groupBoard<T extends BoardBooking>(
       hours: sorted,
     }
   })
+}
+
+/**
+ * A page of the board: a busy week holds well over a thousand bookings, more than a page
+ * should draw (docs/benchmarks.md), so the board shows them 200 at a time in its order.
+ */
+export const BOARD_PAGE_SIZE = 200
+
+/**
+ * The days and hours of one page: the bookings from `(page - 1) * size` on, in the board's
+ * order. Every day stays, with its whole count; only the hours with bookings on the page do,
+ * each with its whole count too.
+ */
+export function pageOfBoard<T>(days: BoardDay<T>[], page: number, size = BOARD_PAGE_SIZE) {
+  const first = (page - 1) * size
+  const end = first + size
+  let index = 0
+  const kept: BoardDay<T>[] = []
+  for (const day of days) {
+    const hours: BoardHour<T>[] = []
+    for (const hour of day.hours) {
+      const from = Math.max(first - index, 0)
+      const to = Math.min(end - index, hour.bookings.length)
+      if (from < to) hours.push({ ...hour, bookings: hour.bookings.slice(from, to) })
+      index += hour.bookings.length
+    }
+    kept.push({ ...day, hours })
+  }
+  return kept
 }
 
 /** `9 AM`, `12 PM`: an hour of the office's day, as its group's heading. */

@@ -6,6 +6,7 @@ import { bookingBoard, todaysDispatch } from '../../app/models/dispatch/board.se
 import { unfilledSoon } from '../../app/models/dispatch/bookings.server'
 import { bookingStatuses } from '../../app/domain/bookings'
 import { boardFiltersSchema, type BoardFilters } from '../../app/lib/validation/dispatch'
+import { pageOfBoard } from '../../app/domain/dispatch-board'
 import {
   createBookingRow,
   createDispatchInterpreter,
@@ -235,6 +236,7 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
         modality: 'fax',
         organization: 'not-an-id',
         interpreter: 'someone',
+        page: '0',
       }),
     ).toEqual({
       view: 'day',
@@ -244,7 +246,46 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       modality: 'all',
       organization: '',
       interpreter: '',
+      page: 1,
     })
+  })
+
+  it('draws a long board a page at a time in its order, each day and hour keeping its count', async () => {
+    const times: [string, string][] = [
+      ['2026-05-06', '09:00'],
+      ['2026-05-06', '09:30'],
+      ['2026-05-06', '10:00'],
+      ['2026-05-07', '09:00'],
+      ['2026-05-07', '09:10'],
+    ]
+    for (const [localDate, localTime] of times) await book({ localDate, localTime })
+    const whole = await board({ view: 'week', date: '2026-05-06' })
+    const pages = [1, 2, 3].map((page) => pageOfBoard(whole.days, page, 2))
+    const idsOf = (days: typeof whole.days) =>
+      days.flatMap((day) => day.hours.flatMap((hour) => hour.bookings.map((row) => row.id)))
+    expect(pages.map((days) => idsOf(days).length)).toEqual([2, 2, 1])
+    expect(pages.flatMap(idsOf)).toEqual(shownIds(whole))
+    // Page 2 starts in Wednesday's 10 AM and goes on into Thursday's 9 AM, which keeps its 2.
+    expect(
+      pages[1]!
+        .filter((day) => day.hours.length > 0)
+        .map((day) => [
+          day.date,
+          day.count,
+          day.hours.map((hour) => [hour.hour, hour.count, hour.bookings.length]),
+        ]),
+    ).toEqual([
+      ['2026-05-06', 3, [[10, 1, 1]]],
+      ['2026-05-07', 2, [[9, 2, 1]]],
+    ])
+    expect(pages[0]!).toHaveLength(7)
+    // The screen's pages: 200 bookings each.
+    expect(whole.pageSize).toBe(200)
+    expect(
+      (await board({ view: 'week', date: '2026-05-06', page: '2' })).days.flatMap(
+        (day) => day.hours,
+      ),
+    ).toEqual([])
   })
 
   it('gives the dashboard today’s dispatch, the day board’s counts', async () => {

@@ -2,6 +2,7 @@ import { AlertTriangle, CalendarClock, ChevronLeft, ChevronRight } from 'lucide-
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { EmptyState } from '~/components/admin/empty-state'
+import { Pagination } from '~/components/admin/list-controls'
 import { BookingStatusBadge } from '~/components/dispatch/booking-status-badge'
 import { bookingStatuses, bookingStatusLabels } from '~/domain/bookings'
 import { bookingTitle } from '~/domain/dispatch'
@@ -95,7 +96,7 @@ export function BookingBoard({
       ) : (
         <div className="mt-4 space-y-6">
           {board.days
-            .filter((day) => day.count > 0)
+            .filter((day) => day.hours.length > 0)
             .map((day) =>
               period.view === 'day' ? (
                 <BoardHours key={day.date} day={day} headingLevel={3} />
@@ -118,6 +119,7 @@ export function BookingBoard({
             )}
         </div>
       )}
+      <Pagination page={filters.page} pageSize={board.pageSize} total={board.total} />
     </>
   )
 }
@@ -308,7 +310,7 @@ function BoardHours({ day, headingLevel }: { day: Day; headingLevel: 3 | 4 }) {
           >
             {hourLabel(hour.hour)}{' '}
             <span className="font-normal text-slate-600">
-              ({formatCount(hour.bookings.length, 'booking', 'bookings')})
+              ({formatCount(hour.count, 'booking', 'bookings')})
             </span>
           </Heading>
           <ul className="mt-2 divide-y divide-slate-100">

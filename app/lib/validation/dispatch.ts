@@ -25,6 +25,7 @@ export function boardFiltersSchema(today: string) {
     modality: z.enum([...modalityValues, 'all']).catch('all'),
     organization: z.uuid().catch(''),
     interpreter: z.union([z.uuid(), z.literal('none')]).catch(''),
+    page: z.coerce.number().int().min(1).max(10_000).catch(1),
   })
 }
 export type BoardFilters = z.infer<ReturnType<typeof boardFiltersSchema>>

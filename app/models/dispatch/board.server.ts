@@ -3,7 +3,14 @@ import { alias } from 'drizzle-orm/pg-core'
 import { bookings, interpreterProfiles, organizations } from '../../../db/schema'
 import { bookingStatuses, type BookingSetting, type BookingStatus } from '../../domain/bookings'
 import type { Modality } from '../../domain/interpreter-profile'
-import { boardPeriod, groupBoard, isAtRisk, withoutInterpreter } from '../../domain/dispatch-board'
+import {
+  BOARD_PAGE_SIZE,
+  boardPeriod,
+  groupBoard,
+  isAtRisk,
+  pageOfBoard,
+  withoutInterpreter,
+} from '../../domain/dispatch-board'
 import { fullName } from '../../domain/format'
 import type { BoardFilters } from '../../lib/validation/dispatch'
 import { now } from '../../platform/clock.server'
@@ -14,7 +21,7 @@ import { db } from '../../platform/runtime.server'
  * hour. A day holds a few hundred bookings at most and a week a couple of thousand, so the
  * period is read whole through the start's index (`bookings_start_idx`) and filtered here:
  * the counts per status, the filters' choices and the list then come from the same rows and
- * cannot disagree.
+ * cannot disagree; only the page's bookings (200) are drawn.
  */
 
 const interpreter = alias(interpreterProfiles, 'interpreter')
@@ -170,7 +177,9 @@ export async function bookingBoard(filters: BoardFilters) {
   ])
   return {
     period,
-    days: groupBoard(period, listed, at),
+    /** Every day of the period with its whole count; the hours and bookings of the page. */
+    days: pageOfBoard(groupBoard(period, listed, at), filters.page),
+    pageSize: BOARD_PAGE_SIZE,
     total: listed.length,
     counts,
     matchingTotal: matching.length,
