@@ -30,6 +30,7 @@ import {
   percentile,
 } from './bench-report'
 import { startBenchServer } from './bench-server'
+import { addDays, calendarDate } from '../app/domain/onboarding'
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +59,9 @@ if (!existsSync('build/host/index.js')) {
   console.error('Build first: npm run build')
   process.exit(2)
 }
+
+/** The office's today, which the Bookings screen opens on (seeded bookings surround it). */
+const today = calendarDate(new Date())
 
 /** A list and the pages of it the users cycle through (the first page most). */
 interface ListUnderTest {
@@ -93,7 +97,29 @@ const lists: ListUnderTest[] = [
   {
     name: 'Bookings',
     role: 'staff',
-    paths: ['/admin/bookings', '/admin/bookings?status=completed', '/admin/bookings?page=400'],
+    paths: [
+      '/admin/bookings?view=all',
+      '/admin/bookings?status=completed',
+      '/admin/bookings?page=400',
+    ],
+  },
+  {
+    name: 'Bookings board, a day',
+    role: 'staff',
+    paths: [
+      '/admin/bookings',
+      `/admin/bookings?view=day&date=${addDays(today, -1)}&status=completed`,
+      `/admin/bookings?view=day&date=${addDays(today, 1)}&interpreter=none`,
+    ],
+  },
+  {
+    name: 'Bookings board, a week',
+    role: 'staff',
+    paths: [
+      `/admin/bookings?view=week&date=${today}`,
+      `/admin/bookings?view=week&date=${addDays(today, -7)}&modality=video`,
+      `/admin/bookings?view=week&date=${addDays(today, -14)}&status=confirmed`,
+    ],
   },
   {
     name: 'Interpreter manager',

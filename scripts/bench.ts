@@ -8,8 +8,8 @@
 // job page and of the admin dashboard, and application submissions with a
 // 1 MB resume from 20 concurrent clients. Prints requests per second, latency, errors, the
 // server's memory and each target as met or not met, and appends a dated table to
-// docs/benchmarks.md; then the staff booking screen's eligible-interpreter list
-// (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
+// docs/benchmarks.md; then the staff booking screen's eligible-interpreter list and the
+// Bookings screen's dispatch board of a day and a week (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
 // (scripts/bench-lists.ts) and bulk mail to 10,000 recipients (scripts/bench-mail.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync } from 'node:child_process'
@@ -492,8 +492,9 @@ function runOwnBench(script: string, nodeFlags: string[] = [], extraEnv: NodeJS.
   )
 }
 
-// The eligible-interpreter list of one booking (1,500 interpreters, 20,000 bookings), timed
-// in its own process and database: scripts/bench-dispatch.ts.
+// The eligible-interpreter list of one booking and the dispatch board of a day and a week
+// (1,500 interpreters, 20,000 bookings), timed in its own process and database:
+// scripts/bench-dispatch.ts.
 runOwnBench('scripts/bench-dispatch.ts')
 // Every staff and portal list at the product's scale, ten signed-in users at once:
 // scripts/bench-lists.ts.

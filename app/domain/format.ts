@@ -51,6 +51,26 @@ export function formatCalendarDate(value: string): string {
   return `${month}/${day}/${year}`
 }
 
+/** `Monday, Nov 30, 2026`: a calendar date (`2026-11-30`) with its weekday. */
+export function formatCalendarDay(value: string): string {
+  return dateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${value}T12:00:00Z`))
+}
+
+/** `9:05 AM`: an instant's time of day in the office's zone. */
+export function formatOfficeTime(value: Date | string | number): string {
+  return dateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: officeTimeZone(),
+  }).format(toDate(value))
+}
+
 /** `11/22/2026, 9:05 AM EST` */
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat('en-US', { ...dateTimeOptions, timeZone: officeTimeZone() }).format(

@@ -68,7 +68,7 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   // Staff see two eligible interpreters, with how far each is, and the others excluded, each
   // with the reason.
   await signIn(page.context(), app.url, staff)
-  await page.goto('/admin/bookings')
+  await page.goto('/admin/bookings?view=all')
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible()
   await page
     .getByRole('link', {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { bookingStatuses } from '~/domain/bookings'
+import { boardViews } from '~/domain/dispatch-board'
+import { modalityValues } from '~/domain/interpreter-profile'
 
 /** The Bookings screen's filters, from the URL; anything malformed falls back to none. */
 export const bookingFiltersSchema = z.object({
@@ -8,6 +10,25 @@ export const bookingFiltersSchema = z.object({
   to: z.iso.date().catch(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 })
+
+/**
+ * The dispatch board's view and filters, from the URL; anything malformed falls back to none
+ * (the date to today, `today`, which the loader passes). `interpreter` is an interpreter's id
+ * or `none` (no interpreter yet).
+ */
+export function boardFiltersSchema(today: string) {
+  return z.object({
+    view: z.enum(boardViews).catch('day'),
+    date: z.iso.date().catch(today),
+    status: z.enum([...bookingStatuses, 'all']).catch('all'),
+    language: z.string().trim().max(100).catch(''),
+    modality: z.enum([...modalityValues, 'all']).catch('all'),
+    organization: z.uuid().catch(''),
+    interpreter: z.union([z.uuid(), z.literal('none')]).catch(''),
+    page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  })
+}
+export type BoardFilters = z.infer<ReturnType<typeof boardFiltersSchema>>
 
 /** Staff offer a booking to the interpreters they ticked, or to every eligible one. */
 export const sendOffersSchema = z.discriminatedUnion('intent', [

@@ -31,6 +31,9 @@ import { UnfilledBookings } from '~/components/admin/unfilled-bookings'
 import { ownerNames } from '~/models/leads/owners.server'
 import { now } from '~/platform/clock.server'
 import { unfilledSoon } from '~/models/dispatch/bookings.server'
+import { todaysDispatch } from '~/models/dispatch/board.server'
+import { TodaysDispatch } from '~/components/dispatch/todays-dispatch'
+import { calendarDate } from '~/domain/onboarding'
 import { LeadOverview } from '~/components/admin/lead-overview'
 import { leadOverview } from '~/models/leads/overview.server'
 import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
@@ -57,12 +60,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
   const tab: Tab = searchParams.get('tab') === tabParams.leads ? 'leads' : 'applications'
-  const [applications, leads, unfilled, overview, agreementMissing] = await Promise.all([
+  const [applications, leads, unfilled, overview, agreementMissing, dispatch] = await Promise.all([
     applicationCounts(),
     leadCounts(),
     unfilledSoon(),
     leadOverview(),
     missingAgreementNotice(),
+    todaysDispatch(calendarDate(now())),
   ])
   const cards = dashboardCards(applications, leads)
   if (tab === 'applications') {
@@ -78,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       unfilled,
       overview,
       agreementMissing,
+      dispatch,
       counts: { applications: applications.total, leads: leads.total },
       filters,
       applications: page,
@@ -98,6 +103,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     unfilled,
     overview,
     agreementMissing,
+    dispatch,
     counts: { applications: applications.total, leads: leads.total },
     filters,
     applications: null,
@@ -187,7 +193,7 @@ const sortOptions = [
 ]
 
 export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, cards, counts, filters, unfilled, overview, agreementMissing } = loaderData
+  const { tab, cards, counts, filters, unfilled, overview, agreementMissing, dispatch } = loaderData
   const location = useLocation()
   const submit = useSubmit()
   const statuses = tab === 'applications' ? applicationStatuses : leadStatuses
@@ -232,6 +238,7 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           ]}
         />
       </div>
+      <TodaysDispatch {...dispatch} />
       <LeadOverview {...overview} />
       <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <div
