@@ -283,6 +283,9 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/offers/accept': `/offers/accept?token=${encodeURIComponent(offerToken)}`,
     '/application': '/application?language=korean-interpreter',
     '/admin/bookings/:bookingId': `/admin/bookings/${openBooking.id}`,
+    // Step one chooses the organization; step two is the booking form that posts.
+    '/admin/bookings/new': '/admin/bookings/new',
+    '/admin/bookings/new (an organization chosen)': `/admin/bookings/new?organizationId=${client.organizationId}`,
     '/admin/clients/:requestId': `/admin/clients/${requestId}`,
     '/admin/closeouts/:bookingId': `/admin/closeouts/${reviewedBookingId}`,
     '/admin/interpreter-manager/:interpreterId': `/admin/interpreter-manager/${interpreterProfileId}`,
