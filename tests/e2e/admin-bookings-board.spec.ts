@@ -14,8 +14,8 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
   page,
   app,
 }) => {
-  // Wednesday 10 March 2027, 10:00 in New York: a day no other test books.
-  setClock(() => new Date('2027-03-10T15:00:00Z'))
+  // The people first, at the real time: an application dated 2027 would stay "new" in every
+  // other test's notification bell, which counts what arrived since an account was made.
   const staff = await createAccount('admin', 'Bo Board')
   const organizationId = await createOrganization(app.db, 'Harbor Board Clinic')
   const interpreter = await createDispatchInterpreter(
@@ -23,6 +23,8 @@ test('staff follow today’s bookings by hour, filter them, move to the next day
     { id: staff.id, name: staff.name },
     { firstName: 'Iris', lastName: 'Ivers', languages: ['Dzongkha'] },
   )
+  // Wednesday 10 March 2027, 10:00 in New York: a day no other test books.
+  setClock(() => new Date('2027-03-10T15:00:00Z'))
   const book = (booking: Omit<Parameters<typeof createBookingRow>[1], 'organizationId'>) =>
     createBookingRow(app.db, { organizationId, language: 'Dzongkha', ...booking })
   await book({ localDate: '2027-03-10', localTime: '09:00', status: 'completed' })
