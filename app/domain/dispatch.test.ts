@@ -107,6 +107,13 @@ describe('dispatch eligibility', () => {
     expect(list.eligible.map((entry) => entry.id)).toEqual(['p', 'z', 's', 'a'])
   })
 
+  it('excludes an interpreter who holds or is offered the other seat of the team', () => {
+    expect(reasonsNotEligible(booking, interpreter({ onTeam: true }))).toEqual([
+      'Already on the other seat of this team',
+    ])
+    expect(reasonsNotEligible(booking, interpreter({ onTeam: false }))).toEqual([])
+  })
+
   it('needs no credential or specialization outside their settings', () => {
     const education = { ...booking, setting: 'education' as const }
     expect(

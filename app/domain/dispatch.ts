@@ -73,6 +73,8 @@ export interface InterpreterForDispatch {
   organizationPreference?: InterpreterPreference | null
   /** They have (or had) another booking of the same weekly series. */
   servesSeries?: boolean
+  /** They hold, or are offered, another seat of the booking's team (app/domain/booking-teams.ts). */
+  onTeam?: boolean
 }
 
 /**
@@ -118,6 +120,7 @@ export const exclusionReasons = {
   overlap: 'Another assignment at that time',
   blocked: 'The client asked not to send this interpreter',
   gender: 'Not the gender the client asked for',
+  team: 'Already on the other seat of this team',
 } as const
 export type TravelReason = `Outside travel radius (${string}, radius ${string})`
 export type ExclusionReason =
@@ -233,6 +236,8 @@ export function reasonsNotEligible(
 ): ExclusionReason[] {
   const reasons: ExclusionReason[] = []
   if (interpreter.organizationPreference === 'blocked') reasons.push(exclusionReasons.blocked)
+  // One person cannot fill two seats of a team: the team needs two interpreters.
+  if (interpreter.onTeam) reasons.push(exclusionReasons.team)
   const language = booking.language.trim().toLowerCase()
   if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
     reasons.push(exclusionReasons.language)

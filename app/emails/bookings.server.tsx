@@ -6,11 +6,13 @@ export function bookingStaffMail(options: {
   event: 'new' | 'cancelled' | 'rescheduled'
   organizationName: string
   summary: string
+  /** What else the change took with it, in a sentence. */
+  also?: string
   urgent: boolean
   bookingUrl: string
   company: CompanyIdentity
 }): RenderedMail {
-  const { event, organizationName, summary, urgent, bookingUrl, company } = options
+  const { event, organizationName, summary, also, urgent, bookingUrl, company } = options
   const what = {
     new: 'New booking',
     cancelled: 'Booking cancelled',
@@ -20,13 +22,16 @@ export function bookingStaffMail(options: {
   return renderMail({
     subject,
     company,
-    text: [`${what} for ${organizationName}:`, summary, bookingUrl].join('\n\n'),
+    text: [`${what} for ${organizationName}:`, summary, ...(also ? [also] : []), bookingUrl].join(
+      '\n\n',
+    ),
     body: (
       <>
         <p>
           {what} for {organizationName}:
         </p>
         <p>{summary}</p>
+        {also ? <p>{also}</p> : null}
         <MailButton href={bookingUrl}>Open the booking</MailButton>
       </>
     ),

@@ -21,6 +21,7 @@ import {
 } from '../domain/bookings'
 import type { Weekday } from '../domain/availability'
 import { weeklySeriesDates } from '../domain/booking-series'
+import { MAX_TEAM_SIZE, teamProgress } from '../domain/booking-teams'
 import { formatInZone } from '../domain/format'
 import { modalityLabel, type Modality, type RequestedGender } from '../domain/interpreter-profile'
 import { bookingStaffMail } from '../emails/bookings.server'
@@ -72,6 +73,8 @@ export interface NewBooking extends BookingWhen {
   /** A weekly series: the days it repeats on and for how many weeks (app/domain/booking-series.ts). */
   repeatDays?: Weekday[]
   repeatWeeks?: number
+  /** Two for a team booking: one booking (a seat) per interpreter (app/domain/booking-teams.ts). */
+  interpretersNeeded?: number
 }
 
 /** One line that says what a booking is, for e-mails and the audit log. */
@@ -89,6 +92,8 @@ export function staffMail(
   event: 'new' | 'cancelled' | 'rescheduled',
   booking: Booking,
   organizationName: string,
+  /** What else the change took with it, in a sentence (a team's other seat, a series' bookings). */
+  also?: string,
 ): OutgoingMail {
   const { config } = runtime()
   return {
@@ -99,6 +104,7 @@ export function staffMail(
       event,
       organizationName,
       summary: bookingLine(booking),
+      also,
       urgent: booking.urgent,
       bookingUrl: `${config.siteUrl}/admin/bookings/${booking.id}`,
       company: config.company,
@@ -123,35 +129,52 @@ function bookingDates(input: Pick<NewBooking, 'date' | 'repeatDays' | 'repeatWee
 
 /**
  * The rows of a booking from the form's values: one per date of a series, each at the same
- * wall-clock time in the zone, sharing a series id; urgent when it starts under 24 hours from now.
+ * wall-clock time in the zone, sharing a series id; a team booking has one row per
+ * interpreter on each date, sharing that date's team id. Urgent when it starts under 24
+ * hours from now.
  */
 function newBookingRows(input: Omit<NewBooking, 'files'>, parties: BookingParties) {
   const dates = bookingDates(input)
+  const seats = Math.min(Math.max(input.interpretersNeeded ?? 1, 1), MAX_TEAM_SIZE)
   const seriesId = dates.length > 1 ? randomUUID() : null
-  return dates.map((date) => {
-    const startsAt = zonedTimeToUtc(date, input.time, input.timeZone)
-    return {
-      ...parties,
-      language: input.language,
-      modality: input.modality,
-      setting: input.setting,
-      localDate: date,
-      localTime: input.time,
-      timeZone: input.timeZone,
-      startsAt,
-      durationMinutes: input.durationMinutes,
-      location: input.location,
-      contactName: input.contactName,
-      contactPhone: input.contactPhone,
-      notes: input.notes || null,
-      preferredInterpreterId: input.preferredInterpreterId ?? null,
-      requestedGender: input.requestedGender ?? null,
-      seriesId,
-      urgent: isUrgent(startsAt, now()),
-      createdAt: now(),
-      updatedAt: now(),
-    }
+  return dates.flatMap((date) => {
+    const teamId = seats > 1 ? randomUUID() : null
+    return Array.from({ length: seats }, () =>
+      newBookingRow(input, parties, date, seriesId, teamId),
+    )
   })
+}
+
+function newBookingRow(
+  input: Omit<NewBooking, 'files'>,
+  parties: BookingParties,
+  date: string,
+  seriesId: string | null,
+  teamId: string | null,
+) {
+  const startsAt = zonedTimeToUtc(date, input.time, input.timeZone)
+  return {
+    ...parties,
+    language: input.language,
+    modality: input.modality,
+    setting: input.setting,
+    localDate: date,
+    localTime: input.time,
+    timeZone: input.timeZone,
+    startsAt,
+    durationMinutes: input.durationMinutes,
+    location: input.location,
+    contactName: input.contactName,
+    contactPhone: input.contactPhone,
+    notes: input.notes || null,
+    preferredInterpreterId: input.preferredInterpreterId ?? null,
+    requestedGender: input.requestedGender ?? null,
+    seriesId,
+    teamId,
+    urgent: isUrgent(startsAt, now()),
+    createdAt: now(),
+    updatedAt: now(),
+  }
 }
 
 /** What the audit entry of a new booking says: the first of a series names the others. */
@@ -160,8 +183,12 @@ function auditOfNew(made: Booking[]) {
   return {
     summary: bookingLine(booking),
     urgent: booking.urgent,
-    ...(booking.seriesId
-      ? { seriesId: booking.seriesId, bookings: made.map((row) => row.id) }
+    ...(booking.seriesId || booking.teamId
+      ? {
+          ...(booking.seriesId ? { seriesId: booking.seriesId } : {}),
+          ...(booking.teamId ? { teamId: booking.teamId } : {}),
+          bookings: made.map((row) => row.id),
+        }
       : {}),
   }
 }
@@ -308,14 +335,39 @@ export async function enterBooking(
  */
 export async function seriesPlaceOf(booking: Pick<Booking, 'seriesId' | 'startsAt'>) {
   if (!booking.seriesId) return undefined
+  // A team's seats share their start: they are one occurrence of the series.
   const [place] = await db()
     .select({
-      count: count(),
-      position: sql<number>`count(*) filter (where ${bookings.startsAt} <= ${booking.startsAt.toISOString()}::timestamptz)::int`,
+      count: sql<number>`count(distinct ${bookings.startsAt})::int`,
+      position: sql<number>`count(distinct ${bookings.startsAt}) filter (where ${bookings.startsAt} <= ${booking.startsAt.toISOString()}::timestamptz)::int`,
     })
     .from(bookings)
     .where(eq(bookings.seriesId, booking.seriesId))
   return { position: Number(place!.position), count: Number(place!.count) }
+}
+
+/**
+ * The seats of a booking's team, its own included, in a stable order, with who holds each;
+ * undefined for a booking of one interpreter.
+ */
+export async function teamOf(booking: Pick<Booking, 'id' | 'teamId'>) {
+  if (!booking.teamId) return undefined
+  const seats = await db()
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      interpreterFirstName: interpreterProfiles.firstName,
+      interpreterLastName: interpreterProfiles.lastName,
+    })
+    .from(bookings)
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .where(eq(bookings.teamId, booking.teamId))
+    .orderBy(asc(bookings.id))
+  return {
+    seats,
+    position: seats.findIndex((seat) => seat.id === booking.id) + 1,
+    ...teamProgress(seats),
+  }
 }
 
 /** Which bookings a client may see: a requester their own, a manager the organization's. */
@@ -407,11 +459,12 @@ export async function upcomingClientBookings(who: ClientActor, limit: number) {
 export async function clientBooking(id: string, who: ClientActor) {
   const [row] = await bookingRows(and(eq(bookings.id, id), visibleTo(who.client, who.actor.id)))
   if (!row) return undefined
-  const [files, series] = await Promise.all([
+  const [files, series, team] = await Promise.all([
     preparationFilesOf([id]).then((byBooking) => byBooking.get(id) ?? []),
     seriesPlaceOf(row.booking),
+    teamOf(row.booking),
   ])
-  return { ...row, files, series }
+  return { ...row, files, series, team }
 }
 
 /** A preparation file of a booking the client may see. */

@@ -57,6 +57,12 @@ export const bookings = pgTable(
     requestedGender: text('requested_gender', { enum: ['woman', 'man'] }),
     /** The weekly series the booking was made in, shared by its occurrences; null for one booking. */
     seriesId: uuid('series_id'),
+    /**
+     * A booking that needs two interpreters is made as one row per interpreter (a seat),
+     * sharing this id; each seat is dispatched, confirmed and billed on its own, and the team
+     * is filled when every seat is confirmed (app/domain/booking-teams.ts). Null: one interpreter.
+     */
+    teamId: uuid('team_id'),
     status: text('status', { enum: bookingStatuses }).notNull().default('requested'),
     interpreterId: uuid('interpreter_id').references(() => interpreterProfiles.id, {
       onDelete: 'set null',
@@ -94,6 +100,10 @@ export const bookings = pgTable(
     index('bookings_series_idx')
       .on(table.seriesId, table.startsAt)
       .where(sql`${table.seriesId} is not null`),
+    // A team's seats, read together on each seat's page and changed together.
+    index('bookings_team_idx')
+      .on(table.teamId)
+      .where(sql`${table.teamId} is not null`),
     // The few bookings waiting for a staff digest.
     index('bookings_staff_digest_idx')
       .on(table.staffDigestAt)

@@ -9,12 +9,11 @@ import {
 } from '../../app/models/bookings.server'
 import { cancelBooking } from '../../app/models/dispatch/booking-changes.server'
 import { dispatchListFor } from '../../app/models/dispatch/eligibility.server'
-import { clientContextOf } from '../../app/models/organizations.server'
 import { setClock } from '../../app/platform/clock.server'
 import { createStaffActor } from '../support/people-fixtures'
 import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
-import { createOrganizationMember } from '../support/organization-fixtures'
+import { createClientManager } from '../support/organization-fixtures'
 import { createDispatchInterpreter, emptyDispatchWorld } from '../support/booking-fixtures'
 
 // Weekly series of bookings (docs/product.md#bookings).
@@ -28,20 +27,10 @@ describe.each(testDatabaseKinds())('booking series on %s', (kind) => {
     setClock(() => new Date('2026-05-04T15:00:00Z'))
     await emptyDispatchWorld(test.db, [authTokens, users])
     staff = await createStaffActor()
-    const outcome = await createOrganizationMember(
-      {
-        organizationName: 'Cedar School District',
-        name: 'Cora',
-        email: 'cora@cedar.example',
-        role: 'manager',
-      },
+    client = await createClientManager(
+      { organizationName: 'Cedar School District', name: 'Cora', email: 'cora@cedar.example' },
       staff,
     )
-    if (outcome.state !== 'invited') throw new Error('not invited')
-    client = {
-      actor: { id: outcome.userId, name: 'Cora' },
-      client: (await clientContextOf(outcome.userId))!,
-    }
   })
 
   /** Every Tuesday and Thursday for 8 weeks from Tuesday 12 May 2026, 10:00 in New York. */

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { mailOutbox } from '../../db/schema'
 import type { Actor } from '../../app/models/audit.server'
 import { acceptInvitation } from '../../app/models/invitations.server'
-import { createOrganizationWithUser } from '../../app/models/organizations.server'
+import type { ClientActor } from '../../app/models/bookings.server'
+import { clientContextOf, createOrganizationWithUser } from '../../app/models/organizations.server'
 import { db } from '../../app/platform/runtime.server'
 
 /**
@@ -25,4 +26,17 @@ export async function createOrganizationMember(
   if (accepted.state !== 'accepted')
     throw new Error(`the invitation was not accepted: ${accepted.state}`)
   return { ...outcome, userId: accepted.userId }
+}
+
+/** A client manager of a new organization, as the booking models take them (a `ClientActor`). */
+export async function createClientManager(
+  person: { organizationName: string; name: string; email: string },
+  staff: Actor,
+): Promise<ClientActor> {
+  const outcome = await createOrganizationMember({ ...person, role: 'manager' }, staff)
+  if (outcome.state !== 'invited') throw new Error(`not invited: ${outcome.state}`)
+  return {
+    actor: { id: outcome.userId, name: person.name },
+    client: (await clientContextOf(outcome.userId))!,
+  }
 }

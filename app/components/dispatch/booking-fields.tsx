@@ -10,6 +10,7 @@ import {
 } from '~/components/ui/native-fields'
 import { weekdays } from '~/domain/availability'
 import { MAX_SERIES_WEEKS } from '~/domain/booking-series'
+import { teamSizes } from '~/domain/booking-teams'
 import { bookingSettings } from '~/domain/bookings'
 import { modalities, requestedGenders } from '~/domain/interpreter-profile'
 import { companyLanguages } from '~/domain/languages'
@@ -24,6 +25,7 @@ export const bookingLabels = {
   time: 'Start time',
   timeZone: 'Time zone',
   durationMinutes: 'Expected duration (minutes)',
+  interpretersNeeded: 'Interpreters needed',
   repeatDays: 'Repeats every week on',
   repeatWeeks: 'For how many weeks',
   location: 'On-site address, video link or call-in number',
@@ -93,6 +95,12 @@ export function BookingFields({
         <TextField field={field('durationMinutes')} inputMode="numeric" />
       </div>
       <SelectField field={field('timeZone')} options={timeZones} placeholder="Choose a time zone" />
+      <SelectField
+        field={field('interpretersNeeded')}
+        options={teamSizes}
+        placeholder="One interpreter"
+        hint="A team of two for long hearings and conferences: each interpreter is dispatched on their own, and the booking is filled when both have accepted."
+      />
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Repeat (optional)</legend>
         <CheckboxGroupField

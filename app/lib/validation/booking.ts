@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CLOCK_TIME_PATTERN, isKnownTimeZone, weekdayValues } from '../../domain/availability'
 import { MAX_SERIES_WEEKS, MIN_SERIES_WEEKS } from '../../domain/booking-series'
+import { MAX_TEAM_SIZE, TEAM_SIZE_MESSAGE } from '../../domain/booking-teams'
 import {
   bookingSettingValues,
   MAX_DURATION_MINUTES,
@@ -88,6 +89,13 @@ export function bookingSchema(now: Date) {
       preferredInterpreterId: z.uuid().optional(),
       requestedGender: z
         .enum(['woman', 'man'], { error: 'Please choose Woman, Man or No preference.' })
+        .optional(),
+      // Two for a team booking (app/domain/booking-teams.ts); absent: one interpreter.
+      interpretersNeeded: z.coerce
+        .number({ error: TEAM_SIZE_MESSAGE })
+        .int(TEAM_SIZE_MESSAGE)
+        .min(1, TEAM_SIZE_MESSAGE)
+        .max(MAX_TEAM_SIZE, TEAM_SIZE_MESSAGE)
         .optional(),
       files: z.array(z.instanceof(File)).max(5, 'Please attach at most 5 files.').optional(),
       // A weekly series (app/domain/booking-series.ts): the days it repeats on, for how long.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, ne, or } from 'drizzle-orm'
 import {
   isLateCancellation,
   isUrgent,
@@ -68,10 +68,19 @@ async function changeNotice(
   who: BookingChanger,
   change: 'cancelled' | 'rescheduled' | 'details',
   booking: Booking,
-  details: { previous?: Booking; late?: boolean; next?: string },
+  details: {
+    previous?: Booking
+    late?: boolean
+    next?: string
+    /** The other bookings the change took with it (its team's seats, its series'). */
+    alsoChanged?: Booking[]
+  },
 ): Promise<OutgoingMail[]> {
+  const also = alsoChangedLine(change, booking, details.alsoChanged ?? [])
   if (!byStaff(who))
-    return change === 'details' ? [] : [staffMail(change, booking, who.client.organizationName)]
+    return change === 'details'
+      ? []
+      : [staffMail(change, booking, who.client.organizationName, also)]
   const [requester] = booking.requestedById
     ? await tx
         .select({ name: users.name, email: users.email })
@@ -80,8 +89,10 @@ async function changeNotice(
     : []
   if (!requester) return []
   const { config } = runtime()
-  // The client holds the event once a confirmation sent it: update it in their calendar.
-  const held = (details.previous ?? booking).confirmedAt !== null
+  // The client holds an event once a confirmation sent it: update each in their calendar.
+  const held = [booking, ...(details.alsoChanged ?? [])].filter(
+    (each, index) => (index === 0 ? (details.previous ?? booking) : each).confirmedAt !== null,
+  )
   const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST'
   return [
     {
@@ -97,13 +108,32 @@ async function changeNotice(
           ? formatInZone(details.previous.startsAt, booking.timeZone)
           : undefined,
         late: details.late,
-        next: details.next,
+        next: [details.next, also].filter(Boolean).join(' ') || undefined,
         bookingUrl: `${config.siteUrl}/client/bookings/${booking.id}`,
         company: config.company,
       }),
-      attachments: held ? [calendarAttachment(booking, requester.email, method)] : [],
+      attachments: held.map((each, index) =>
+        calendarAttachment(each, requester.email, method, held.length > 1 ? index + 1 : undefined),
+      ),
     },
   ]
+}
+
+/**
+ * What else a change took with it, in a sentence for the e-mails: "With it, the other seat
+ * of its team was cancelled." Undefined when nothing else changed.
+ */
+function alsoChangedLine(
+  change: 'cancelled' | 'rescheduled' | 'details',
+  booking: Booking,
+  others: Booking[],
+): string | undefined {
+  if (others.length === 0) return undefined
+  const verb = { cancelled: 'cancelled', rescheduled: 'moved', details: 'changed' }[change]
+  const teamOnly = others.every((other) => other.teamId !== null && other.teamId === booking.teamId)
+  if (teamOnly) return `With it, the other seat of its team was ${verb} too.`
+  const count = others.length
+  return `With it, ${count} other ${count === 1 ? 'booking' : 'bookings'} of its series ${count === 1 ? 'was' : 'were'} ${verb} too.`
 }
 
 async function interpreterToTell(tx: Database, interpreterId: string) {
@@ -118,10 +148,12 @@ function calendarAttachment(
   booking: Booking,
   attendee: string,
   method: 'REQUEST' | 'CANCEL',
+  /** Which of several events in one e-mail, for its file name. */
+  number?: number,
 ): MailAttachment {
   const { config } = runtime()
   return {
-    filename: 'booking.ics',
+    filename: number === undefined ? 'booking.ics' : `booking-${number}.ics`,
     contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: bookingCalendar(
       booking,
@@ -179,13 +211,14 @@ async function withdrawOffers(tx: Database, bookingId: string, kept?: string) {
 export type SeriesScope = 'one' | 'following' | 'all'
 
 /**
- * Cancels a booking that is still open, and with `scope` the series' other open bookings
- * (each as if cancelled on its own). Inside 24 hours of the start it is a late cancellation
- * (the policy the page showed applies and is recorded) when the client asked for it: staff
- * who cancel say whether the client asked (`clientAsked`); a cancellation of the company's
- * own making bills nothing. Open offers are withdrawn; a confirmed interpreter gets a
- * calendar cancellation. Undefined when the booking is not the client's to see (or, for
- * staff, does not exist).
+ * Cancels a booking that is still open, with the other seats of its team, and with `scope`
+ * the series' other open bookings (each as if cancelled on its own). Inside 24 hours of the
+ * start it is a late cancellation (the policy the page showed applies and is recorded) when
+ * the client asked for it: staff who cancel say whether the client asked (`clientAsked`); a
+ * cancellation of the company's own making bills nothing. Open offers are withdrawn; a
+ * confirmed interpreter gets a calendar cancellation; staff (or the client, when staff
+ * cancel) get one e-mail for the whole cancellation. Undefined when the booking is not the
+ * client's to see (or, for staff, does not exist).
  */
 export async function cancelBooking(
   id: string,
@@ -198,44 +231,58 @@ export async function cancelBooking(
     if (!booking) return undefined
     if (!isOpenFor(who, booking.status))
       throw new BookingRuleError('This booking can no longer be cancelled.')
-    const others =
-      scope === 'one' || !booking.seriesId
-        ? []
-        : (await seriesBookingsToLock(tx, booking, scope)).filter(
-            (other) => other.id !== booking.id && isOpenFor(who, other.status),
-          )
+    const others = (await relatedBookingsToLock(tx, booking, scope)).filter(
+      (other) => other.id !== booking.id && isOpenFor(who, other.status),
+    )
+    const cancelled: Booking[] = []
     let late = false
     for (const each of [booking, ...others]) {
-      const lateOne = await cancelLocked(tx, each, who, clientAsked)
-      late ||= lateOne
+      const done = await cancelLocked(tx, each, who, clientAsked)
+      late ||= done.late
+      cancelled.push(done.cancelled)
     }
-    return { late, count: 1 + others.length }
+    await enqueueMail(
+      tx,
+      await changeNotice(tx, who, 'cancelled', cancelled[0]!, {
+        previous: booking,
+        late,
+        alsoChanged: cancelled.slice(1),
+      }),
+    )
+    return { late, count: cancelled.length }
   })
 }
 
-/** The series' bookings a scope reaches, locked in start order (as every change locks them). */
-async function seriesBookingsToLock(tx: Database, booking: Booking, scope: SeriesScope) {
+/**
+ * The bookings a change of `booking` takes with it, locked in start order (as every change
+ * locks them): the other seats of its team, and with `scope` its series' (whose occurrences
+ * bring their teams' seats, since those share the series).
+ */
+async function relatedBookingsToLock(tx: Database, booking: Booking, scope: SeriesScope) {
+  const inSeries =
+    scope !== 'one' && booking.seriesId
+      ? and(
+          eq(bookings.seriesId, booking.seriesId),
+          scope === 'following' ? gte(bookings.startsAt, booking.startsAt) : undefined,
+        )
+      : undefined
+  const inTeam = booking.teamId ? eq(bookings.teamId, booking.teamId) : undefined
+  if (!inSeries && !inTeam) return []
   return tx
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.seriesId, booking.seriesId!),
-        eq(bookings.organizationId, booking.organizationId),
-        scope === 'following' ? gte(bookings.startsAt, booking.startsAt) : undefined,
-      ),
-    )
-    .orderBy(asc(bookings.startsAt))
+    .where(and(eq(bookings.organizationId, booking.organizationId), or(inSeries, inTeam)))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .for('update')
 }
 
-/** Cancels one locked, open booking; true when it is a late cancellation. */
+/** Cancels one locked, open booking, telling its confirmed interpreter. */
 async function cancelLocked(
   tx: Database,
   booking: Booking,
   who: BookingChanger,
   clientAsked: boolean,
-): Promise<boolean> {
+): Promise<{ cancelled: Booking; late: boolean }> {
   const late = clientAsked && isLateCancellation(booking.startsAt, now())
   const [cancelled] = await tx
     .update(bookings)
@@ -258,10 +305,10 @@ async function cancelLocked(
       ),
     )
   const interpreter = booking.interpreterId && (await interpreterToTell(tx, booking.interpreterId))
-  const by = byStaff(who) ? 'staff' : 'client'
-  const mails = await changeNotice(tx, who, 'cancelled', cancelled!, { previous: booking, late })
-  if (interpreter) mails.push(releasedMail(cancelled!, interpreter, 'cancelled', by))
-  await enqueueMail(tx, mails)
+  if (interpreter)
+    await enqueueMail(tx, [
+      releasedMail(cancelled!, interpreter, 'cancelled', byStaff(who) ? 'staff' : 'client'),
+    ])
   await recordAudit(
     byStaff(who) ? who.staff : who.actor,
     {
@@ -273,7 +320,7 @@ async function cancelLocked(
     },
     tx,
   )
-  return late
+  return { cancelled: cancelled!, late }
 }
 
 /**
@@ -330,11 +377,12 @@ async function askToConfirmNewTime(
 }
 
 /**
- * The client moves a booking to another time. A confirmed interpreter whom the dispatch rules
- * still allow at the new time (app/domain/dispatch.ts: credentials, availability, time off,
- * other assignments) keeps it and is asked to confirm the new time; otherwise they are
- * released with a calendar cancellation and the booking goes back to "Requested" for staff
- * to dispatch again. Every other offer is withdrawn: it was for the old time.
+ * The client (or staff) moves a booking, with the other seats of its team, to another time.
+ * A confirmed interpreter whom the dispatch rules still allow at the new time
+ * (app/domain/dispatch.ts: credentials, availability, time off, other assignments) keeps
+ * their seat and is asked to confirm the new time; otherwise they are released with a
+ * calendar cancellation and the seat goes back to "Requested" for staff to dispatch again.
+ * Every other offer is withdrawn: it was for the old time. The booking as moved is returned.
  */
 export async function rescheduleBooking(
   id: string,
@@ -346,68 +394,101 @@ export async function rescheduleBooking(
     if (!booking) return undefined
     if (!isOpenFor(who, booking.status))
       throw new BookingRuleError('This booking can no longer be rescheduled.')
-    const startsAt = zonedTimeToUtc(when.date, when.time, when.timeZone)
-    const newTime = {
-      localDate: when.date,
-      localTime: when.time,
-      timeZone: when.timeZone,
-      durationMinutes: when.durationMinutes,
-      startsAt,
-      urgent: isUrgent(startsAt, now()),
-      calendarSequence: booking.calendarSequence + 1,
-    }
-    const confirmedId = booking.status === 'confirmed' ? booking.interpreterId : null
-    const keeps =
-      confirmedId !== null &&
-      (await dispatchListFor({ ...booking, ...newTime }, tx)).eligible.some(
-        (interpreter) => interpreter.id === confirmedId,
-      )
-    await withdrawOffers(tx, id, keeps ? confirmedId : undefined)
-    const [moved] = await tx
-      .update(bookings)
-      .set({
-        ...newTime,
-        status: keeps ? 'confirmed' : 'requested',
-        interpreterId: keeps ? confirmedId : null,
-        confirmedAt: null,
-        unfilledAlertAt: null,
-        updatedAt: now(),
-      })
-      .where(eq(bookings.id, id))
-      .returning()
-    const by = byStaff(who) ? 'staff' : 'client'
-    const mails = await changeNotice(tx, who, 'rescheduled', moved!, {
-      previous: booking,
-      next: keeps
-        ? 'Your interpreter can make the new time and has been asked to confirm it.'
-        : 'We are finding an interpreter for the new time.',
-    })
-    const interpreter = confirmedId && (await interpreterToTell(tx, confirmedId))
-    if (interpreter)
-      mails.push(
-        keeps
-          ? await askToConfirmNewTime(tx, booking, moved!, interpreter, by)
-          : releasedMail(
-              { ...booking, calendarSequence: newTime.calendarSequence },
-              interpreter,
-              'rescheduled',
-              by,
-            ),
-      )
-    await enqueueMail(tx, mails)
-    await recordAudit(
-      byStaff(who) ? who.staff : who.actor,
-      {
-        action: 'reschedule',
-        entityType: 'booking',
-        entityId: id,
-        before: { startsAt: booking.startsAt, interpreterId: booking.interpreterId },
-        after: { startsAt, interpreterId: moved!.interpreterId },
-      },
-      tx,
+    const seats = (await relatedBookingsToLock(tx, booking, 'one')).filter(
+      (other) => other.id !== booking.id && isOpenFor(who, other.status),
     )
-    return moved
+    const moves: SeatMove[] = []
+    for (const each of [booking, ...seats]) moves.push(await moveLocked(tx, each, when, who))
+    const kept = moves.filter((move) => move.kept).length
+    const toFind = moves.length - kept
+    const next =
+      toFind === 0
+        ? kept === 1
+          ? 'Your interpreter can make the new time and has been asked to confirm it.'
+          : 'Your interpreters can make the new time and have been asked to confirm it.'
+        : toFind === 1
+          ? 'We are finding an interpreter for the new time.'
+          : 'We are finding interpreters for the new time.'
+    const moved = moves.map((move) => move.moved)
+    await enqueueMail(
+      tx,
+      await changeNotice(tx, who, 'rescheduled', moved[0]!, {
+        previous: booking,
+        next,
+        alsoChanged: moved.slice(1),
+      }),
+    )
+    return moved[0]
   })
+}
+
+/** One seat moved: the booking at its new time, and whether its interpreter kept it. */
+interface SeatMove {
+  moved: Booking
+  kept: boolean
+}
+
+/** Moves one locked, open booking to the new time, and tells its confirmed interpreter. */
+async function moveLocked(
+  tx: Database,
+  booking: Booking,
+  when: BookingWhen,
+  who: BookingChanger,
+): Promise<SeatMove> {
+  const startsAt = zonedTimeToUtc(when.date, when.time, when.timeZone)
+  const newTime = {
+    localDate: when.date,
+    localTime: when.time,
+    timeZone: when.timeZone,
+    durationMinutes: when.durationMinutes,
+    startsAt,
+    urgent: isUrgent(startsAt, now()),
+    calendarSequence: booking.calendarSequence + 1,
+  }
+  const confirmedId = booking.status === 'confirmed' ? booking.interpreterId : null
+  const keeps =
+    confirmedId !== null &&
+    (await dispatchListFor({ ...booking, ...newTime }, tx)).eligible.some(
+      (interpreter) => interpreter.id === confirmedId,
+    )
+  await withdrawOffers(tx, booking.id, keeps ? confirmedId : undefined)
+  const [moved] = await tx
+    .update(bookings)
+    .set({
+      ...newTime,
+      status: keeps ? 'confirmed' : 'requested',
+      interpreterId: keeps ? confirmedId : null,
+      confirmedAt: null,
+      unfilledAlertAt: null,
+      updatedAt: now(),
+    })
+    .where(eq(bookings.id, booking.id))
+    .returning()
+  const by = byStaff(who) ? 'staff' : 'client'
+  const interpreter = confirmedId && (await interpreterToTell(tx, confirmedId))
+  if (interpreter)
+    await enqueueMail(tx, [
+      keeps
+        ? await askToConfirmNewTime(tx, booking, moved!, interpreter, by)
+        : releasedMail(
+            { ...booking, calendarSequence: newTime.calendarSequence },
+            interpreter,
+            'rescheduled',
+            by,
+          ),
+    ])
+  await recordAudit(
+    byStaff(who) ? who.staff : who.actor,
+    {
+      action: 'reschedule',
+      entityType: 'booking',
+      entityId: booking.id,
+      before: { startsAt: booking.startsAt, interpreterId: booking.interpreterId },
+      after: { startsAt, interpreterId: moved!.interpreterId },
+    },
+    tx,
+  )
+  return { moved: moved!, kept: keeps }
 }
 
 /** What staff may change of a booking besides its time: where, whom to meet, the notes. */
@@ -419,10 +500,10 @@ export interface BookingDetails {
 }
 
 /**
- * Staff change a booking's place, contact or notes. A confirmed interpreter is e-mailed the
- * new details with the updated calendar event (same UID, higher SEQUENCE, METHOD:REQUEST),
- * and the client who booked is told. 'unchanged' when nothing differs; undefined when
- * there is no such booking.
+ * Staff change a booking's place, contact or notes, with its team's other seats. A confirmed
+ * interpreter is e-mailed the new details with the updated calendar event (same UID, higher
+ * SEQUENCE, METHOD:REQUEST), and the client who booked is told once. 'unchanged' when
+ * nothing differs; undefined when there is no such booking.
  */
 export async function changeBookingDetails(
   id: string,
@@ -441,30 +522,54 @@ export async function changeBookingDetails(
       contactPhone: details.contactPhone,
       notes: details.notes || null,
     }
-    const before = {
-      location: booking.location,
-      contactName: booking.contactName,
-      contactPhone: booking.contactPhone,
-      notes: booking.notes,
-    }
-    if (JSON.stringify(before) === JSON.stringify(next)) return 'unchanged'
-    const [changed] = await tx
-      .update(bookings)
-      .set({ ...next, calendarSequence: booking.calendarSequence + 1, updatedAt: now() })
-      .where(eq(bookings.id, id))
-      .returning()
-    const mails = await changeNotice(tx, who, 'details', changed!, {})
-    const interpreter =
-      booking.status === 'confirmed' &&
-      booking.interpreterId &&
-      (await interpreterToTell(tx, booking.interpreterId))
-    if (interpreter) {
-      const { config } = runtime()
-      mails.push({
+    if (JSON.stringify(detailsOf(booking)) === JSON.stringify(next)) return 'unchanged'
+    const seats = (await relatedBookingsToLock(tx, booking, 'one')).filter(
+      (other) => other.id !== booking.id && isOpenFor(who, other.status),
+    )
+    const changed: Booking[] = []
+    for (const each of [booking, ...seats])
+      changed.push(await changeDetailsLocked(tx, each, next, staff))
+    await enqueueMail(
+      tx,
+      await changeNotice(tx, who, 'details', changed[0]!, { alsoChanged: changed.slice(1) }),
+    )
+    return 'changed'
+  })
+}
+
+function detailsOf(booking: Booking) {
+  return {
+    location: booking.location,
+    contactName: booking.contactName,
+    contactPhone: booking.contactPhone,
+    notes: booking.notes,
+  }
+}
+
+/** Gives one locked booking the new details and sends its confirmed interpreter the update. */
+async function changeDetailsLocked(
+  tx: Database,
+  booking: Booking,
+  next: ReturnType<typeof detailsOf>,
+  staff: Actor,
+): Promise<Booking> {
+  const [changed] = await tx
+    .update(bookings)
+    .set({ ...next, calendarSequence: booking.calendarSequence + 1, updatedAt: now() })
+    .where(eq(bookings.id, booking.id))
+    .returning()
+  const interpreter =
+    booking.status === 'confirmed' &&
+    booking.interpreterId &&
+    (await interpreterToTell(tx, booking.interpreterId))
+  if (interpreter) {
+    const { config } = runtime()
+    await enqueueMail(tx, [
+      {
         template: 'assignment-details-changed',
         to: interpreter.email,
         replyTo: config.mailReplyTo,
-        reference: `booking:${id}`,
+        reference: `booking:${booking.id}`,
         ...assignmentDetailsChangedMail({
           firstName: interpreter.firstName,
           summary: bookingSummary(changed!, interpreter.timeZone),
@@ -473,14 +578,19 @@ export async function changeBookingDetails(
           company: config.company,
         }),
         attachments: [calendarAttachment(changed!, interpreter.email, 'REQUEST')],
-      })
-    }
-    await enqueueMail(tx, mails)
-    await recordAudit(
-      staff,
-      { action: 'change_details', entityType: 'booking', entityId: id, before, after: next },
-      tx,
-    )
-    return 'changed'
-  })
+      },
+    ])
+  }
+  await recordAudit(
+    staff,
+    {
+      action: 'change_details',
+      entityType: 'booking',
+      entityId: booking.id,
+      before: detailsOf(booking),
+      after: next,
+    },
+    tx,
+  )
+  return changed!
 }

@@ -16,7 +16,7 @@ import {
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { now } from '../../platform/clock.server'
 import { preparationFile, preparationFilesOf } from '../booking-files.server'
-import { seriesPlaceOf } from '../bookings.server'
+import { seriesPlaceOf, teamOf } from '../bookings.server'
 import { countsByStatus } from '../status-counts.server'
 import { db } from '../../platform/runtime.server'
 import { officeTimeZone } from '../../domain/office'
@@ -162,7 +162,8 @@ export async function bookingForStaff(bookingId: string) {
     .where(eq(bookingOffers.bookingId, bookingId))
     .orderBy(asc(bookingOffers.offeredAt), asc(interpreterProfiles.lastName))
   const files = (await preparationFilesOf([bookingId])).get(bookingId) ?? []
-  return { ...row, offers, files, series: await seriesPlaceOf(row.booking) }
+  const [series, team] = await Promise.all([seriesPlaceOf(row.booking), teamOf(row.booking)])
+  return { ...row, offers, files, series, team }
 }
 
 /** A preparation file of a booking, for staff: any booking's, through that booking only. */

@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm'
 import {
+  bookingOffers,
   bookings,
   interpreterApplications,
   interpreterAvailability,
@@ -105,113 +106,123 @@ export async function interpretersForDispatch(
   const halfMonth = halfMonthOf(booking.startsAt)
   // In a transaction the queries share one connection, so they go one after the other.
   const all = tx ? sequentially : <T extends readonly unknown[]>(work: T) => Promise.all(work)
-  const [availability, timeOff, credentials, confirmed, completed, minutes, series, preferences] =
-    await all([
-      database
-        .select({
-          profileId: interpreterAvailability.profileId,
-          day: interpreterAvailability.day,
-          startsAt: interpreterAvailability.startsAt,
-          endsAt: interpreterAvailability.endsAt,
-        })
-        .from(interpreterAvailability)
-        .where(
-          and(
-            inArray(interpreterAvailability.profileId, ofLanguage),
-            // In any interpreter's zone the booking falls on its own weekday or a neighbour.
-            inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
-          ),
+  const [
+    availability,
+    timeOff,
+    credentials,
+    confirmed,
+    completed,
+    minutes,
+    series,
+    preferences,
+    team,
+  ] = await all([
+    database
+      .select({
+        profileId: interpreterAvailability.profileId,
+        day: interpreterAvailability.day,
+        startsAt: interpreterAvailability.startsAt,
+        endsAt: interpreterAvailability.endsAt,
+      })
+      .from(interpreterAvailability)
+      .where(
+        and(
+          inArray(interpreterAvailability.profileId, ofLanguage),
+          // In any interpreter's zone the booking falls on its own weekday or a neighbour.
+          inArray(interpreterAvailability.day, nearbyWeekdays(booking.localDate)),
         ),
-      database
-        .select({
-          profileId: interpreterTimeOff.profileId,
-          startsOn: interpreterTimeOff.startsOn,
-          endsOn: interpreterTimeOff.endsOn,
-        })
-        .from(interpreterTimeOff)
-        .where(
-          and(
-            inArray(interpreterTimeOff.profileId, ofLanguage),
-            lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
-            gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
-          ),
+      ),
+    database
+      .select({
+        profileId: interpreterTimeOff.profileId,
+        startsOn: interpreterTimeOff.startsOn,
+        endsOn: interpreterTimeOff.endsOn,
+      })
+      .from(interpreterTimeOff)
+      .where(
+        and(
+          inArray(interpreterTimeOff.profileId, ofLanguage),
+          lte(interpreterTimeOff.startsOn, addDays(booking.localDate, 2)),
+          gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
         ),
-      database
-        .select({
-          applicationId: interpreterDocuments.applicationId,
-          expiresOn: interpreterDocuments.expiresOn,
-        })
-        .from(interpreterDocuments)
-        .where(
-          and(
-            inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
-            eq(interpreterDocuments.step, 'medical_training'),
-            eq(interpreterDocuments.status, 'accepted'),
-          ),
+      ),
+    database
+      .select({
+        applicationId: interpreterDocuments.applicationId,
+        expiresOn: interpreterDocuments.expiresOn,
+      })
+      .from(interpreterDocuments)
+      .where(
+        and(
+          inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
+          eq(interpreterDocuments.step, 'medical_training'),
+          eq(interpreterDocuments.status, 'accepted'),
         ),
-      database
-        .select({
-          interpreterId: bookings.interpreterId,
-          startsAt: bookings.startsAt,
-          durationMinutes: bookings.durationMinutes,
-          modality: bookings.modality,
-        })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.interpreterId, ofLanguage),
-            eq(bookings.status, 'confirmed'),
-            gte(bookings.startsAt, windowStart),
-            lte(bookings.startsAt, windowEnd),
-            ne(bookings.id, booking.id),
-          ),
+      ),
+    database
+      .select({
+        interpreterId: bookings.interpreterId,
+        startsAt: bookings.startsAt,
+        durationMinutes: bookings.durationMinutes,
+        modality: bookings.modality,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ofLanguage),
+          eq(bookings.status, 'confirmed'),
+          gte(bookings.startsAt, windowStart),
+          lte(bookings.startsAt, windowEnd),
+          ne(bookings.id, booking.id),
         ),
-      database
-        .select({ interpreterId: bookings.interpreterId, count: sql<number>`count(*)::int` })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.interpreterId, ofLanguage),
-            eq(bookings.organizationId, booking.organizationId),
-            eq(bookings.status, 'completed'),
-          ),
-        )
-        .groupBy(bookings.interpreterId),
-      database
-        .select({
-          interpreterId: bookings.interpreterId,
-          minutes: sql<number>`sum(${bookings.durationMinutes})::int`,
-        })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.interpreterId, ofLanguage),
-            inArray(bookings.status, ['confirmed', 'completed']),
-            gte(bookings.startsAt, halfMonth.start),
-            lt(bookings.startsAt, halfMonth.end),
-          ),
-        )
-        .groupBy(bookings.interpreterId),
-      // The interpreters of the series' other bookings (none for a booking on its own).
-      database
-        .selectDistinct({ interpreterId: bookings.interpreterId })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.seriesId, booking.seriesId ?? sql`null`),
-            inArray(bookings.status, ['confirmed', 'completed']),
-            ne(bookings.id, booking.id),
-          ),
+      ),
+    database
+      .select({ interpreterId: bookings.interpreterId, count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ofLanguage),
+          eq(bookings.organizationId, booking.organizationId),
+          eq(bookings.status, 'completed'),
         ),
-      // The organization's preferred and blocked interpreters: a handful at most.
-      database
-        .select({
-          interpreterId: organizationInterpreters.interpreterId,
-          preference: organizationInterpreters.preference,
-        })
-        .from(organizationInterpreters)
-        .where(eq(organizationInterpreters.organizationId, booking.organizationId)),
-    ])
+      )
+      .groupBy(bookings.interpreterId),
+    database
+      .select({
+        interpreterId: bookings.interpreterId,
+        minutes: sql<number>`sum(${bookings.durationMinutes})::int`,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.interpreterId, ofLanguage),
+          inArray(bookings.status, ['confirmed', 'completed']),
+          gte(bookings.startsAt, halfMonth.start),
+          lt(bookings.startsAt, halfMonth.end),
+        ),
+      )
+      .groupBy(bookings.interpreterId),
+    // The interpreters of the series' other bookings (none for a booking on its own).
+    database
+      .selectDistinct({ interpreterId: bookings.interpreterId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.seriesId, booking.seriesId ?? sql`null`),
+          inArray(bookings.status, ['confirmed', 'completed']),
+          ne(bookings.id, booking.id),
+        ),
+      ),
+    // The organization's preferred and blocked interpreters: a handful at most.
+    database
+      .select({
+        interpreterId: organizationInterpreters.interpreterId,
+        preference: organizationInterpreters.preference,
+      })
+      .from(organizationInterpreters)
+      .where(eq(organizationInterpreters.organizationId, booking.organizationId)),
+    teamInterpreters(database, booking),
+  ])
   const grouped = <Row, Key>(rows: Row[], key: (row: Row) => Key) => {
     const map = new Map<Key, Row[]>()
     for (const row of rows) {
@@ -229,6 +240,7 @@ export async function interpretersForDispatch(
   const minutesBy = new Map(minutes.map((row) => [row.interpreterId, Number(row.minutes)]))
   const seriesInterpreters = new Set(series.map((row) => row.interpreterId))
   const preferenceOf = new Map(preferences.map((row) => [row.interpreterId, row.preference]))
+  const onTeam = new Set(team.map((row) => row.interpreterId))
   return profiles.map((profile) => ({
     id: profile.id,
     firstName: profile.firstName,
@@ -263,7 +275,32 @@ export async function interpretersForDispatch(
     gender: profile.gender,
     servesSeries: seriesInterpreters.has(profile.id),
     organizationPreference: preferenceOf.get(profile.id) ?? null,
+    onTeam: onTeam.has(profile.id),
   }))
+}
+
+/**
+ * Who holds or is being asked to take the other seats of the booking's team (none for a
+ * booking of one interpreter): the interpreter of each seat still open, and those with a
+ * live offer of one.
+ */
+function teamInterpreters(database: Database, booking: Booking) {
+  const otherSeats = and(
+    eq(bookings.teamId, booking.teamId ?? sql`null`),
+    ne(bookings.id, booking.id),
+    ne(bookings.status, 'cancelled'),
+  )
+  return database
+    .select({ interpreterId: sql<string>`${bookings.interpreterId}` })
+    .from(bookings)
+    .where(and(otherSeats, isNotNull(bookings.interpreterId)))
+    .union(
+      database
+        .select({ interpreterId: bookingOffers.interpreterId })
+        .from(bookingOffers)
+        .innerJoin(bookings, eq(bookings.id, bookingOffers.bookingId))
+        .where(and(otherSeats, inArray(bookingOffers.status, ['offered', 'reconfirm']))),
+    )
 }
 
 /** Awaits the queries one by one: Drizzle's builders run only when awaited, so they run in turn. */

@@ -12,6 +12,8 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
+import { teamSeatLabel } from '~/domain/booking-teams'
+import { TeamSeats } from '~/components/dispatch/team-seats'
 import { ratingSummary } from '~/domain/booking-ratings'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { bookingTitle, rankingNote, travelLabel } from '~/domain/dispatch'
@@ -138,6 +140,12 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
     ['Contact on the day', `${booking.contactName}, ${booking.contactPhone}`],
     ['Notes', booking.notes || 'None'],
     ['Interpreter’s gender', requestedGenderLabel(booking.requestedGender)],
+    ...(loaderData.team
+      ? ([['Team', teamSeatLabel(loaderData.team.position, loaderData.team.seats.length)]] as [
+          string,
+          string,
+        ][])
+      : []),
     ...(loaderData.series
       ? ([['Series', seriesPosition(loaderData.series.position, loaderData.series.count)]] as [
           string,
@@ -174,6 +182,21 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
           </div>
         ))}
       </dl>
+
+      {loaderData.team ? (
+        <TeamSeats
+          seats={loaderData.team.seats.map((seat) => ({
+            id: seat.id,
+            status: seat.status,
+            interpreterName: seat.interpreterFirstName
+              ? `${seat.interpreterFirstName} ${seat.interpreterLastName}`
+              : null,
+          }))}
+          currentId={booking.id}
+          progress={loaderData.team}
+          hrefOf={(seatId) => `/admin/bookings/${seatId}`}
+        />
+      ) : null}
 
       {loaderData.changeable ? (
         <div className="max-w-3xl">

@@ -92,11 +92,13 @@ export async function action({ request }: Route.ActionArgs) {
     // Focus goes to the booking just entered (app/components/layout/sidebar-shell.tsx).
     throw redirectWithToast(
       `/admin/bookings/${entered.id}#booking-heading`,
-      entered.seriesId
-        ? 'Weekly series entered: each booking is its own, in the requester’s portal; this is the first.'
-        : entered.urgent
-          ? `Booking entered. It starts in less than ${URGENT_WITHIN_HOURS} hours and is marked urgent; the requester sees it in their portal.`
-          : 'Booking entered. The requester sees it in their portal and gets its e-mails.',
+      entered.teamId && !entered.seriesId
+        ? 'Team booking entered: one booking per interpreter, in the requester’s portal; this is the first.'
+        : entered.seriesId
+          ? 'Weekly series entered: each booking is its own, in the requester’s portal; this is the first.'
+          : entered.urgent
+            ? `Booking entered. It starts in less than ${URGENT_WITHIN_HOURS} hours and is marked urgent; the requester sees it in their portal.`
+            : 'Booking entered. The requester sees it in their portal and gets its e-mails.',
     )
   } catch (error) {
     if (error instanceof ForeignRequesterError) return refuse({ requesterId: [error.message] })

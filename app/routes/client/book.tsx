@@ -51,11 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
   // Focus goes to the booking just made (app/components/layout/sidebar-shell.tsx).
   throw await redirectWithToast(
     `/client/bookings/${outcome.booking.id}#booking-title`,
-    outcome.booking.seriesId
-      ? 'Weekly series received: each booking is listed under Bookings, and we will tell you who is coming to each as interpreters confirm.'
-      : outcome.booking.urgent
-        ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
-        : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',
+    outcome.booking.teamId && !outcome.booking.seriesId
+      ? 'Team booking received: one booking per interpreter, both under Bookings. We will tell you who is coming as each interpreter confirms.'
+      : outcome.booking.seriesId
+        ? 'Weekly series received: each booking is listed under Bookings, and we will tell you who is coming to each as interpreters confirm.'
+        : outcome.booking.urgent
+          ? `Booking received. It starts in less than ${URGENT_WITHIN_HOURS} hours: it is marked urgent and our dispatch team is on it.`
+          : 'Booking received. We will tell you who is coming as soon as an interpreter confirms.',
   )
 }
 

@@ -10,6 +10,8 @@ import { PreparationFileList } from '~/components/dispatch/preparation-files'
 import { FormMessage } from '~/components/layout/auth-card'
 import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
+import { teamSeatLabel } from '~/domain/booking-teams'
+import { TeamSeats } from '~/components/dispatch/team-seats'
 import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
 import { formatDate, formatInZone } from '~/domain/format'
 import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
@@ -86,6 +88,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     files: found.files,
     series: found.series ? seriesPosition(found.series.position, found.series.count) : null,
+    // The client sees each seat's interpreter by first name, as on the timeline.
+    team: found.team
+      ? {
+          label: teamSeatLabel(found.team.position, found.team.seats.length),
+          filled: found.team.filled,
+          progress: found.team.label,
+          seats: found.team.seats.map((seat) => ({
+            id: seat.id,
+            status: seat.status,
+            interpreterName:
+              seat.status === 'confirmed' || seat.status === 'completed'
+                ? seat.interpreterFirstName
+                : null,
+          })),
+        }
+      : null,
     timeZones: timeZoneOptions(booking.timeZone),
     constraint: formConstraint(rescheduleSchema(now())),
     // A completed assignment is rated once, by the requester or a manager.
@@ -184,6 +202,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
       ? ([['Interpreter’s gender', booking.requestedGender]] as [string, string][])
       : []),
     ...(requesterName ? ([['Booked by', requesterName]] as [string, string][]) : []),
+    ...(loaderData.team ? ([['Team', loaderData.team.label]] as [string, string][]) : []),
     ...(loaderData.series ? ([['Series', loaderData.series]] as [string, string][]) : []),
     ...(booking.enteredByStaff
       ? ([
@@ -226,6 +245,14 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-sm text-slate-700">Cancelled within 24 hours of the start.</p>
         ) : null}
       </section>
+      {loaderData.team ? (
+        <TeamSeats
+          seats={loaderData.team.seats}
+          currentId={booking.id}
+          progress={{ filled: loaderData.team.filled, label: loaderData.team.progress }}
+          hrefOf={(seatId) => `/client/bookings/${seatId}`}
+        />
+      ) : null}
       {loaderData.rating ? (
         <BookingRating
           rating={loaderData.rating.given}

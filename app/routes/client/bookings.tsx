@@ -58,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         title: `${booking.language}, ${modalityLabel(booking.modality)}, ${settingLabel(booking.setting)}`,
         when: formatInZone(booking.startsAt, booking.timeZone),
         urgent: booking.urgent && ['requested', 'offered'].includes(booking.status),
+        // A team booking is listed once per interpreter (app/domain/booking-teams.ts).
+        inTeam: booking.teamId !== null,
         requesterName,
         timeline: {
           status: booking.status,
@@ -147,6 +149,7 @@ export default function ClientBookings({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="text-sm text-slate-700">
                 {booking.when}
+                {booking.inTeam ? ' · one seat of a team of two interpreters' : ''}
                 {isManager && booking.requesterName ? ` · booked by ${booking.requesterName}` : ''}
               </p>
               <div className="mt-2">
