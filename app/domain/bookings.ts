@@ -116,3 +116,7 @@ export function isUrgent(startsAt: Date, now: Date): boolean {
 export function isLateCancellation(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 60 * 60 * 1000
 }
+
+/** What the interpreter reads after saying they cannot make a booking's new time. */
+export const NEW_TIME_DECLINED_MESSAGE =
+  'Thank you for telling us. The assignment is no longer yours, and our team will find another interpreter for the new time.'

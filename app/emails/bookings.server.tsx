@@ -3,7 +3,7 @@ import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /** Tells staff what happened to a booking (new, cancelled, rescheduled), with its link. */
 export function bookingStaffMail(options: {
-  event: 'new' | 'cancelled' | 'rescheduled'
+  event: 'new' | 'cancelled' | 'rescheduled' | 'released'
   organizationName: string
   summary: string
   /** What else the change took with it, in a sentence. */
@@ -17,6 +17,7 @@ export function bookingStaffMail(options: {
     new: 'New booking',
     cancelled: 'Booking cancelled',
     rescheduled: 'Booking rescheduled',
+    released: 'Interpreter cannot make the new time',
   }[event]
   const subject = `${urgent ? 'URGENT: ' : ''}${what}: ${organizationName}`
   return renderMail({

@@ -141,12 +141,13 @@ export function bookingConfirmedMail(options: {
 
 /**
  * Tells the confirmed interpreter that the assignment is no longer theirs: the client
- * cancelled it, or moved it to a time they cannot make. `summary` is the time they had; the
+ * cancelled it, or moved it to a time they cannot make, or they declined its new time. `summary` is the time they had; the
  * attached calendar cancellation takes it out of their calendar.
  */
 export function assignmentChangedMail(options: {
   firstName: string
-  change: 'cancelled' | 'rescheduled'
+  /** `released`: they said they cannot make the new time they were asked to confirm. */
+  change: 'cancelled' | 'rescheduled' | 'released'
   summary: BookingSummary
   company: CompanyIdentity
   /** Who made the change: the client (the default) or our dispatch team. */
@@ -154,13 +155,20 @@ export function assignmentChangedMail(options: {
 }): RenderedMail {
   const { firstName, change, summary, company, by = 'client' } = options
   const who = by === 'client' ? 'The client' : 'Our dispatch team'
-  const sentence =
-    change === 'cancelled'
-      ? `${who} cancelled this assignment; you no longer need to attend:`
-      : `${who} moved this assignment to a time you are not available for, so it is no longer yours and you no longer need to attend:`
+  const sentence = {
+    cancelled: `${who} cancelled this assignment; you no longer need to attend:`,
+    rescheduled: `${who} moved this assignment to a time you are not available for, so it is no longer yours and you no longer need to attend:`,
+    released:
+      'Thank you for telling us you cannot make the new time: this assignment is no longer yours and you do not need to attend:',
+  }[change]
   const calendar = 'The calendar file attached (booking.ics) removes it from your calendar.'
+  const subject = {
+    cancelled: 'Assignment cancelled',
+    rescheduled: 'Assignment rescheduled',
+    released: 'Assignment released',
+  }[change]
   return renderMail({
-    subject: `${change === 'cancelled' ? 'Assignment cancelled' : 'Assignment rescheduled'}: ${summary.what}, ${summary.when}`,
+    subject: `${subject}: ${summary.what}, ${summary.when}`,
     company,
     text: [`Hello ${firstName},`, sentence, summaryLines(summary).join('\n'), calendar].join(
       '\n\n',
@@ -462,6 +470,39 @@ export function assignmentDetailsChangedMail(options: {
         <p>Contact on the day: {contact}</p>
         {notes ? <p>Notes: {notes}</p> : null}
         <p>{calendar}</p>
+      </>
+    ),
+  })
+}
+
+/**
+ * Tells the client who made a booking that its interpreter cannot make the new time, so the
+ * booking is being dispatched again; nothing for them to do.
+ */
+export function newTimeDeclinedMail(options: {
+  clientName: string
+  interpreterFirstName: string
+  summary: BookingSummary
+  bookingUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { clientName, interpreterFirstName, summary, bookingUrl, company } = options
+  const sentence = `${interpreterFirstName} cannot make the new time of your booking, so our dispatch team is finding another interpreter. We will tell you who is coming as soon as one confirms; there is no need to book again:`
+  return renderMail({
+    subject: `Finding a new interpreter: ${summary.what}, ${summary.when}`,
+    company,
+    text: [
+      `Hello ${clientName},`,
+      sentence,
+      summaryLines(summary).join('\n'),
+      `Your booking: ${bookingUrl}`,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {clientName},</p>
+        <p>{sentence}</p>
+        <SummaryList summary={summary} />
+        <MailButton href={bookingUrl}>Open your booking</MailButton>
       </>
     ),
   })

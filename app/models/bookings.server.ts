@@ -89,7 +89,7 @@ export function bookingLine(
 
 /** Tells staff about a client's booking, its change or cancellation, with its link. */
 export function staffMail(
-  event: 'new' | 'cancelled' | 'rescheduled',
+  event: 'new' | 'cancelled' | 'rescheduled' | 'released',
   booking: Booking,
   organizationName: string,
   /** What else the change took with it, in a sentence (a team's other seat, a series' bookings). */

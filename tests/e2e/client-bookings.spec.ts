@@ -459,7 +459,7 @@ test('moving a confirmed booking to a time the interpreter can make keeps them: 
   await signIn(portal, app.url, toPublicUser((await findUserByEmail(ines.email))!))
   const portalPage = await portal.newPage()
   await portalPage.goto(`${app.url}/interpreter/assignments`)
-  await expect(portalPage.getByText('The client moved this assignment to a new time')).toBeVisible()
+  await expect(portalPage.getByText('This assignment moved to a new time')).toBeVisible()
   await expectNoAxeViolations(portalPage, 'assignments with a new time to confirm')
   await portalPage.getByRole('button', { name: /^Confirm the new time/ }).click()
   await expect(portalPage.getByText('You accepted the assignment')).toBeVisible()

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, bookings, mailOutbox, users } from '../../db/schema'
+import { auditLog, bookingOffers, bookings, mailOutbox, users } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
 import { createUser } from '../../app/models/users.server'
@@ -10,6 +10,10 @@ import {
   changeBookingDetails,
   rescheduleBooking,
 } from '../../app/models/dispatch/booking-changes.server'
+import {
+  declineNewTimeAsInterpreter,
+  declineNewTimeByToken,
+} from '../../app/models/dispatch/new-time.server'
 import { acceptOfferByToken, sendOffers } from '../../app/models/dispatch/offers.server'
 import {
   createBookingRow,
@@ -211,5 +215,71 @@ describe.each(testDatabaseKinds())('staff booking changes on %s', (kind) => {
     expect(
       await cancelBooking('00000000-0000-4000-8000-000000000000', { staff }, { clientAsked: true }),
     ).toBeUndefined()
+  })
+
+  it('an interpreter who cannot make the new time declines it: the booking is released and everyone told', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const ben = await createDispatchInterpreter(test.db, staff, { firstName: 'Ben' })
+    const id = await confirmedWith(ana)
+    await rescheduleBooking(
+      id,
+      { date: '2026-05-12', time: '16:00', timeZone: 'America/New_York', durationMinutes: 60 },
+      { staff },
+    )
+    const [reconfirm] = await test.db
+      .select()
+      .from(bookingOffers)
+      .where(and(eq(bookingOffers.bookingId, id), eq(bookingOffers.status, 'reconfirm')))
+    // Only the interpreter asked may answer: another's answer is not found.
+    expect(await declineNewTimeAsInterpreter(ben.userId, reconfirm!.id)).toBeUndefined()
+    expect(await declineNewTimeAsInterpreter(ana.userId, reconfirm!.id)).toBe('declined')
+    expect(await bookingRow(id)).toMatchObject({
+      status: 'requested',
+      interpreterId: null,
+      confirmedAt: null,
+      calendarSequence: 2,
+    })
+    const [released] = await mailsTo('assignment-released', ana.email)
+    expect(released!.subject).toMatch(/^Assignment released: /)
+    expect(released!.attachments?.[0]?.content).toContain('METHOD:CANCEL')
+    expect(released!.attachments?.[0]?.content).toContain('SEQUENCE:2')
+    const [toStaff] = await mailsTo('booking-released', 'dispatch@lang.example')
+    expect(toStaff!.subject).toBe('Interpreter cannot make the new time: Oakwood Clinic')
+    const [toClient] = await mailsTo('booking-new-time-declined', clientEmail)
+    expect(toClient!.text).toContain('Ana cannot make the new time of your booking')
+    expect(
+      (
+        await test.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'decline_new_time'), eq(auditLog.entityId, id)))
+      ).map((entry) => entry.actorId),
+    ).toEqual([ana.userId])
+    // Answered once: the link and the portal say it is closed, and nothing changes.
+    expect(await declineNewTimeAsInterpreter(ana.userId, reconfirm!.id)).toBe('closed')
+    expect(await bookingRow(id)).toMatchObject({ status: 'requested', calendarSequence: 2 })
+  })
+
+  it('a new time can be declined by its link until the link expires', async () => {
+    const ana = await createDispatchInterpreter(test.db, staff, { firstName: 'Ana' })
+    const id = await confirmedWith(ana)
+    await rescheduleBooking(
+      id,
+      { date: '2026-05-12', time: '16:00', timeZone: 'America/New_York', durationMinutes: 60 },
+      { staff },
+    )
+    const [mail] = await mailsTo('assignment-new-time', ana.email)
+    const token = /offers\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
+    expect(await declineNewTimeByToken('x'.repeat(43))).toBeUndefined()
+    // 72 hours later the link has expired: the booking stays Ana's, for staff to settle.
+    setClock(() => new Date('2026-05-07T16:00:00Z'))
+    expect(await declineNewTimeByToken(token)).toBe('closed')
+    expect(await bookingRow(id)).toMatchObject({
+      status: 'confirmed',
+      interpreterId: ana.profileId,
+    })
+    setClock(() => new Date('2026-05-04T16:00:00Z'))
+    expect(await declineNewTimeByToken(token)).toBe('declined')
+    expect(await bookingRow(id)).toMatchObject({ status: 'requested', interpreterId: null })
   })
 })

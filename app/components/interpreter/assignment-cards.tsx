@@ -129,18 +129,29 @@ export function AssignmentCards({
           {assignment.newTimeOfferId ? (
             <Form method="post" className="mt-2 rounded-md bg-amber-50 p-3 ring-1 ring-amber-300">
               <p className="text-sm text-amber-900">
-                The client moved this assignment to a new time: please confirm you can do it.
+                This assignment moved to a new time: please confirm you can do it.
               </p>
               <input type="hidden" name="offerId" value={assignment.newTimeOfferId} />
-              <button
-                type="submit"
-                name="intent"
-                value="accept"
-                className="btn-primary mt-2"
-                aria-label={`Confirm the new time of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
-              >
-                Confirm the new time
-              </button>
+              <div className="mt-2 flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="accept"
+                  className="btn-primary"
+                  aria-label={`Confirm the new time of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+                >
+                  Confirm the new time
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="decline-new-time"
+                  className="btn-secondary"
+                  aria-label={`I cannot make the new time of ${bookingTitle(assignment)}, ${when(assignment.startsAt)}`}
+                >
+                  I cannot make the new time
+                </button>
+              </div>
             </Form>
           ) : null}
           <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

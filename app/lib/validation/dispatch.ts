@@ -43,7 +43,8 @@ export const sendOffersSchema = z.discriminatedUnion('intent', [
 
 /** An interpreter's answer to an offer in the portal. */
 export const offerAnswerSchema = z.object({
-  intent: z.enum(['accept', 'decline']),
+  // `decline-new-time`: the confirmed interpreter cannot make the time a booking moved to.
+  intent: z.enum(['accept', 'decline', 'decline-new-time']),
   offerId: z.uuid(),
 })
 

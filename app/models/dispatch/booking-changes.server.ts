@@ -136,7 +136,7 @@ function alsoChangedLine(
   return `With it, ${count} other ${count === 1 ? 'booking' : 'bookings'} of its series ${count === 1 ? 'was' : 'were'} ${verb} too.`
 }
 
-async function interpreterToTell(tx: Database, interpreterId: string) {
+export async function interpreterToTell(tx: Database, interpreterId: string) {
   const [interpreter] = await interpretersToTell(tx, [interpreterId])
   return interpreter
 }
@@ -167,10 +167,10 @@ function calendarAttachment(
  * The confirmed interpreter no longer has the assignment: `booking` is the time they had,
  * with the raised sequence, so the cancellation removes that event.
  */
-function releasedMail(
+export function releasedMail(
   booking: Booking,
   interpreter: Interpreter,
-  change: 'cancelled' | 'rescheduled',
+  change: 'cancelled' | 'rescheduled' | 'released',
   by: 'client' | 'staff',
 ): OutgoingMail {
   const { config } = runtime()

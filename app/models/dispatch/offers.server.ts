@@ -136,7 +136,9 @@ export function interpretersToTell(tx: Database, interpreterIds: string[]) {
   return tx
     .select({
       id: interpreterProfiles.id,
+      userId: interpreterProfiles.userId,
       firstName: interpreterProfiles.firstName,
+      lastName: interpreterProfiles.lastName,
       timeZone: interpreterProfiles.timeZone,
       email: users.email,
     })

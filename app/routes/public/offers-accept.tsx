@@ -1,6 +1,8 @@
 import { data, Form, Link } from 'react-router'
 import { FormMessage } from '~/components/layout/auth-card'
 import { seoMeta } from '~/lib/seo/meta'
+import { NEW_TIME_DECLINED_MESSAGE } from '~/domain/bookings'
+import { declineNewTimeByToken } from '~/models/dispatch/new-time.server'
 import { acceptOfferByToken, offerByToken, type OfferState } from '~/models/dispatch/offers.server'
 import type { Route } from './+types/offers-accept'
 
@@ -45,7 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = tokenOf(request, await request.formData().catch(() => new FormData()))
+  const formData = await request.formData().catch(() => new FormData())
+  const token = tokenOf(request, formData)
+  if (formData.get('intent') === 'decline-new-time') {
+    const outcome = token ? await declineNewTimeByToken(token) : undefined
+    if (!outcome) return data({ state: 'invalid' as const }, { status: 404 })
+    if (outcome === 'declined') return { state: 'declined' as const }
+    return data({ state: 'closed' as const }, { status: 409 })
+  }
   const result = token ? await acceptOfferByToken(token) : undefined
   if (!result) return data({ state: 'invalid' as const }, { status: 404 })
   if (result.outcome === 'accepted') return { state: 'accepted' as const }
@@ -71,6 +80,10 @@ export default function AcceptOfferPage({ loaderData, actionData }: Route.Compon
             in your portal.
           </p>
         </div>
+      ) : state === 'declined' ? (
+        <div className="mt-6">
+          <FormMessage tone="success">{NEW_TIME_DECLINED_MESSAGE}</FormMessage>
+        </div>
       ) : state === 'open' && loaderData.summary ? (
         <>
           <dl className="mt-6 space-y-2 text-slate-800">
@@ -94,10 +107,20 @@ export default function AcceptOfferPage({ loaderData, actionData }: Route.Compon
               ? 'The client moved this assignment to the time above. It stays yours: please confirm you can do it.'
               : 'The first interpreter to accept gets the assignment.'}
           </p>
-          <Form method="post" className="mt-6">
-            <button type="submit" className="btn-primary">
+          <Form method="post" className="mt-6 flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="accept" className="btn-primary">
               {loaderData.newTime ? 'Confirm the new time' : 'Accept this assignment'}
             </button>
+            {loaderData.newTime ? (
+              <button
+                type="submit"
+                name="intent"
+                value="decline-new-time"
+                className="btn-secondary"
+              >
+                I cannot make the new time
+              </button>
+            ) : null}
           </Form>
         </>
       ) : (

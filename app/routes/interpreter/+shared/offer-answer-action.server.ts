@@ -2,6 +2,8 @@ import { data } from 'react-router'
 import { requireUser } from '~/auth/session.server'
 import { notFound } from '~/lib/http/responses'
 import { offerAnswerSchema } from '~/lib/validation/dispatch'
+import { NEW_TIME_DECLINED_MESSAGE } from '~/domain/bookings'
+import { declineNewTimeAsInterpreter } from '~/models/dispatch/new-time.server'
 import { acceptOfferAsInterpreter, declineOffer } from '~/models/dispatch/offers.server'
 
 const answerMessages = {
@@ -31,6 +33,16 @@ export async function answerOffer(request: Request) {
     // Not theirs, or answered already: the same 404, nothing said about another's offer.
     if (!(await declineOffer(user.id, parsed.data.offerId))) throw notFound()
     return data<OfferAnswerReply>({ message: answerMessages.declined, tone: 'success' })
+  }
+  if (parsed.data.intent === 'decline-new-time') {
+    const outcome = await declineNewTimeAsInterpreter(user.id, parsed.data.offerId)
+    if (!outcome) throw notFound()
+    if (outcome === 'declined')
+      return data<OfferAnswerReply>({ message: NEW_TIME_DECLINED_MESSAGE, tone: 'success' })
+    return data<OfferAnswerReply>(
+      { message: 'This new time can no longer be answered.', tone: 'error' },
+      { status: 409 },
+    )
   }
   const result = await acceptOfferAsInterpreter(user.id, parsed.data.offerId)
   if (!result) throw notFound()
