@@ -282,4 +282,37 @@ describe.each(testDatabaseKinds())('staff booking changes on %s', (kind) => {
     expect(await declineNewTimeByToken(token)).toBe('declined')
     expect(await bookingRow(id)).toMatchObject({ status: 'requested', interpreterId: null })
   })
+
+  it('an interpreter assigned over a rule keeps a moved booking unless the new time adds a rule against them', async () => {
+    // Medical only, so a business booking excludes her: staff assigned her over that rule.
+    const marta = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Marta',
+      modalities: ['video'],
+      specializations: ['medical'],
+    })
+    const id = await createBookingRow(test.db, {
+      organizationId,
+      requestedById: clientId,
+      modality: 'video',
+      setting: 'business',
+      localDate: '2026-05-12',
+      status: 'confirmed',
+      interpreterId: marta.profileId,
+    })
+    const at = (time: string) => ({
+      date: '2026-05-12',
+      time,
+      timeZone: 'America/New_York',
+      durationMinutes: 60,
+    })
+    expect(await rescheduleBooking(id, at('15:00'), { staff })).toMatchObject({
+      status: 'confirmed',
+      interpreterId: marta.profileId,
+    })
+    // 21:00 is outside her hours (07:00 to 20:00): a new rule, so she is released.
+    expect(await rescheduleBooking(id, at('21:00'), { staff })).toMatchObject({
+      status: 'requested',
+      interpreterId: null,
+    })
+  })
 })

@@ -422,6 +422,25 @@ export async function rescheduleBooking(
   })
 }
 
+/**
+ * Whether the confirmed interpreter may keep a booking at its new time: no rule excludes them
+ * there that did not already at the old time. For an eligible interpreter that is every rule;
+ * one staff assigned over a rule (docs/product.md#bookings) keeps the override, and loses the
+ * booking only to what the new time changes (availability, time off, another assignment).
+ */
+async function stillAllowed(tx: Database, before: Booking, after: Booking, interpreterId: string) {
+  const reasonsOf = async (booking: Booking) => {
+    const list = await dispatchListFor(booking, tx)
+    if (list.eligible.some((interpreter) => interpreter.id === interpreterId)) return []
+    return list.excluded.find((entry) => entry.interpreter.id === interpreterId)?.reasons
+  }
+  const atNewTime = await reasonsOf(after)
+  if (atNewTime === undefined) return false
+  if (atNewTime.length === 0) return true
+  const atOldTime = new Set(await reasonsOf(before))
+  return atNewTime.every((reason) => atOldTime.has(reason))
+}
+
 /** One seat moved: the booking at its new time, and whether its interpreter kept it. */
 interface SeatMove {
   moved: Booking
@@ -448,9 +467,7 @@ async function moveLocked(
   const confirmedId = booking.status === 'confirmed' ? booking.interpreterId : null
   const keeps =
     confirmedId !== null &&
-    (await dispatchListFor({ ...booking, ...newTime }, tx)).eligible.some(
-      (interpreter) => interpreter.id === confirmedId,
-    )
+    (await stillAllowed(tx, booking, { ...booking, ...newTime }, confirmedId))
   await withdrawOffers(tx, booking.id, keeps ? confirmedId : undefined)
   const [moved] = await tx
     .update(bookings)
