@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { and, eq, inArray } from 'drizzle-orm'
-import { bookings, closeouts, mailOutbox } from '../../db/schema'
+import { bookingOffers, bookings, closeouts, mailOutbox } from '../../db/schema'
 import { todayIn } from '../../app/domain/availability'
 import { weekdayOf } from '../../app/domain/booking-series'
 import { addDays } from '../../app/domain/onboarding'
@@ -116,6 +116,23 @@ test('a phone booking is assigned over a rule, confirmed, moved by the client, r
       .getByText('Your interpreter can make the new time and has been asked to confirm it.')
       .first(),
   ).toBeVisible()
+
+  // The dispatcher sees the new time waiting for Tess, and flagged once its link lapses.
+  await page.reload()
+  await expect(page.getByText(/^New time sent: waiting for Tess Tesfaye/)).toBeVisible()
+  // (Its link is made to lapse for a moment; moving the clock would end the sessions.)
+  const reconfirm = and(
+    eq(bookingOffers.bookingId, bookingId),
+    eq(bookingOffers.status, 'reconfirm'),
+  )
+  const [pending] = await app.db.select().from(bookingOffers).where(reconfirm)
+  await app.db
+    .update(bookingOffers)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(reconfirm)
+  await page.reload()
+  await expect(page.getByText(/^New time not confirmed: Tess Tesfaye/)).toBeVisible()
+  await app.db.update(bookingOffers).set({ expiresAt: pending!.expiresAt }).where(reconfirm)
 
   // 5. Tess confirms the new time by its link: the event moves in her calendar (same UID,
   // higher SEQUENCE), and the client is sent the confirmation again.

@@ -20,6 +20,7 @@ import { bookingTitle, rankingNote, travelLabel } from '~/domain/dispatch'
 import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
 import { formatInZone } from '~/domain/format'
+import { officeTimeZone } from '~/domain/office'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
@@ -67,8 +68,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const heldOffer = held && found.offers.find((offer) => offer.interpreterId === held.interpreterId)
   // Every eligible interpreter's average in one grouped query.
   const ratings = await ratingsOfInterpreters(list.eligible.map((interpreter) => interpreter.id))
+  // A moved booking whose interpreter has not confirmed its new time (docs/product.md#bookings).
+  const newTimeOffer = found.offers.find((offer) => offer.status === 'reconfirm')
   return {
     ...found,
+    newTime: newTimeOffer
+      ? {
+          interpreter: `${newTimeOffer.firstName} ${newTimeOffer.lastName}`,
+          until: formatInZone(newTimeOffer.expiresAt, officeTimeZone()),
+          lapsed: newTimeOffer.expiresAt <= now(),
+        }
+      : null,
     open,
     heldFor: heldOffer ? `${heldOffer.firstName} ${heldOffer.lastName}` : null,
     assignConstraint: formConstraint(assignInterpreterSchema),
@@ -174,6 +184,19 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
         Status: <BookingStatusBadge status={booking.status} />
         {booking.urgent ? <span className="font-medium">Urgent</span> : null}
       </p>
+      {loaderData.newTime ? (
+        <p
+          className={`mt-3 rounded-md px-4 py-2 text-sm ring-1 ${
+            loaderData.newTime.lapsed
+              ? 'bg-red-50 text-red-900 ring-red-300'
+              : 'bg-amber-50 text-amber-900 ring-amber-300'
+          }`}
+        >
+          {loaderData.newTime.lapsed
+            ? `New time not confirmed: ${loaderData.newTime.interpreter} did not answer by ${loaderData.newTime.until}. Call them, or move or cancel the booking.`
+            : `New time sent: waiting for ${loaderData.newTime.interpreter} to confirm it (until ${loaderData.newTime.until}).`}
+        </p>
+      ) : null}
       <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
         {details.map(([term, value]) => (
           <div key={term}>
