@@ -9,6 +9,7 @@ import { runBookingReminders } from '../../app/models/dispatch/reminders.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { setClock } from '../../app/platform/clock.server'
 import { approveCurrentCloseout } from '../support/billing-fixtures'
+import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { createOrganizationMember } from '../support/organization-fixtures'
 import { createAccount, signIn } from './auth-helpers'
@@ -260,6 +261,9 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   expect(team).toHaveLength(2)
   await expect(teamRegion(page)).toContainText('0 of 2 interpreters confirmed')
   await checkPage(page, 'client-team-booking')
+  const documents: HtmlDocument[] = [
+    { name: '/client/bookings/{id} (team)', html: await page.content() },
+  ]
 
   // Staff offer each seat: Ama takes one; the other seat no longer lists her.
   const staffContext = await browser.newContext()
@@ -281,6 +285,7 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   await staffPage.getByRole('checkbox', { name: new RegExp(`Bo Team ${tag}`) }).check()
   await staffPage.getByRole('button', { name: 'Offer to selected' }).click()
   await checkPage(staffPage, 'admin-team-booking')
+  documents.push({ name: '/admin/bookings/{id} (team)', html: await staffPage.content() })
 
   const acceptBy = async (email: string) => {
     const [offer] = await mailsTo(app, 'booking-offer', email)
@@ -326,6 +331,7 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   await page.reload()
   await expect(teamRegion(page)).toContainText('1 of 2 interpreters confirmed')
   await staffContext.close()
+  expect(await htmlErrors(documents)).toEqual([])
 })
 
 const teamRegion = (page: Page) => page.getByRole('region', { name: 'Team of 2 interpreters' })
