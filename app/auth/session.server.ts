@@ -12,6 +12,7 @@ import { requestMemo } from '../platform/request-scope.server'
 import { runtime } from '../platform/runtime.server'
 import { forbidden } from '../lib/http/responses'
 import { homeFor } from '../lib/auth/redirect'
+import { staffMayOpen } from '../domain/staff-roles'
 import {
   clearSessionCookie,
   readSessionToken,
@@ -114,6 +115,9 @@ export async function requireAdmin(
   options: Pick<RequireUserOptions, 'resource'> = {},
 ): Promise<AdminUser> {
   const user = await requireUser(request, { ...options, role: 'admin' })
+  // The staff member's roles must open this part of the admin area (app/domain/staff-roles.ts):
+  // a page, an action or a file outside them answers 403, whatever the method.
+  if (!staffMayOpen(user.staffRoles, new URL(request.url).pathname)) throw forbidden()
   return { ...user, actor: { id: user.id, name: user.name } }
 }
 

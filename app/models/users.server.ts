@@ -2,6 +2,8 @@ import { and, asc, eq, like, ne, notLike, sql, type SQL } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '../../db/schema'
 import type { AccountStatus } from '../domain/accounts'
 import { normalizeEmail } from '../domain/email'
+import { staffRoleValues, type StaffRole } from '../domain/staff-roles'
+import { STAFF_ROLES_MESSAGE } from '../lib/validation/staff'
 import { listPage, type FilteredList } from '../lib/admin/filtered-list.server'
 import type { ListFilters } from '../lib/admin/list-filters'
 import { invitationMail } from '../emails/account.server'
@@ -40,15 +42,36 @@ export class EmailTakenError extends Error {
   override name = 'EmailTakenError'
 }
 
+/**
+ * The staff roles an account is given: staff get those chosen, or administrator when none
+ * are (the first account, made from the command line, runs everything); others none.
+ */
+function staffRolesFor(role: UserRole, chosen: readonly StaffRole[] | undefined): StaffRole[] {
+  if (role !== 'admin') return []
+  return chosen && chosen.length > 0 ? [...new Set(chosen)] : ['administrator']
+}
+
 export async function createUser(
-  input: { email: string; name: string; role: UserRole; password: string },
+  input: {
+    email: string
+    name: string
+    role: UserRole
+    password: string
+    staffRoles?: readonly StaffRole[]
+  },
   tx?: Database,
 ): Promise<PublicUser> {
   const email = normalizeEmail(input.email)
   const passwordHash = await hashPassword(input.password)
   const inserted = await db(tx)
     .insert(users)
-    .values({ email, name: input.name.trim(), role: input.role, passwordHash })
+    .values({
+      email,
+      name: input.name.trim(),
+      role: input.role,
+      staffRoles: staffRolesFor(input.role, input.staffRoles),
+      passwordHash,
+    })
     .onConflictDoNothing()
     .returning()
   const user = inserted[0]
@@ -154,11 +177,12 @@ export class UserRuleError extends Error {
  * valid 48 hours. Inviting an address again re-sends the link while it is still pending.
  */
 export async function inviteUser(
-  input: { email: string; name: string; role: UserRole },
+  input: { email: string; name: string; role: UserRole; staffRoles?: readonly StaffRole[] },
   actor: Actor,
 ): Promise<PublicUser> {
   const { config } = runtime()
   const email = normalizeEmail(input.email)
+  const staffRoles = staffRolesFor(input.role, input.staffRoles)
   const invited = await db().transaction(async (tx) => {
     const existing = await findUserByEmail(email, tx)
     if (existing && existing.passwordHash !== INVITED_PASSWORD_HASH) {
@@ -167,7 +191,7 @@ export async function inviteUser(
     const [user] = existing
       ? await tx
           .update(users)
-          .set({ name: input.name, role: input.role, updatedAt: now() })
+          .set({ name: input.name, role: input.role, staffRoles, updatedAt: now() })
           .where(eq(users.id, existing.id))
           .returning()
       : await tx
@@ -176,6 +200,7 @@ export async function inviteUser(
             email,
             name: input.name,
             role: input.role,
+            staffRoles,
             passwordHash: INVITED_PASSWORD_HASH,
           })
           .returning()
@@ -196,7 +221,7 @@ export async function inviteUser(
         action: 'invite',
         entityType: 'user',
         entityId: user.id,
-        after: { email, role: input.role },
+        after: { email, role: input.role, ...(staffRoles.length > 0 ? { staffRoles } : {}) },
       },
       tx,
     )
@@ -218,11 +243,8 @@ export async function setUserActive(userId: string, active: boolean, actor: Acto
     const [user] = await tx.select().from(users).where(eq(users.id, userId))
     if (!user) throw new UserRuleError('This account does not exist.')
     if (user.active === active) return
-    if (!active && user.role === 'admin') {
-      const others = await tx.$count(
-        users,
-        and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, userId)),
-      )
+    if (!active && user.staffRoles.includes('administrator')) {
+      const others = await otherActiveAdministrators(tx, userId)
       if (others === 0) throw new UserRuleError('The last active admin cannot be deactivated.')
     }
     await tx.update(users).set({ active, updatedAt: now() }).where(eq(users.id, userId))
@@ -239,6 +261,59 @@ export async function setUserActive(userId: string, active: boolean, actor: Acto
     )
   })
   if (!active) await deleteUserSessions(userId)
+}
+
+/** Active administrators other than `userId`: someone must always be left to run the site. */
+function otherActiveAdministrators(tx: Database, userId: string) {
+  return tx.$count(
+    users,
+    and(
+      eq(users.role, 'admin'),
+      eq(users.active, true),
+      sql`'administrator' = any(${users.staffRoles})`,
+      ne(users.id, userId),
+    ),
+  )
+}
+
+/**
+ * Gives a staff account its roles (docs/product.md#staff-roles), at least one. The last
+ * active administrator keeps that role; the change applies from the account's next request.
+ */
+export async function setStaffRoles(
+  userId: string,
+  roles: readonly StaffRole[],
+  actor: Actor,
+): Promise<'changed' | 'unchanged'> {
+  const next = staffRoleValues.filter((role) => roles.includes(role))
+  if (next.length === 0) throw new UserRuleError(STAFF_ROLES_MESSAGE)
+  return db().transaction(async (tx) => {
+    // Serialised with deactivations, so two changes cannot both remove the last administrator.
+    await tx.execute(sql`select pg_advisory_xact_lock(7261999)`)
+    const [user] = await tx.select().from(users).where(eq(users.id, userId))
+    if (!user || user.role !== 'admin') throw new UserRuleError('This is not a staff account.')
+    if (user.staffRoles.join() === next.join()) return 'unchanged'
+    if (
+      user.staffRoles.includes('administrator') &&
+      !next.includes('administrator') &&
+      user.active &&
+      (await otherActiveAdministrators(tx, userId)) === 0
+    )
+      throw new UserRuleError('The last active administrator keeps the Administrator role.')
+    await tx.update(users).set({ staffRoles: next, updatedAt: now() }).where(eq(users.id, userId))
+    await recordAudit(
+      actor,
+      {
+        action: 'staff_roles_set',
+        entityType: 'user',
+        entityId: userId,
+        before: { staffRoles: user.staffRoles },
+        after: { staffRoles: next },
+      },
+      tx,
+    )
+    return 'changed'
+  })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { userRoles, type UserRole } from '../../app/domain/accounts'
+import { staffRoleValues } from '../../app/domain/staff-roles'
 
 // The roles are the product's words (app/domain/accounts.ts), which screens read too.
 export { userRoles, type UserRole }
@@ -23,6 +25,14 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: userRoles }).notNull(),
+    /**
+     * A staff account's roles (app/domain/staff-roles.ts): what it opens in the admin area.
+     * Empty for clients and interpreters.
+     */
+    staffRoles: text('staff_roles', { enum: staffRoleValues })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -37,6 +47,11 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    // Only staff hold staff roles.
+    check(
+      'users_staff_roles_staff_only',
+      sql`${table.role} = 'admin' or ${table.staffRoles} = '{}'`,
+    ),
     // The Users screen (app/models/users.server.ts): A to Z, 25 a page, and substring search
     // by name or e-mail, over every account of every role.
     index('users_name_idx').on(table.name),

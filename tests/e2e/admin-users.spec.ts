@@ -45,12 +45,18 @@ test('invite an admin, who accepts the link and signs in; deactivation ends thei
   await expectNoAxeViolations(page, 'admin users')
 
   // The invitation's fields, not the list's search by name or email.
-  const invite = page.getByRole('region', { name: 'Invite an admin' })
+  const invite = page.getByRole('region', { name: 'Invite a staff member' })
   await invite.getByLabel('Name').fill('Nina Newcomer')
   await invite.getByLabel('Email').fill(email)
+  // Without a role the invitation is refused, next to the roles, with what was typed kept.
+  await invite.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(invite.getByText('Please tick at least one role.')).toBeVisible()
+  await expect(invite.getByLabel('Email')).toHaveValue(email)
+  await invite.getByRole('checkbox', { name: /^Dispatcher:/ }).check()
   await invite.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible()
   await expect(page.getByRole('row', { name: /Nina Newcomer/ })).toContainText('Invited')
+  await expect(page.getByRole('row', { name: /Nina Newcomer/ })).toContainText('Dispatcher')
 
   const link = await linkFromMail(app, email, 'invitation', '/accept-invite')
   const invitee = await browser.newContext()
@@ -63,6 +69,22 @@ test('invite an admin, who accepts the link and signs in; deactivation ends thei
   await inviteePage.getByRole('button', { name: 'Set password and sign in' }).click()
   await expect(inviteePage).toHaveURL(/\/admin\/dashboard$/)
   await expect(inviteePage.getByText('Nina Newcomer')).toBeVisible()
+  // A dispatcher's sidebar holds what the role opens; another role's page says No access.
+  const sidebar = inviteePage.getByRole('navigation', { name: 'Admin' })
+  await expect(sidebar.getByRole('link', { name: 'Bookings' })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: 'Invoices' })).toHaveCount(0)
+  await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0)
+  const refused = await inviteePage.goto(`${app.url}/admin/invoices`)
+  expect(refused?.status()).toBe(403)
+  await expect(inviteePage.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible()
+  await expectNoAxeViolations(inviteePage, 'no access')
+  // Given Billing as well, she opens the invoices from her next request.
+  const roles = page.getByRole('row', { name: /Nina Newcomer/ })
+  await roles.getByText('Change roles').click()
+  await roles.getByRole('checkbox', { name: 'Billing' }).check()
+  await roles.getByRole('button', { name: 'Save roles of Nina Newcomer' }).click()
+  await expect(page.getByText('Roles saved.')).toBeVisible()
+  expect((await inviteePage.goto(`${app.url}/admin/invoices`))?.status()).toBe(200)
 
   // The link works once.
   await inviteePage.goto(link)
@@ -145,7 +167,7 @@ test('the Users list pages, filters by role and status, and searches by name or 
   ])
   await signIn(context, app.url, admin)
   await page.goto(`/admin/users?q=${tag}`)
-  const table = page.getByRole('table', { name: 'Staff accounts' })
+  const table = page.getByRole('table', { name: 'Accounts' })
   // The header row and one row per account.
   const rows = table.getByRole('row')
   const pagination = page.getByRole('navigation', { name: 'Pagination' })
@@ -175,17 +197,17 @@ test('the Users list pages, filters by role and status, and searches by name or 
   await expect(pagination).toContainText('Showing 26–33 of 33')
 
   // Each filter sends the form as it changes, from the first page.
-  await page.getByLabel('Role').selectOption('interpreter')
+  await page.getByLabel('Role', { exact: true }).selectOption('interpreter')
   await expect(page).toHaveURL(/role=interpreter/)
   await expect(page.getByText('30 users', { exact: true })).toBeVisible()
-  await page.getByLabel('Role').selectOption('all')
+  await page.getByLabel('Role', { exact: true }).selectOption('all')
   await page.getByLabel('Status').selectOption('invited')
   await expect(page.getByText('1 user', { exact: true })).toBeVisible()
   await expect(rows.nth(1)).toContainText(`Pager ${tag} Invitee`)
   await expect(rows.nth(1)).toContainText('Invited')
   await page.getByLabel('Status').selectOption('deactivated')
   await expect(rows.nth(1)).toContainText(`Pager ${tag} Dormant`)
-  await page.getByLabel('Role').selectOption('client')
+  await page.getByLabel('Role', { exact: true }).selectOption('client')
   await expect(page.getByRole('heading', { name: 'No Users Found' })).toBeVisible()
   await expect(page.getByText('0 users', { exact: true })).toBeVisible()
   await expectNoAxeViolations(page, 'no users found')
@@ -212,7 +234,7 @@ test('the Users filters are a GET form that works without JavaScript', async ({ 
   const page = await context.newPage()
   await page.goto('/admin/users')
   await page.getByLabel('Search by name or email').fill(tag)
-  await page.getByLabel('Role').selectOption('admin')
+  await page.getByLabel('Role', { exact: true }).selectOption('admin')
   await page.getByLabel('Status').selectOption('deactivated')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(`${app.url}/admin/users?q=${tag}&role=admin&status=deactivated`)

@@ -5,6 +5,7 @@ import { mailOutbox, type UserRole } from '../../db/schema'
 import { createSession } from '../../app/auth/session.server'
 import { createUser, type PublicUser } from '../../app/models/users.server'
 import { eventually, expect, type TestApp } from './fixtures'
+import type { StaffRole } from '../../app/domain/staff-roles'
 
 export const TEST_PASSWORD = 'a long and memorable test password'
 
@@ -16,6 +17,16 @@ export interface TestAccount extends PublicUser {
 export async function createAccount(role: UserRole, name = `Test ${role}`): Promise<TestAccount> {
   const email = `${role}-${randomBytes(4).toString('hex')}@example.com`
   const user = await createUser({ email, name, role, password: TEST_PASSWORD })
+  return { ...user, password: TEST_PASSWORD }
+}
+
+/** A staff account holding only these roles (app/domain/staff-roles.ts). */
+export async function createStaffAccount(
+  staffRoles: StaffRole[],
+  name = `Test ${staffRoles.join(' ')}`,
+): Promise<TestAccount> {
+  const email = `staff-${randomBytes(4).toString('hex')}@example.com`
+  const user = await createUser({ email, name, role: 'admin', password: TEST_PASSWORD, staffRoles })
   return { ...user, password: TEST_PASSWORD }
 }
 

@@ -3,11 +3,18 @@ import type { UserRole } from '../../db/schema'
 import { homeFor } from '../../app/lib/auth/redirect'
 import { movedAddress } from '../../app/lib/http/moved-addresses'
 import { createSession, loginPathFor } from '../../app/auth/session.server'
-import { createAccount } from './auth-helpers'
+import { staffMayOpen } from '../../app/domain/staff-roles'
+import { createAccount, createStaffAccount } from './auth-helpers'
 import { expect, test } from './fixtures'
 import { builtRoutes, type BuiltRoute } from './route-table'
 
-type Visitor = 'anonymous' | UserRole
+type Visitor = 'anonymous' | UserRole | LimitedStaff
+
+/** Staff who hold one role that is not administrator: each opens only its own part. */
+const limitedStaff = ['dispatcher', 'recruiter', 'billing'] as const
+type LimitedStaff = (typeof limitedStaff)[number]
+const isLimitedStaff = (visitor: Visitor): visitor is LimitedStaff =>
+  (limitedStaff as readonly string[]).includes(visitor)
 
 /** The private areas and the one role each belongs to. */
 const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
@@ -83,16 +90,19 @@ for (const area of areas) {
     const routes = (await builtRoutes()).filter((route) => inArea(route, area.prefix))
     expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(area.samples))
 
-    const cookies: Record<Visitor, string | undefined> = {
+    const cookies: Partial<Record<Visitor, string>> & { anonymous: undefined } = {
       anonymous: undefined,
-      interpreter: undefined,
-      client: undefined,
-      admin: undefined,
     }
     for (const role of ['interpreter', 'client', 'admin'] as const) {
       const user = await createAccount(role)
       cookies[role] = (await createSession(user.id)).split(';')[0]
     }
+    // In the admin area, staff of each single role too (app/domain/staff-roles.ts).
+    if (area.owner === 'admin')
+      for (const role of limitedStaff) {
+        const user = await createStaffAccount([role])
+        cookies[role] = (await createSession(user.id)).split(';')[0]
+      }
     const contexts = new Map<Visitor, APIRequestContext>()
     for (const visitor of Object.keys(cookies) as Visitor[]) {
       contexts.set(
@@ -116,12 +126,15 @@ for (const area of areas) {
       path: string,
     ) => {
       const { status, location } = answer
-      if (visitor === 'anonymous') {
+      if (isLimitedStaff(visitor) && !staffMayOpen([visitor], path.split('?')[0]!)) {
+        // Staff whose role does not open it: 403 for a page, an action or a file alike.
+        if (status !== 403) problems.push(`${label} as ${visitor}: ${status} ${location}`)
+      } else if (visitor === 'anonymous') {
         // A client's pages send a signed-out visitor to the client login, the rest to the other.
         const loginRedirect = `${loginPathFor(path.split('?')[0]!)}?redirectTo=${encodeURIComponent(path)}`
         if (status !== 302 || location !== loginRedirect)
           problems.push(`${label} as anonymous: ${status} ${location}`)
-      } else if (visitor !== area.owner) {
+      } else if (visitor !== area.owner && !isLimitedStaff(visitor)) {
         const ok =
           expected === 'page' ? status === 302 && location === homeFor(visitor) : status === 403
         if (!ok) problems.push(`${label} as ${visitor}: ${status} ${location}`)
@@ -158,7 +171,10 @@ for (const area of areas) {
             // Client-side navigations fetch the same loaders as .data: they must redirect too.
             const dataRequest = await context.get(`${route.path}.data`, { maxRedirects: 0 })
             const body = await dataRequest.text()
-            if (visitor !== area.owner && !/redirect/.test(body))
+            if (isLimitedStaff(visitor)) {
+              if (!staffMayOpen([visitor], route.path) && dataRequest.status() !== 403)
+                problems.push(`GET ${route.path}.data as ${visitor}: ${dataRequest.status()}`)
+            } else if (visitor !== area.owner && !/redirect/.test(body))
               problems.push(`GET ${route.path}.data as ${visitor} did not redirect`)
           }
         }

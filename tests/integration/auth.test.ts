@@ -422,6 +422,62 @@ describe.each(testDatabaseKinds())('staff accounts on %s', (kind) => {
     )
   })
 
+  it('gives staff their roles, and keeps one active administrator whatever the change', async () => {
+    const { inviteUser, setStaffRoles, UserRuleError } =
+      await import('../../app/models/users.server')
+    const owner = await createUser({
+      email: 'owner@example.com',
+      name: 'Owner',
+      role: 'admin',
+      password: PASSWORD,
+    })
+    // The first account, made without roles, runs everything; others hold none.
+    expect(owner.staffRoles).toEqual(['administrator'])
+    const client = await createUser({
+      email: 'client@example.com',
+      name: 'Client',
+      role: 'client',
+      password: PASSWORD,
+    })
+    expect(client.staffRoles).toEqual([])
+    const actor = { id: owner.id, name: 'Owner' }
+    const billing = await inviteUser(
+      {
+        email: 'bill@example.com',
+        name: 'Bill',
+        role: 'admin',
+        staffRoles: ['billing', 'billing'],
+      },
+      actor,
+    )
+    expect(billing.staffRoles).toEqual(['billing'])
+
+    expect(await setStaffRoles(billing.id, ['recruiter', 'billing'], actor)).toBe('changed')
+    expect(await setStaffRoles(billing.id, ['billing', 'recruiter'], actor)).toBe('unchanged')
+    await expect(setStaffRoles(billing.id, [], actor)).rejects.toThrow(
+      'Please tick at least one role.',
+    )
+    await expect(setStaffRoles(client.id, ['billing'], actor)).rejects.toThrow(UserRuleError)
+    // The owner is the only active administrator: the role stays, however asked.
+    await expect(setStaffRoles(owner.id, ['dispatcher'], actor)).rejects.toThrow(
+      'The last active administrator keeps the Administrator role.',
+    )
+    // Two changes at once, each removing one of two administrators: one of them is refused.
+    await setStaffRoles(billing.id, ['administrator'], actor)
+    const both = await Promise.allSettled([
+      setStaffRoles(owner.id, ['dispatcher'], actor),
+      setStaffRoles(billing.id, ['billing'], actor),
+    ])
+    expect(both.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+    // The database refuses staff roles on an account that is not staff.
+    await expect(
+      test.db
+        .update(users)
+        .set({ staffRoles: ['billing'] })
+        .where(eq(users.id, client.id)),
+    ).rejects.toThrow()
+  })
+
   it('invites: the account cannot sign in until the link is accepted', async () => {
     const { inviteUser } = await import('../../app/models/users.server')
     const owner = await createUser({

@@ -16,7 +16,7 @@ import {
   UserCog,
   Wallet,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import {
   LogOutButton,
@@ -27,6 +27,7 @@ import {
 } from '~/components/layout/sidebar-shell'
 import { SkipLink } from '~/components/layout/skip-link'
 import { adminSidebarLinks } from '~/content/admin-navigation'
+import { staffMayOpen } from '~/domain/staff-roles'
 import { FocusRestorer } from './focus-restorer'
 import { NotificationBell, type BellSummary } from './notification-bell'
 import { ToastContext, ToastRegion, type ToastMessage } from './toast-region'
@@ -37,13 +38,14 @@ export interface ShellUser {
   name: string
   email: string
   role: keyof typeof roleLabels
+  /** What the sidebar links to: only what these roles open (app/domain/staff-roles.ts). */
+  staffRoles: readonly string[]
 }
 
-const navigation: SidebarNavigation = {
+const navigation: Omit<SidebarNavigation, 'links'> = {
   label: 'Admin',
   menuLabel: 'Admin menu',
   home: '/admin/dashboard',
-  links: adminSidebarLinks,
   icons: {
     '/admin/dashboard': LayoutDashboard,
     '/admin/interpreter-manager': ClipboardCheck,
@@ -80,14 +82,21 @@ export function AdminShell({
   toast: ToastMessage | null
   children: ReactNode
 }) {
+  const links = useMemo(
+    () => ({
+      ...navigation,
+      links: adminSidebarLinks.filter((link) => staffMayOpen(user.staffRoles, link.to)),
+    }),
+    [user.staffRoles],
+  )
   return (
     <ToastContext.Provider value={toast}>
       <SkipLink />
       <div className="touch-targets min-h-screen bg-slate-50 lg:grid lg:grid-cols-[16rem_1fr]">
-        <Sidebar navigation={navigation} companyName={companyName} />
+        <Sidebar navigation={links} companyName={companyName} />
         <div className="min-w-0">
           <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-            <MobileMenu navigation={navigation} />
+            <MobileMenu navigation={links} />
             <Form
               method="get"
               action="/admin/search"

@@ -1,7 +1,16 @@
 import { z } from 'zod'
+import { staffRoleValues } from '../../domain/staff-roles'
 import { emailField } from './fields'
 
-/** Inviting a staff member to the admin area. */
+export const STAFF_ROLES_MESSAGE = 'Please tick at least one role.'
+
+/** The roles of a staff account (app/domain/staff-roles.ts): one or several. */
+const staffRolesField = z
+  .array(z.enum(staffRoleValues, { error: STAFF_ROLES_MESSAGE }), { error: STAFF_ROLES_MESSAGE })
+  .min(1, STAFF_ROLES_MESSAGE)
+  .max(staffRoleValues.length)
+
+/** Inviting a staff member to the admin area, with their roles. */
 export const inviteSchema = z.object({
   name: z
     .string({ error: 'Please enter the name.' })
@@ -9,6 +18,14 @@ export const inviteSchema = z.object({
     .min(1, 'Please enter the name.')
     .max(200),
   email: emailField,
+  staffRoles: staffRolesField,
+})
+
+/** Changing a staff account's roles on the Users screen. */
+export const staffRolesSchema = z.object({
+  intent: z.literal('roles'),
+  userId: z.uuid(),
+  staffRoles: staffRolesField,
 })
 
 /**

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clear } = takeToast(request)
   return data(
     {
-      user: { name: user.name, email: user.email, role: user.role },
+      user: { name: user.name, email: user.email, role: user.role, staffRoles: user.staffRoles },
       notifications: await unreadNotifications(user.id),
       searchQuery:
         url.pathname === '/admin/search' ? cleanSearchText(url.searchParams.get('q')) : '',

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { leadSettingsSchema } from '~/lib/validation/staff'
+import { leadSettingsSchema, staffRolesSchema } from '~/lib/validation/staff'
 import type { Actor } from '~/models/audit.server'
-import { setLeadSettings, UserRuleError } from '~/models/users.server'
+import { setLeadSettings, setStaffRoles, UserRuleError } from '~/models/users.server'
 import { officeToday } from '~/models/leads/owners.server'
 
 /** The "Save" of an admin's lead settings (docs/product.md#users). */
@@ -31,5 +31,36 @@ export async function saveLeadSettings(formData: FormData, actor: Actor) {
     notice: 'Lead settings saved.',
     userId,
     leads: submission.reply(),
+  }
+}
+
+/** The "Save roles" of a staff account (docs/product.md#staff-roles). */
+export async function saveStaffRoles(formData: FormData, actor: Actor) {
+  const userId = String(formData.get('userId') ?? '')
+  const submission = parseWithZod(formData, { schema: staffRolesSchema })
+  if (submission.status !== 'success')
+    return data(
+      { invite: undefined, notice: null, userId, roles: submission.reply() },
+      { status: 400 },
+    )
+  try {
+    const outcome = await setStaffRoles(userId, submission.value.staffRoles, actor)
+    return {
+      invite: undefined,
+      notice: outcome === 'changed' ? 'Roles saved.' : 'The roles were already these.',
+      userId,
+      roles: undefined,
+    }
+  } catch (error) {
+    if (!(error instanceof UserRuleError)) throw error
+    return data(
+      {
+        invite: undefined,
+        notice: null,
+        userId,
+        roles: submission.reply({ fieldErrors: { staffRoles: [error.message] } }),
+      },
+      { status: 400 },
+    )
   }
 }

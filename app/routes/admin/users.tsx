@@ -27,10 +27,11 @@ import {
 import { choiceOrAll, parseListFilters } from '~/lib/admin/list-filters'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { seoMeta } from '~/lib/seo/meta'
-import { inviteSchema, leadSettingsSchema } from '~/lib/validation/staff'
+import { inviteSchema, leadSettingsSchema, staffRolesSchema } from '~/lib/validation/staff'
+import { StaffRoleBoxes, StaffRolesForm } from '~/components/admin/staff-roles-form'
 import { LeadSettingsForm } from '~/components/admin/lead-settings'
 import { recordAudit } from '~/models/audit.server'
-import { saveLeadSettings } from './users.server'
+import { saveLeadSettings, saveStaffRoles } from './users.server'
 import { allowInvitation } from '~/lib/forms/portal-limits.server'
 import { officeToday } from '~/models/leads/owners.server'
 import { inviteUser, setUserActive, UserRuleError } from '~/models/users.server'
@@ -43,7 +44,12 @@ export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: 'Users', description: 'Staff accounts.', path: '/admin/users', noindex: true },
+    {
+      title: 'Users',
+      description: 'Every account: staff with their roles, clients and interpreters.',
+      path: '/admin/users',
+      noindex: true,
+    },
     matches,
   )
 
@@ -64,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     currentUserId: admin.id,
     constraint: formConstraint(inviteSchema),
     leadConstraint: formConstraint(leadSettingsSchema),
+    rolesConstraint: formConstraint(staffRolesSchema),
     today: officeToday(),
   }
 }
@@ -106,6 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   if (formData.get('intent') === 'leads') return saveLeadSettings(formData, actor)
+  if (formData.get('intent') === 'roles') return saveStaffRoles(formData, actor)
   const parsed = accountIntent.safeParse(Object.fromEntries(formData))
   if (!parsed.success)
     return data({ invite: undefined, notice: null, error: 'Invalid request.' }, { status: 400 })
@@ -134,24 +142,31 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, currentUserId, today, leadConstraint } = loaderData
+  const { filters, page, currentUserId, today, leadConstraint, rolesConstraint } = loaderData
   const navigation = useNavigation()
   const inviting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
   // Errors change while typing, never on the blur of a click on 'Send invitation': a
   // message that went away between press and release moved the button from under the
   // pointer and the click was lost. Each field also keeps a line for its message.
-  const { formProps, field } = useNativeFormWithValues<{ name: string; email: string }>({
+  const { formProps, field } = useNativeFormWithValues<{
+    name: string
+    email: string
+    staffRoles: string
+  }>({
     lastResult: actionData?.invite,
     constraint: loaderData.constraint,
-    labels: { name: 'Name', email: 'Email' },
+    labels: { name: 'Name', email: 'Email', staffRoles: 'Roles' },
     errorSummary: false,
   })
   const error = actionData && 'error' in actionData ? actionData.error : null
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Users</h1>
-      <p className="mt-1 text-slate-600">Staff accounts of the admin area.</p>
+      <p className="mt-1 text-slate-600">
+        Every account: staff with the roles that open each part of the admin area, clients and
+        interpreters.
+      </p>
       <div className="mt-4 space-y-3" aria-live="polite">
         {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
@@ -185,7 +200,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             </EmptyState>
           ) : (
             <DataTable
-              caption="Staff accounts"
+              caption="Accounts"
               className="mt-2"
               rows={page.items}
               rowKey={(user) => user.id}
@@ -205,7 +220,24 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     </>
                   ),
                 },
-                { header: 'Role', width: 'w-32', cell: (user) => roleLabels[user.role] },
+                {
+                  header: 'Role',
+                  width: 'w-32',
+                  cell: (user) =>
+                    user.role === 'admin' ? (
+                      <StaffRolesForm
+                        user={user}
+                        constraint={rolesConstraint}
+                        lastResult={
+                          actionData && 'roles' in actionData && actionData.userId === user.id
+                            ? actionData.roles
+                            : undefined
+                        }
+                      />
+                    ) : (
+                      roleLabels[user.role]
+                    ),
+                },
                 {
                   header: 'Status',
                   width: 'w-32',
@@ -287,7 +319,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             id="invite-heading"
             className="flex items-center gap-2 text-lg font-semibold text-slate-900"
           >
-            <UserPlus aria-hidden="true" className="size-5 text-brand-700" /> Invite an admin
+            <UserPlus aria-hidden="true" className="size-5 text-brand-700" /> Invite a staff member
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             They receive a link to choose a password, valid for 48 hours.
@@ -296,6 +328,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="invite" />
             <TextField field={field('name')} autoComplete="off" />
             <TextField field={field('email')} type="email" autoComplete="off" />
+            <StaffRoleBoxes field={field('staffRoles')} />
             <button type="submit" className="btn-primary w-full" disabled={inviting}>
               {inviting ? 'Sending...' : 'Send invitation'}
             </button>
