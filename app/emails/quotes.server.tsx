@@ -103,3 +103,43 @@ export function quoteDeliveredMail(options: {
     linkText: 'Download the files',
   })
 }
+
+/**
+ * To staff: the client accepted (translation can start) or declined a priced quote, with
+ * their reason when they gave one (docs/product.md#translation-quotes).
+ */
+export function quoteDecidedMail(options: {
+  decision: 'accepted' | 'declined'
+  quote: QuoteSummary & { price: string; deciderName: string }
+  reason: string | null
+  quoteUrl: string
+  company: CompanyIdentity
+}): RenderedMail {
+  const { decision, quote, reason, quoteUrl, company } = options
+  const sentence =
+    decision === 'accepted'
+      ? `${quote.deciderName} accepted the translation quote at ${quote.price}: the translation can start.`
+      : `${quote.deciderName} declined the translation quote at ${quote.price}.`
+  const facts = [
+    `Organisation: ${quote.organizationName}`,
+    `Languages: ${languagesOf(quote)}`,
+    `Deadline: ${formatCalendarDate(quote.deadline)}`,
+    ...(decision === 'declined' ? [`Reason: ${reason ?? 'none given'}`] : []),
+  ]
+  return renderMail({
+    subject: `Translation quote ${decision}: ${quote.organizationName}`,
+    company,
+    text: [sentence, facts.join('\n'), `The quote: ${quoteUrl}`].join('\n\n'),
+    body: (
+      <>
+        <p>{sentence}</p>
+        <ul>
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        <MailButton href={quoteUrl}>Open the quote</MailButton>
+      </>
+    ),
+  })
+}

@@ -39,6 +39,8 @@ export const translationQuotes = pgTable(
     pricedById: uuid('priced_by_id').references(() => users.id, { onDelete: 'set null' }),
     pricedAt: timestamp('priced_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why the client declined, when they said (optional). */
+    declineReason: text('decline_reason'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -151,9 +151,29 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
   await expect(page.getByRole('region', { name: 'Price' })).toContainText('$1,250.50')
   await expectNoAxeViolations(page, 'client quote (priced) at 1280 px')
   await shoot(page, 'client-quote-priced-1280')
-  await page.getByRole('button', { name: 'Accept quote' }).click()
+  // A confirmation step shows the total once more, focused, before the answer counts.
+  await page.getByRole('link', { name: 'Accept quote' }).click()
+  const confirm = page.getByRole('heading', { name: 'Accept this quote for $1,250.50?' })
+  await expect(confirm).toBeFocused()
+  await expectNoAxeViolations(page, 'client quote, confirm acceptance')
+  await page.getByRole('button', { name: 'Confirm and accept' }).click()
   await expect(page.getByText('Quote accepted.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Accept quote' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Accept quote' })).toHaveCount(0)
+  // Staff are told the translation can start.
+  const accepted = await eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.template, 'quote-accepted'),
+          eq(mailOutbox.reference, `translation_quote:${quoteId}`),
+        ),
+      )
+    expect(mail?.text).toContain(`/admin/quotes/${quoteId}`)
+    return mail!
+  })
+  expect(accepted.text).toContain('accepted the translation quote at $1,250.50')
 
   // Staff upload the translation and mark it delivered.
   await adminPage.reload()
@@ -252,9 +272,11 @@ test('a quote priced again while the client looks at it is shown again at its ne
   const price = page.getByRole('region', { name: 'Price' })
   await expect(price).toContainText('$90.00')
 
-  // Staff price it again while the client's page still shows $90.00.
+  // Staff price it again while the client's confirmation step still shows $90.00.
+  await price.getByRole('link', { name: 'Accept quote' }).click()
+  await expect(price.getByRole('heading', { name: 'Accept this quote for $90.00?' })).toBeVisible()
   await priceQuote(quoteId, { priceCents: 99_999_999, expiresOn: officeDay(7) }, staffActor)
-  await price.getByRole('button', { name: 'Accept quote' }).click()
+  await price.getByRole('button', { name: 'Confirm and accept' }).click()
   await expect(
     page.getByText(
       'This quote was priced again at $999,999.99 after you opened it. Nothing was accepted: please look at the new price and answer again.',
@@ -278,10 +300,36 @@ test('a quote priced again while the client looks at it is shown again at its ne
   expect(stale.status()).toBe(409)
   expect(await stale.text()).toContain('$999,999.99')
 
-  // Seen, the new price can be answered.
-  await price.getByRole('button', { name: 'Decline quote' }).click()
+  // Seen, the new price can be answered: declined, with a reason staff read.
+  await page.goto(`/client/quotes/${quoteId}`)
+  await price.getByRole('link', { name: 'Decline quote' }).click()
+  await price.getByLabel('Reason (optional)').fill('Another agency offered $80.')
+  await expectNoAxeViolations(page, 'client quote, decline with a reason')
+  await price.getByRole('button', { name: 'Decline the quote' }).click()
   await expect(page.getByText('Quote declined.')).toBeVisible()
   await expect(price).toContainText('You declined this price.')
+  const [declined] = await app.db
+    .select()
+    .from(translationQuotes)
+    .where(eq(translationQuotes.id, quoteId))
+  expect(declined).toMatchObject({
+    status: 'declined',
+    declineReason: 'Another agency offered $80.',
+  })
+  const declinedMail = await eventually(async () => {
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.template, 'quote-declined'),
+          eq(mailOutbox.reference, `translation_quote:${quoteId}`),
+        ),
+      )
+    expect(mail).toBeDefined()
+    return mail!
+  })
+  expect(declinedMail.text).toContain('Reason: Another agency offered $80.')
 })
 
 test('a refused quote request names the field and stores nothing', async ({ page, app }) => {

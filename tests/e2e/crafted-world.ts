@@ -304,6 +304,8 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   // More pages of the same routes: another quote's state, the status page's two
   // confirmation steps.
   paths['/admin/quotes/:quoteId (accepted)'] = `/admin/quotes/${acceptedQuoteId}`
+  // The client's answer to a price is a form only on its confirmation step.
+  paths['/client/quotes/:quoteId (declining)'] = `/client/quotes/${pricedQuoteId}?answer=decline`
   paths['/client/bookings/:bookingId (completed)'] = `/client/bookings/${billed.bookingId}`
   paths['/application-status/:token (withdraw)'] = `${statusPage}?confirm=withdraw`
   paths['/application-status/:token (erase)'] = `${statusPage}?confirm=erase`

@@ -195,6 +195,10 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(priced?.text).toContain(`https://lang.example/client/quotes/${quoteId}`)
 
     expect(await decideQuote(quoteId, requester, accept(125050), requester)).toBe('accepted')
+    // Staff are told the translation can start.
+    const [acceptedMail] = await mails('quote-accepted')
+    expect(acceptedMail?.text).toContain('accepted the translation quote at $1,250.50')
+    expect(acceptedMail?.text).toContain(`https://lang.example/admin/quotes/${quoteId}`)
     await expect(markQuoteDelivered(quoteId, staff)).rejects.toThrow(
       'Please upload the translated files',
     )
@@ -243,7 +247,18 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
       'This quote has no price yet.',
     )
     await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
-    expect(await decideQuote(quoteId, manager, decline(9900), manager)).toBe('declined')
+    expect(
+      await decideQuote(
+        quoteId,
+        manager,
+        { ...decline(9900), reason: '  Over our budget this quarter.  ' },
+        manager,
+      ),
+    ).toBe('declined')
+    // The reason is kept (trimmed), shown to staff and e-mailed to them.
+    expect((await staffQuote(quoteId))?.quote.declineReason).toBe('Over our budget this quarter.')
+    const [declinedMail] = await mails('quote-declined')
+    expect(declinedMail?.text).toContain('Reason: Over our budget this quarter.')
     await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This quote has already been answered.',
     )

@@ -11,6 +11,8 @@ export interface QuoteSummaryFacts {
   certified: boolean
   purchaseOrder: string | null
   createdAt: Date | string
+  /** Why the client declined, when they said. */
+  declineReason?: string | null
 }
 
 export interface QuoteFileLink {
@@ -31,6 +33,9 @@ export function QuoteFacts({ quote }: { quote: QuoteSummaryFacts }) {
       'Requested',
       `${formatDate(quote.createdAt)}${quote.requesterName ? ` by ${quote.requesterName}` : ''}`,
     ],
+    ...(quote.declineReason
+      ? ([['Reason for declining', quote.declineReason]] as [string, string][])
+      : []),
   ]
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">

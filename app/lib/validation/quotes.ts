@@ -81,10 +81,18 @@ export const quoteDeliverySchema = z.object({ intent: z.literal('deliver'), file
  * The client's answer to a priced quote, with the price (in cents) the page showed: the
  * answer binds to that price only.
  */
+export const DECLINE_REASON_MAX = 1000
+
 export const quoteDecisionSchema = z.object({
   intent: z.enum(['accept', 'decline'], { error: 'Please accept or decline the quote.' }),
   priceCents: z
     .string({ error: 'Please accept or decline the quote.' })
     .regex(/^\d{1,9}$/, 'Please accept or decline the quote.')
     .transform(Number),
+  // Why they decline, optional: it helps staff price the next one.
+  reason: z
+    .string()
+    .trim()
+    .max(DECLINE_REASON_MAX, `Please use at most ${DECLINE_REASON_MAX} characters.`)
+    .optional(),
 })

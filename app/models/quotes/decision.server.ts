@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
-import { translationQuotes } from '../../../db/schema'
+import { organizations, translationQuotes } from '../../../db/schema'
 import { canDecideQuote, formatCents, isPriceExpired } from '../../domain/quotes'
+import { quoteDecidedMail } from '../../emails/quotes.server'
 import { now } from '../../platform/clock.server'
-import { db } from '../../platform/runtime.server'
+import { enqueueMail } from '../../platform/mail/outbox.server'
+import { db, runtime } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
 import { lockQuote, visibleTo, type QuoteViewer } from './rows.server'
 import { QuoteRuleError, quoteToday } from './rules.server'
@@ -15,11 +17,14 @@ export interface QuoteAnswer {
   decision: 'accept' | 'decline'
   /** The price on the client's screen, in cents. */
   priceCents: number
+  /** Why they decline, if they say (kept only with a decline). */
+  reason?: string
 }
 
 /**
  * The client accepts or declines a priced quote: only theirs ('missing' otherwise), only
- * while priced and not expired, and only at the price they saw. The row is locked, so of
+ * while priced and not expired, and only at the price they saw. Staff are e-mailed the
+ * answer (a decline with its reason, when given) in the same transaction. The row is locked, so of
  * two answers at once the second finds it decided and is refused, and a new price from
  * staff lands either before the answer (which is then refused) or after it (refused too).
  */
@@ -50,10 +55,37 @@ export async function decideQuote(
       throw new QuoteRuleError(
         `This quote was priced again at ${formatCents(quote.priceCents!)} after you opened it. Nothing was ${status}: please look at the new price and answer again.`,
       )
+    const declineReason = status === 'declined' ? answer.reason?.trim() || null : null
     await tx
       .update(translationQuotes)
-      .set({ status, decidedAt: now() })
+      .set({ status, decidedAt: now(), declineReason })
       .where(eq(translationQuotes.id, quoteId))
+    const [organization] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, quote.organizationId))
+    const { config } = runtime()
+    await enqueueMail(tx, [
+      {
+        template: `quote-${status}`,
+        to: config.staffNotifyEmail,
+        reference: `translation_quote:${quoteId}`,
+        ...quoteDecidedMail({
+          decision: status,
+          quote: {
+            organizationName: organization?.name ?? '',
+            sourceLanguage: quote.sourceLanguage,
+            targetLanguages: quote.targetLanguages,
+            deadline: quote.deadline,
+            price: formatCents(quote.priceCents!),
+            deciderName: actor.name,
+          },
+          reason: declineReason,
+          quoteUrl: `${config.siteUrl}/admin/quotes/${quoteId}`,
+          company: config.company,
+        }),
+      },
+    ])
     await recordAudit(
       actor,
       {
@@ -61,7 +93,11 @@ export async function decideQuote(
         entityType: 'translation_quote',
         entityId: quoteId,
         before: { status: quote.status },
-        after: { status, priceCents: quote.priceCents },
+        after: {
+          status,
+          priceCents: quote.priceCents,
+          ...(declineReason ? { declineReason } : {}),
+        },
       },
       tx,
     )

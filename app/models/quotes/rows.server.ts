@@ -48,6 +48,7 @@ const quoteColumns = {
   priceExpiresOn: translationQuotes.priceExpiresOn,
   pricedAt: translationQuotes.pricedAt,
   decidedAt: translationQuotes.decidedAt,
+  declineReason: translationQuotes.declineReason,
   deliveredAt: translationQuotes.deliveredAt,
   createdAt: translationQuotes.createdAt,
 }

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Link, redirect, useNavigation } from 'react-router'
+import { QuoteAnswerStep } from '~/components/quotes/quote-answer-step'
 import { FormMessage } from '~/components/layout/auth-card'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
 import { QuoteFacts, QuoteFileList, QuotesBackLink } from '~/components/quotes/quote-summary'
@@ -41,8 +42,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!found) throw notFound()
   const { quote } = found
   const today = quoteToday()
-  const notice = new URL(request.url).searchParams.get('notice')
+  const search = new URL(request.url).searchParams
+  const notice = search.get('notice')
+  // The confirmation step (`?answer=accept|decline`): the price to answer, seen once more.
+  const answer = search.get('answer')
   return {
+    answering:
+      answer === 'accept' || answer === 'decline' ? (answer as 'accept' | 'decline') : null,
     quote: {
       ...quote,
       price: quote.priceCents === null ? null : formatCents(quote.priceCents),
@@ -65,7 +71,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const outcome = await decideQuote(
       quoteId,
       { userId: client.id, ...client.client },
-      { decision: parsed.data.intent, priceCents: parsed.data.priceCents },
+      {
+        decision: parsed.data.intent,
+        priceCents: parsed.data.priceCents,
+        reason: parsed.data.reason,
+      },
       client.actor,
     )
     if (outcome === 'missing') throw notFound()
@@ -127,23 +137,25 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
             ) : null}
           </>
         )}
-        {quote.canDecide ? (
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="accept" />
-              <input type="hidden" name="priceCents" value={quote.priceCents ?? ''} />
-              <button type="submit" className="btn-primary" disabled={busy}>
+        {quote.canDecide && quote.price !== null ? (
+          loaderData.answering ? (
+            <QuoteAnswerStep
+              answer={loaderData.answering}
+              price={quote.price}
+              priceCents={quote.priceCents!}
+              backTo={`/client/quotes/${quote.id}`}
+              busy={busy}
+            />
+          ) : (
+            <div className="mt-4 flex flex-wrap gap-3">
+              <Link to="?answer=accept" className="btn-primary">
                 Accept quote
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="decline" />
-              <input type="hidden" name="priceCents" value={quote.priceCents ?? ''} />
-              <button type="submit" className="btn-secondary" disabled={busy}>
+              </Link>
+              <Link to="?answer=decline" className="btn-secondary">
                 Decline quote
-              </button>
-            </Form>
-          </div>
+              </Link>
+            </div>
+          )
         ) : null}
       </section>
 

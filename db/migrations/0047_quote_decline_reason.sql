@@ -1,0 +1,1 @@
+ALTER TABLE "translation_quotes" ADD COLUMN "decline_reason" text;
