@@ -200,7 +200,8 @@ export async function acceptInvitation(
       const name = standing.kind === 'removed' ? user.name : invitation.name
       await tx
         .update(users)
-        .set({ role: invitation.role, name, active: true, updatedAt: now() })
+        // A pending staff invitation of the address lapses: its roles go with it.
+        .set({ role: invitation.role, staffRoles: [], name, active: true, updatedAt: now() })
         .where(eq(users.id, user.id))
       await setPasswordHash(user.id, passwordHash, {}, tx)
       return join({ ...user, name, role: invitation.role }, invitation, tx)

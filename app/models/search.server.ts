@@ -19,13 +19,18 @@ export interface SearchGroup {
 }
 
 /** The top bar's search: applications and client requests together, grouped. */
-export async function searchAdmin(q: string): Promise<SearchGroup[]> {
+export async function searchAdmin(
+  q: string,
+  /** Which lists the searcher may read: the applications', the client requests' (their roles). */
+  may: { applications: boolean; leads: boolean } = { applications: true, leads: true },
+): Promise<SearchGroup[]> {
   const filters = { q, status: 'all', sort: 'createdAt', direction: 'desc', page: 1 } as const
+  const none = { total: 0, items: [] }
   const [applications, requests] = await Promise.all([
-    listApplications(filters),
-    listLeads(filters),
+    may.applications ? listApplications(filters) : none,
+    may.leads ? listLeads(filters) : none,
   ])
-  return [
+  const groups: (SearchGroup & { shown: boolean })[] = [
     {
       label: 'Applications',
       total: applications.total,
@@ -38,6 +43,7 @@ export async function searchAdmin(q: string): Promise<SearchGroup[]> {
         createdAt: application.createdAt,
       })),
       moreHref: `/admin/dashboard?tab=applications&q=${encodeURIComponent(q)}`,
+      shown: may.applications,
     },
     {
       label: 'Client requests',
@@ -51,6 +57,8 @@ export async function searchAdmin(q: string): Promise<SearchGroup[]> {
         createdAt: request.createdAt,
       })),
       moreHref: `/admin/clients?q=${encodeURIComponent(q)}`,
+      shown: may.leads,
     },
   ]
+  return groups.filter((group) => group.shown).map(({ shown: _shown, ...group }) => group)
 }

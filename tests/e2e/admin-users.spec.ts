@@ -74,6 +74,16 @@ test('invite an admin, who accepts the link and signs in; deactivation ends thei
   await expect(sidebar.getByRole('link', { name: 'Bookings' })).toBeVisible()
   await expect(sidebar.getByRole('link', { name: 'Invoices' })).toHaveCount(0)
   await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0)
+  // Her dashboard lists the contact requests, not the applications, and will not change one.
+  const lists = inviteePage.getByRole('tablist', { name: 'Dashboard lists' })
+  await expect(lists.getByRole('tab', { name: /^Contact Submissions/ })).toBeVisible()
+  await expect(lists.getByRole('tab', { name: /^Job Applications/ })).toHaveCount(0)
+  const deletion = await inviteePage.request.post(`${app.url}/admin/dashboard`, {
+    form: { intent: 'delete', kind: 'application', id: '00000000-0000-4000-8000-000000000000' },
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(deletion.status()).toBe(403)
   const refused = await inviteePage.goto(`${app.url}/admin/invoices`)
   expect(refused?.status()).toBe(403)
   await expect(inviteePage.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible()

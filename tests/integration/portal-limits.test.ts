@@ -197,8 +197,15 @@ describe.each(testDatabaseKinds())('limits on bookings, quotes and invitations o
     expect(refused.body).toContain('value="English" selected')
   })
 
+  // The client's form reads `role`, staff's `staffRoles`; each ignores the other's.
   const invite = (email: string, name = 'Colleague') =>
-    new URLSearchParams({ intent: 'invite', name, email, role: 'requester' })
+    new URLSearchParams({
+      intent: 'invite',
+      name,
+      email,
+      role: 'requester',
+      staffRoles: 'dispatcher',
+    })
 
   it('sends one invitation e-mail to an address in ten minutes, however many are sent at once', async () => {
     const address = 'target@victim.example'

@@ -6,6 +6,8 @@ import { Pagination } from '~/components/admin/list-controls'
 import { StatCards } from '~/components/admin/stat-cards'
 import { parseListFilters } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/auth/session.server'
+import { forbidden } from '~/lib/http/responses'
+import { staffMayOpen } from '~/domain/staff-roles'
 import { seoMeta } from '~/lib/seo/meta'
 import { dashboardCards } from '~/domain/statistics'
 import { decisionStepUrl } from '~/lib/admin/decision-step'
@@ -56,10 +58,23 @@ type Tab = 'applications' | 'leads'
 /** Each tab's value in the address, `?tab=contacts` being the product spec's. */
 const tabParams: Record<Tab, string> = { applications: 'applications', leads: 'contacts' }
 
+/**
+ * The lists a staff member's roles open (app/domain/staff-roles.ts): the applications are the
+ * recruiters', the contact requests the dispatchers'; the counts above them are everyone's.
+ */
+function listsOpenTo(roles: readonly string[]): Record<Tab, boolean> {
+  return {
+    applications: staffMayOpen(roles, '/admin/interpreters'),
+    leads: staffMayOpen(roles, '/admin/clients'),
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
   const searchParams = new URL(request.url).searchParams
-  const tab: Tab = searchParams.get('tab') === tabParams.leads ? 'leads' : 'applications'
+  const open = listsOpenTo(admin.staffRoles)
+  const asked: Tab = searchParams.get('tab') === tabParams.leads ? 'leads' : 'applications'
+  const tab: Tab = open[asked] ? asked : asked === 'leads' ? 'applications' : 'leads'
   const [applications, leads, unfilled, overview, agreementMissing, dispatch] = await Promise.all([
     applicationCounts(),
     leadCounts(),
@@ -69,6 +84,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     todaysDispatch(calendarDate(now())),
   ])
   const cards = dashboardCards(applications, leads)
+  if (!open[tab])
+    return {
+      tab,
+      open,
+      cards,
+      unfilled,
+      overview,
+      agreementMissing,
+      dispatch,
+      counts: { applications: applications.total, leads: leads.total },
+      filters: parseListFilters(searchParams, {
+        statuses: applicationStatuses,
+        sorts: applicationSorts,
+        defaultSort: 'createdAt',
+      }),
+      applications: null,
+      leads: null,
+      now: now(),
+    }
   if (tab === 'applications') {
     const filters = parseListFilters(searchParams, {
       statuses: applicationStatuses,
@@ -78,6 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const page = await listApplications(filters)
     return {
       tab,
+      open,
       cards,
       unfilled,
       overview,
@@ -99,6 +134,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const owners = await ownerNames(page.items.map((item) => item.ownerId))
   return {
     tab,
+    open,
     cards,
     unfilled,
     overview,
@@ -150,6 +186,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = itemAction.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ ok: false, error: 'Invalid request.' }, { status: 400 })
   const input = parsed.data
+  // Each list's changes are its role's, as on its own screen.
+  if (!listsOpenTo(admin.staffRoles)[input.kind === 'application' ? 'applications' : 'leads'])
+    throw forbidden()
   const gone = () => data({ ok: false, error: 'This record no longer exists.' }, { status: 404 })
   if (input.intent === 'delete') {
     const deleted =
@@ -202,9 +241,9 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
   exportParams.delete('page')
   const exportHref = `/admin/export/${tab === 'applications' ? 'applications' : 'client-requests'}?${exportParams}`
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'applications', label: `Job Applications (${counts.applications})` },
-    { id: 'leads', label: `Contact Submissions (${counts.leads})` },
-  ]
+    { id: 'applications' as const, label: `Job Applications (${counts.applications})` },
+    { id: 'leads' as const, label: `Contact Submissions (${counts.leads})` },
+  ].filter((item) => loaderData.open[item.id])
   const page = loaderData.applications ?? loaderData.leads
   return (
     <>
@@ -240,119 +279,123 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
       </div>
       <TodaysDispatch {...dispatch} />
       <LeadOverview {...overview} />
-      <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <div
-          role="tablist"
-          aria-label="Dashboard lists"
-          className="flex gap-1 border-b border-slate-200 px-4"
-        >
-          {tabs.map((item) => (
-            <Link
-              key={item.id}
-              to={`?tab=${tabParams[item.id]}`}
-              role="tab"
-              id={`tab-${tabParams[item.id]}`}
-              aria-selected={tab === item.id}
-              aria-controls="dashboard-panel"
-              preventScrollReset
-              className={`-mb-px border-b-2 px-4 py-3 text-sm font-medium ${
-                tab === item.id
-                  ? 'border-brand-700 text-brand-800'
-                  : 'border-transparent text-slate-600 hover:text-slate-900'
-              }`}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </div>
-        <div
-          id="dashboard-panel"
-          role="tabpanel"
-          aria-labelledby={`tab-${tabParams[tab]}`}
-          className="p-4"
-        >
-          <Form
-            method="get"
-            role="search"
-            preventScrollReset
-            className="flex flex-col gap-3 lg:flex-row lg:items-end"
+      {tabs.length > 0 ? (
+        <div className="mt-8 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div
+            role="tablist"
+            aria-label="Dashboard lists"
+            className="flex gap-1 border-b border-slate-200 px-4"
           >
-            <input type="hidden" name="tab" value={tabParams[tab]} />
-            <div className="flex-1">
-              <label htmlFor="dashboard-search" className="field-label">
-                {tab === 'applications'
-                  ? 'Search by name, email or language'
-                  : 'Search by name, email, company or message'}
-              </label>
-              <input
-                id="dashboard-search"
-                type="search"
-                name="q"
-                defaultValue={filters.q}
-                className="field-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="dashboard-status" className="field-label">
-                Status
-              </label>
-              <select
-                id="dashboard-status"
-                name="status"
-                defaultValue={filters.status}
-                className="field-input"
-                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            {tabs.map((item) => (
+              <Link
+                key={item.id}
+                to={`?tab=${tabParams[item.id]}`}
+                role="tab"
+                id={`tab-${tabParams[item.id]}`}
+                aria-selected={tab === item.id}
+                aria-controls="dashboard-panel"
+                preventScrollReset
+                className={`-mb-px border-b-2 px-4 py-3 text-sm font-medium ${
+                  tab === item.id
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-600 hover:text-slate-900'
+                }`}
               >
-                <option value="all">All statuses</option>
-                {statuses.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <SortSelect sort={filters.sort} direction={filters.direction} />
-            <button type="submit" className="btn-primary">
-              Search
-            </button>
-            <a href={exportHref} className="btn-secondary" download>
-              <Download aria-hidden="true" className="size-4" />
-              Export
-            </a>
-          </Form>
-          {actionData?.error ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+                {item.label}
+              </Link>
+            ))}
+          </div>
+          <div
+            id="dashboard-panel"
+            role="tabpanel"
+            aria-labelledby={`tab-${tabParams[tab]}`}
+            className="p-4"
+          >
+            <Form
+              method="get"
+              role="search"
+              preventScrollReset
+              className="flex flex-col gap-3 lg:flex-row lg:items-end"
             >
-              {actionData.error}
-            </p>
-          ) : null}
-          {page && page.items.length === 0 ? (
-            <p className="mt-8 mb-4 text-center text-slate-600">
-              {tab === 'applications' ? 'No applications found' : 'No contacts found'}
-            </p>
-          ) : (
-            <ul className="mt-4 divide-y divide-slate-100">
-              {loaderData.applications?.items.map((item) => (
-                <ApplicationRow key={item.id} item={item} />
-              ))}
-              {loaderData.leads?.items.map((item) => (
-                <LeadRow
-                  key={item.id}
-                  item={item}
-                  statuses={leadStatuses}
-                  owner={item.owner}
-                  now={loaderData.now}
+              <input type="hidden" name="tab" value={tabParams[tab]} />
+              <div className="flex-1">
+                <label htmlFor="dashboard-search" className="field-label">
+                  {tab === 'applications'
+                    ? 'Search by name, email or language'
+                    : 'Search by name, email, company or message'}
+                </label>
+                <input
+                  id="dashboard-search"
+                  type="search"
+                  name="q"
+                  defaultValue={filters.q}
+                  className="field-input"
                 />
-              ))}
-            </ul>
-          )}
-          {page ? (
-            <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
-          ) : null}
+              </div>
+              <div>
+                <label htmlFor="dashboard-status" className="field-label">
+                  Status
+                </label>
+                <select
+                  id="dashboard-status"
+                  name="status"
+                  defaultValue={filters.status}
+                  className="field-input"
+                  onChange={(event) =>
+                    submit(event.currentTarget.form, { preventScrollReset: true })
+                  }
+                >
+                  <option value="all">All statuses</option>
+                  {statuses.map((value) => (
+                    <option key={value} value={value}>
+                      {statusLabel(value)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <SortSelect sort={filters.sort} direction={filters.direction} />
+              <button type="submit" className="btn-primary">
+                Search
+              </button>
+              <a href={exportHref} className="btn-secondary" download>
+                <Download aria-hidden="true" className="size-4" />
+                Export
+              </a>
+            </Form>
+            {actionData?.error ? (
+              <p
+                role="alert"
+                className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+              >
+                {actionData.error}
+              </p>
+            ) : null}
+            {page && page.items.length === 0 ? (
+              <p className="mt-8 mb-4 text-center text-slate-600">
+                {tab === 'applications' ? 'No applications found' : 'No contacts found'}
+              </p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {loaderData.applications?.items.map((item) => (
+                  <ApplicationRow key={item.id} item={item} />
+                ))}
+                {loaderData.leads?.items.map((item) => (
+                  <LeadRow
+                    key={item.id}
+                    item={item}
+                    statuses={leadStatuses}
+                    owner={item.owner}
+                    now={loaderData.now}
+                  />
+                ))}
+              </ul>
+            )}
+            {page ? (
+              <Pagination page={filters.page} pageSize={page.pageSize} total={page.total} />
+            ) : null}
+          </div>
         </div>
-      </div>
+      ) : null}
     </>
   )
 }

@@ -6,6 +6,7 @@ import { requireAdmin } from '~/auth/session.server'
 import { formatDate } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
 import { searchAdmin } from '~/models/search.server'
+import { staffMayOpen } from '~/domain/staff-roles'
 import type { Route } from './+types/search'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,9 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
   const q = cleanSearchText(new URL(request.url).searchParams.get('q'))
-  return { q, groups: q ? await searchAdmin(q) : [] }
+  // Only the lists the searcher's roles open (app/domain/staff-roles.ts).
+  const may = {
+    applications: staffMayOpen(admin.staffRoles, '/admin/interpreters'),
+    leads: staffMayOpen(admin.staffRoles, '/admin/clients'),
+  }
+  return { q, groups: q ? await searchAdmin(q, may) : [] }
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
