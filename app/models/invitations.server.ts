@@ -200,8 +200,15 @@ export async function acceptInvitation(
       const name = standing.kind === 'removed' ? user.name : invitation.name
       await tx
         .update(users)
-        // A pending staff invitation of the address lapses: its roles go with it.
-        .set({ role: invitation.role, staffRoles: [], name, active: true, updatedAt: now() })
+        .set({
+          role: invitation.role,
+          // A client invitation accepted makes a pending staff invitation of the address
+          // lapse: its staff roles go with it. A staff invitation keeps the roles it was sent with.
+          ...(invitation.role === 'admin' ? {} : { staffRoles: [] }),
+          name,
+          active: true,
+          updatedAt: now(),
+        })
         .where(eq(users.id, user.id))
       await setPasswordHash(user.id, passwordHash, {}, tx)
       return join({ ...user, name, role: invitation.role }, invitation, tx)
