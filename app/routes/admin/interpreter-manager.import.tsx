@@ -128,7 +128,7 @@ export default function ImportInterpreters({ loaderData, actionData }: Route.Com
           A CSV file saved as UTF-8, up to 2MB and {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows,
           with this header row (the order may differ):
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-800">
+        <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap text-slate-800">
           {importTemplateHeader}
         </pre>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
