@@ -14,6 +14,11 @@ import {
 import { setClock } from '../../app/platform/clock.server'
 import type { Actor } from '../../app/models/audit.server'
 import { createUser } from '../../app/models/users.server'
+import {
+  decideApplication,
+  deleteApplication,
+} from '../../app/models/interpreter-applications/review.server'
+import { exportPersonalData } from '../../app/models/privacy/export.server'
 import { onboardingStatesOf } from '../../app/models/onboarding/progress.server'
 import { interpreterImportAction } from '../../app/routes/admin/interpreter-manager.import.server'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
@@ -48,6 +53,7 @@ async function post(
   try {
     const answer = await interpreterImportAction(request, actor)
     if (answer instanceof Response) return { status: answer.status }
+    // A refusal is React Router's `data(value, { status })`; a preview is the plain value.
     const { data, init } = answer as unknown as { data: ImportAnswer; init?: { status?: number } }
     if (data) return { status: init?.status ?? 200, body: data }
     return { status: 200, body: answer as unknown as ImportAnswer }
@@ -204,17 +210,22 @@ describe.each(testDatabaseKinds())('interpreter import on %s', (kind) => {
     expect(imports[0]).toMatchObject({ actorId: actor.id, action: 'import' })
   })
 
+  it('an imported interpreter, without resume or credential files, can be exported and deleted', async () => {
+    await previewThenConfirm(
+      actor,
+      importCsv([{ email: 'ana@agency.example', medicalTrainingExpires: '2027-12-31' }]),
+    )
+    const [application] = await test.db.select().from(interpreterApplications)
+    const exported = await exportPersonalData('ANA@agency.example', actor)
+    expect(exported?.data.interpreter_applications).toHaveLength(1)
+    expect(exported?.files).toEqual([])
+    expect(await deleteApplication(application!.id, actor)).toBe(true)
+    expect(await test.db.$count(interpreterDocuments)).toBe(0)
+  })
+
   it('importing the same file again changes nothing, and an existing interpreter is skipped', async () => {
-    const existing = await createApplicant(test.db, {
-      firstName: 'Cleo',
-      email: 'cleo@agency.example',
-      status: 'approved',
-    })
-    const { decideApplication } =
-      await import('../../app/models/interpreter-applications/review.server')
     const pending = await createApplicant(test.db, { firstName: 'Dan', email: 'dan@x.example' })
     await decideApplication(pending, 'approved', { sendEmail: false }, actor)
-    expect(existing).toBeTruthy()
     const file = importCsv([
       { email: 'ana@agency.example' },
       { firstName: 'Dan', email: 'DAN@x.example' },
@@ -230,6 +241,18 @@ describe.each(testDatabaseKinds())('interpreter import on %s', (kind) => {
     const again = await previewThenConfirm(actor, file)
     expect(again.location).toContain('created=0&skipped=2')
     expect(await counts()).toEqual(after)
+  })
+
+  it('two confirms of one file at once make each person once', async () => {
+    const file = importCsv(agencyRows(150))
+    const preview = await post(actor, file, { intent: 'preview' })
+    const confirm = () =>
+      post(actor, file, { intent: 'confirm', previewedSha256: preview.body!.preview!.sha256 })
+    const answers = await Promise.all([confirm(), confirm()])
+    const created = answers.map((answer) => Number(/created=(\d+)/.exec(answer.location!)![1]))
+    expect(created[0]! + created[1]!).toBe(150)
+    expect(await test.db.$count(interpreterApplications)).toBe(150)
+    expect(await test.db.$count(mailOutbox)).toBe(150)
   })
 
   it('an address of a staff or client account is a problem of its row', async () => {
