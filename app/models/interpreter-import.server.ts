@@ -1,9 +1,15 @@
 import { inArray, sql } from 'drizzle-orm'
-import { interpreterApplications, interpreterDocuments, users } from '../../db/schema'
-import type {
-  ImportIssue,
-  ImportedInterpreter,
-  ParsedImportRow,
+import {
+  interpreterApplications,
+  interpreterDocuments,
+  interpreterProfiles,
+  users,
+} from '../../db/schema'
+import {
+  importColumns,
+  type ImportIssue,
+  type ImportedInterpreter,
+  type ParsedImportRow,
 } from '../lib/validation/interpreter-import'
 import { now } from '../platform/clock.server'
 import type { Database } from '../platform/db.server'
@@ -36,6 +42,12 @@ export interface ImportPreviewRow {
   name: string
   email: string
   action: ImportRowAction
+  /**
+   * For an interpreter already here: the columns whose value in the file differs from their
+   * profile. The import does not update a profile (the interpreter and staff change it in
+   * the portal), so the preview says what would stay as it is.
+   */
+  differs?: string[]
 }
 
 export interface ImportPreview {
@@ -63,6 +75,65 @@ async function accountsByEmail(emails: readonly string[], tx?: Database) {
   return found
 }
 
+type ComparedProfile = Pick<
+  typeof interpreterProfiles.$inferSelect,
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+  | 'languages'
+  | 'specializations'
+  | 'modalities'
+>
+
+/** The profiles of these accounts, by account. */
+async function profilesOf(userIds: readonly string[]) {
+  const found = new Map<string, ComparedProfile>()
+  for (let start = 0; start < userIds.length; start += LOOKUP_CHUNK) {
+    const rows = await db()
+      .select({
+        userId: interpreterProfiles.userId,
+        firstName: interpreterProfiles.firstName,
+        lastName: interpreterProfiles.lastName,
+        phone: interpreterProfiles.phone,
+        address: interpreterProfiles.address,
+        city: interpreterProfiles.city,
+        state: interpreterProfiles.state,
+        zipCode: interpreterProfiles.zipCode,
+        languages: interpreterProfiles.languages,
+        specializations: interpreterProfiles.specializations,
+        modalities: interpreterProfiles.modalities,
+      })
+      .from(interpreterProfiles)
+      .where(inArray(interpreterProfiles.userId, userIds.slice(start, start + LOOKUP_CHUNK)))
+    for (const row of rows) found.set(row.userId, row)
+  }
+  return found
+}
+
+const sameText = (file: string | undefined, stored: string | null) =>
+  (file ?? '') === (stored ?? '')
+const sameList = (file: readonly string[], stored: readonly string[]) =>
+  file.length === stored.length &&
+  file.every((value) => stored.some((other) => other.toLowerCase() === value.toLowerCase()))
+
+/** The headings of the columns whose value differs from the profile. */
+function differingColumns(interpreter: ImportedInterpreter, profile: ComparedProfile): string[] {
+  const texts = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode'] as const
+  const lists = ['languages', 'specializations', 'modalities'] as const
+  const keys = [
+    ...texts.filter((key) => !sameText(interpreter[key], profile[key])),
+    ...lists.filter((key) => !sameList(interpreter[key], profile[key])),
+  ]
+  return importColumns
+    .filter((column) => keys.some((key) => key === column.key))
+    .map((column) => column.heading)
+}
+
 const OTHER_ACCOUNT_MESSAGE =
   'This e-mail address belongs to a staff or client account, so it cannot be an interpreter: use another address or remove the row.'
 
@@ -78,12 +149,21 @@ export async function previewImport(
   const issues = [...fileIssues]
   const emails = rows.flatMap((row) => (row.interpreter ? [row.interpreter.email] : []))
   const accounts = await accountsByEmail(emails)
+  const profiles = await profilesOf(
+    [...accounts.values()].flatMap((account) =>
+      account.role === 'interpreter' ? [account.id] : [],
+    ),
+  )
   const preview = rows.map((row): ImportPreviewRow => {
     const base = { line: row.line, name: row.name, email: row.email }
     if (!row.interpreter) return { ...base, action: 'invalid' }
     const account = accounts.get(row.interpreter.email)
     if (!account) return { ...base, action: 'new' }
-    if (account.role === 'interpreter') return { ...base, action: 'already-interpreter' }
+    if (account.role === 'interpreter') {
+      const profile = profiles.get(account.id)
+      const differs = profile ? differingColumns(row.interpreter, profile) : []
+      return { ...base, action: 'already-interpreter', differs }
+    }
     issues.push({ line: row.line, column: 'E-mail', message: OTHER_ACCOUNT_MESSAGE })
     return { ...base, action: 'invalid' }
   })

@@ -32,7 +32,7 @@ interface ImportAnswer {
     sha256: string
     issues: { line: number; column: string | null; message: string }[]
     counts: { new: number; 'already-interpreter': number; invalid: number }
-    rows: { line: number; action: string }[]
+    rows: { line: number; action: string; differs?: string[] }[]
   } | null
 }
 
@@ -232,6 +232,11 @@ describe.each(testDatabaseKinds())('interpreter import on %s', (kind) => {
     ])
     const preview = await post(actor, file, { intent: 'preview' })
     expect(preview.body!.preview!.counts).toEqual({ new: 1, 'already-interpreter': 1, invalid: 0 })
+    // Dan applied with another last name, no address and no specializations.
+    expect(preview.body!.preview!.rows[1]).toMatchObject({
+      action: 'already-interpreter',
+      differs: ['Last name', 'Street', 'City', 'State', 'ZIP'],
+    })
     const first = await post(actor, file, {
       intent: 'confirm',
       previewedSha256: preview.body!.preview!.sha256,

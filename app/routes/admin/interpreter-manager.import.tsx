@@ -77,7 +77,13 @@ const rowColumns = [
     header: 'E-mail',
     cell: (row: ImportPreviewRow) => <span className="break-all">{row.email}</span>,
   },
-  { header: 'What happens', cell: (row: ImportPreviewRow) => actionWords[row.action] },
+  {
+    header: 'What happens',
+    cell: (row: ImportPreviewRow) =>
+      row.differs?.length
+        ? `${actionWords[row.action]} (the file's ${row.differs.join(', ')} differ from the profile, which stays as it is)`
+        : actionWords[row.action],
+  },
 ]
 
 const labels = { file: 'CSV file' }
