@@ -45,7 +45,7 @@ test('staff import interpreters: a preview shows the row with a problem, the fix
   await expect(problems.getByRole('row', { name: /Languages/ })).toContainText('3')
   await expect(problems).toContainText('"Klingon" is not one of our languages')
   await expect(summary).toContainText('2 rows: 1 new')
-  await expect(page.getByRole('button', { name: /^Import \d+ interpreters$/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Import \d+ interpreters?$/ })).toHaveCount(0)
   await checkPage(page, 'interpreter import preview with a problem')
   expect(await app.db.$count(users, inArray(users.email, emails))).toBe(0)
 
@@ -78,4 +78,38 @@ test('staff import interpreters: a preview shows the row with a problem, the fix
       and(inArray(mailOutbox.toAddress, emails), eq(mailOutbox.template, 'interpreter-invitation')),
     )
   expect(invitations.map((mail) => mail.to).sort()).toEqual(emails)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the preview is a page of its own, and the import takes the same file chosen again', async ({
+    page,
+    context,
+    app,
+  }) => {
+    const tag = randomUUID().slice(0, 6)
+    const email = `nojs-${tag}@agency.example`
+    const file = {
+      name: 'agency.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(importCsv([{ firstName: 'Noa', lastName: `Import${tag}`, email }])),
+    }
+    const admin = await createAccount('admin', 'Nils Nojs')
+    await signIn(context, app.url, admin)
+    await page.goto('/admin/interpreter-manager/import')
+    await page.getByLabel('CSV file').setInputFiles(file)
+    await page.getByRole('button', { name: 'Preview' }).click()
+    const summary = page.getByRole('region', { name: 'Preview of agency.csv' }).getByRole('status')
+    await expect(summary).toContainText('1 row: 1 new')
+    expect(await app.db.$count(users, eq(users.email, email))).toBe(0)
+
+    // The answer is a new page: the file input is empty, and the browser asks for the file.
+    await page.getByLabel('CSV file').setInputFiles(file)
+    await page.getByRole('button', { name: 'Import 1 interpreter' }).click()
+    await expect(
+      page.getByText('Imported 1 interpreter; 0 already had an account.').first(),
+    ).toBeVisible()
+    expect(await app.db.$count(users, eq(users.email, email))).toBe(1)
+  })
 })

@@ -12,6 +12,7 @@ import { confirmImport, previewImport } from '~/models/interpreter-import.server
 import { today } from '~/models/onboarding/progress.server'
 import { runtime } from '~/platform/runtime.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { plural } from '~/domain/format'
 
 export const IMPORT_URL = '/admin/interpreter-manager/import'
 
@@ -73,7 +74,7 @@ export async function interpreterImportAction(request: Request, actor: Actor) {
     )
     throw redirectWithToast(
       `${IMPORT_URL}?created=${outcome.created}&skipped=${outcome.skipped}`,
-      `Imported ${outcome.created} interpreter${outcome.created === 1 ? '' : 's'}; ${outcome.skipped} already had an account.`,
+      `Imported ${plural(outcome.created, 'interpreter')}; ${outcome.skipped} already had an account.`,
     )
   })
 }

@@ -4,6 +4,7 @@ import { FormMessage } from '~/components/layout/auth-card'
 import { FileField } from '~/components/ui/native-fields'
 import { specializationChoices } from '~/content/application-options'
 import { modalities } from '~/domain/interpreter-profile'
+import { plural } from '~/domain/format'
 import { companyLanguages } from '~/domain/languages'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
@@ -118,8 +119,9 @@ export default function ImportInterpreters({ loaderData, actionData }: Route.Com
       {loaderData.imported ? (
         <div className="mt-4">
           <FormMessage tone="success">
-            Imported {loaderData.imported.created} interpreters; {loaderData.imported.skipped}{' '}
-            already had an account. Their invitations are on their way.
+            Imported {plural(loaderData.imported.created, 'interpreter')};{' '}
+            {loaderData.imported.skipped} already had an account. Their invitations are on their
+            way.
           </FormMessage>
         </div>
       ) : null}
@@ -189,7 +191,7 @@ export default function ImportInterpreters({ loaderData, actionData }: Route.Com
                 className="btn-primary"
                 disabled={busy}
               >
-                Import {preview.counts.new} interpreters
+                Import {plural(preview.counts.new, 'interpreter')}
               </button>
             ) : null}
           </div>
@@ -201,9 +203,9 @@ export default function ImportInterpreters({ loaderData, actionData }: Route.Com
             Preview of {preview.fileName}
           </h2>
           <p className="mt-1 text-slate-700" role="status">
-            {preview.rows.length} rows: {preview.counts.new} new,{' '}
-            {preview.counts['already-interpreter']} already interpreters, {preview.issues.length}{' '}
-            problems on {preview.counts.invalid} rows.
+            {plural(preview.rows.length, 'row')}: {preview.counts.new} new,{' '}
+            {preview.counts['already-interpreter']} already interpreters,{' '}
+            {plural(preview.issues.length, 'problem')} on {plural(preview.counts.invalid, 'row')}.
             {preview.issues.length > 0
               ? ' Fix the problems in the file and preview it again: nothing is imported while any remain.'
               : ''}
