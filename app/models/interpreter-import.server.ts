@@ -236,8 +236,8 @@ async function importBatch(
         interpretingExperience: '',
         expectedPayPerMinute: '',
         specializations: interpreter.specializations,
-        // No consent form was filled in: the agency's contract is the basis, and the
-        // interpreter reads the privacy notice when they accept the invitation.
+        // No consent form was filled in: the agency's contract with the interpreter is the
+        // basis, and this version marks the row as imported rather than consented.
         privacyConsentAt: timestamp,
         privacyNoticeVersion: 'agency-import',
         createdAt: timestamp,
@@ -245,18 +245,23 @@ async function importBatch(
       })),
     )
     .returning()
+  // Matched by address, not by position: the rows come back in no promised order.
+  const rowOf = new Map(fresh.map((row) => [row.interpreter.email, row]))
+  const imported = applications.map((application) => ({
+    application,
+    interpreter: rowOf.get(application.email)!.interpreter,
+  }))
   await createInterpreterAccounts(
-    applications.map((application, index) => ({
+    imported.map(({ application, interpreter }) => ({
       application,
-      modalities: fresh[index]!.interpreter.modalities,
+      modalities: interpreter.modalities,
     })),
     actor,
     tx,
   )
   // The credentials the agency has checked count as accepted, each until its expiry date.
   const reviewed = { reviewedById: actor.id, reviewedByName: actor.name, reviewedAt: timestamp }
-  const documents = applications.flatMap((application, index) => {
-    const { interpreter } = fresh[index]!
+  const documents = imported.flatMap(({ application, interpreter }) => {
     const credential = { applicationId: application.id, status: 'accepted' as const, ...reviewed }
     return [
       ...(interpreter.medicalTrainingExpires

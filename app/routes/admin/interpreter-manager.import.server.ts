@@ -69,7 +69,8 @@ export async function interpreterImportAction(request: Request, actor: Actor) {
     )
     const outcome = await confirmImport(
       rows,
-      { sha256: file.upload.sha256, name: file.name },
+      // The name is the uploader's word: kept short for the audit entry.
+      { sha256: file.upload.sha256, name: file.name.slice(0, 200) },
       actor,
     )
     throw redirectWithToast(
