@@ -107,6 +107,7 @@ export default [
       route('interpreters', 'routes/admin/applications.tsx', [
         route(':applicationId', 'routes/admin/applications.detail.tsx'),
       ]),
+      route('interpreter-manager/import', 'routes/admin/interpreter-manager.import.tsx'),
       route('interpreter-manager', 'routes/admin/interpreter-manager.tsx', [
         route(':interpreterId', 'routes/admin/interpreter-manager.detail.tsx'),
       ]),

@@ -109,3 +109,8 @@ export function formatInZone(instant: Date | string, timeZone: string): string {
     timeZoneName: 'short',
   }).format(new Date(instant))
 }
+
+/** "1 interpreter", "2 interpreters": a count with its word, for words that take an s. */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}

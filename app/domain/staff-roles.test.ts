@@ -13,6 +13,10 @@ describe('staff roles', () => {
     expect(staffMayOpen(['billing'], '/admin/invoices/123/pdf')).toBe(true)
     expect(staffMayOpen(['billing'], '/admin/bookings')).toBe(false)
     expect(staffMayOpen(['recruiter'], '/admin/interpreters/123')).toBe(true)
+    // The longest prefix decides: the roster import is the recruiters' alone.
+    expect(staffMayOpen(['dispatcher'], '/admin/interpreter-manager/123')).toBe(true)
+    expect(staffMayOpen(['dispatcher'], '/admin/interpreter-manager/import')).toBe(false)
+    expect(staffMayOpen(['recruiter'], '/admin/interpreter-manager/import')).toBe(true)
     expect(staffMayOpen(['recruiter'], '/admin/export/applications')).toBe(true)
     expect(staffMayOpen(['recruiter'], '/admin/export/client-requests')).toBe(false)
     // A prefix counts only up to a slash: /admin/rates is not /admin/rates-history's.

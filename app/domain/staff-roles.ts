@@ -53,6 +53,8 @@ const areas: readonly { prefix: string; roles: readonly StaffRole[] }[] = [
   { prefix: '/admin/clients', roles: ['dispatcher'] },
   { prefix: '/admin/export/client-requests', roles: ['dispatcher'] },
   { prefix: '/admin/interpreter-manager', roles: ['dispatcher', 'recruiter'] },
+  // Bringing an agency's roster in is recruiting work.
+  { prefix: '/admin/interpreter-manager/import', roles: ['recruiter'] },
   { prefix: '/admin/interpreter-documents', roles: ['dispatcher', 'recruiter'] },
   { prefix: '/admin/communications', roles: ['dispatcher', 'recruiter'] },
   { prefix: '/admin/interpreters', roles: ['recruiter'] },

@@ -18,29 +18,39 @@ export interface SystemActor {
 export type AuditEntry = typeof auditLog.$inferSelect
 export type StaffNote = typeof staffNotes.$inferSelect
 
+export interface AuditChange {
+  action: string
+  entityType: string
+  entityId?: string | null
+  before?: unknown
+  after?: unknown
+}
+
 /** Writes one audit entry, inside the caller's transaction when one is given. */
-export async function recordAudit(
+export async function recordAudit(actor: Actor | SystemActor, entry: AuditChange, tx?: Database) {
+  await recordAudits(actor, [entry], tx)
+}
+
+/** Writes several entries of one actor in one statement (a batch of an import). */
+export async function recordAudits(
   actor: Actor | SystemActor,
-  entry: {
-    action: string
-    entityType: string
-    entityId?: string | null
-    before?: unknown
-    after?: unknown
-  },
+  entries: readonly AuditChange[],
   tx?: Database,
 ) {
+  if (entries.length === 0) return
   await db(tx)
     .insert(auditLog)
-    .values({
-      actorId: actor.id,
-      actorName: actor.name,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })
+    .values(
+      entries.map((entry) => ({
+        actorId: actor.id,
+        actorName: actor.name,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId ?? null,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      })),
+    )
 }
 
 /** A record's history, newest first. */

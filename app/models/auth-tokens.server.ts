@@ -51,6 +51,30 @@ export async function createAuthToken(
   return token
 }
 
+/**
+ * Single-use links for several accounts at once, in one statement (an import's batch of
+ * invitations), in the order given; each records its account's address as given.
+ */
+export async function createAuthTokens(
+  purpose: AuthTokenPurpose,
+  accounts: readonly { userId: string; email: string }[],
+  tx: Database,
+): Promise<string[]> {
+  if (accounts.length === 0) return []
+  const tokens = accounts.map(() => randomToken())
+  const expiresAt = new Date(now().getTime() + TOKEN_LIFETIMES_MS[purpose])
+  await tx.insert(authTokens).values(
+    accounts.map((account, index) => ({
+      tokenHash: hashToken(tokens[index]!),
+      purpose,
+      userId: account.userId,
+      email: normalizeEmail(account.email),
+      expiresAt,
+    })),
+  )
+  return tokens
+}
+
 /** Neither used, nor revoked, nor expired. */
 export function isOutstanding() {
   return and(

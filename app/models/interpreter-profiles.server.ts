@@ -9,8 +9,8 @@ import type { Database } from '../platform/db.server'
 import { now } from '../platform/clock.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { db, runtime } from '../platform/runtime.server'
-import { recordAudit, type Actor } from './audit.server'
-import { createAuthToken } from './auth-tokens.server'
+import { recordAudit, recordAudits, type Actor } from './audit.server'
+import { createAuthTokens } from './auth-tokens.server'
 import { findUserByEmail, hasUsablePassword, INVITED_PASSWORD_HASH } from './users.server'
 
 type Application = typeof interpreterApplications.$inferSelect
@@ -52,25 +52,7 @@ export async function createInterpreterAccount(
   if (user.role !== 'interpreter') return { state: 'other-role' }
   const created = await tx
     .insert(interpreterProfiles)
-    .values({
-      userId: user.id,
-      applicationId: application.id,
-      firstName: application.firstName,
-      lastName: application.lastName,
-      phone: application.phone,
-      address: application.address,
-      city: application.city,
-      state: application.state,
-      zipCode: application.zipCode,
-      // Until they set their own: the weekly availability's hours are read in it.
-      timeZone: officeTimeZone(),
-      // What they applied for, each paired with English; never English itself, which would
-      // ask onboarding for a certificate of English and English.
-      languages: languagePairsFromApplication(application.languages),
-      interpretingExperience: application.interpretingExperience,
-      medicalExperience: application.medicalExperience,
-      specializations: application.specializations,
-    })
+    .values(profileValuesOf(application, user.id))
     .onConflictDoNothing({ target: interpreterProfiles.userId })
     .returning({ id: interpreterProfiles.id })
   if (created.length > 0)
@@ -88,6 +70,94 @@ export async function createInterpreterAccount(
   if (!active && options.invite && created.length > 0)
     await queueInvitation(user.id, application.firstName, email, actor, tx)
   return { state: active ? 'active' : 'invited', userId: user.id }
+}
+
+/** The profile an approved application makes: what the applicant told us, nothing typed twice. */
+function profileValuesOf(
+  application: Application,
+  userId: string,
+): typeof interpreterProfiles.$inferInsert {
+  return {
+    userId,
+    applicationId: application.id,
+    firstName: application.firstName,
+    lastName: application.lastName,
+    phone: application.phone,
+    address: application.address,
+    city: application.city,
+    state: application.state,
+    zipCode: application.zipCode,
+    // Until they set their own: the weekly availability's hours are read in it.
+    timeZone: officeTimeZone(),
+    // What they applied for, each paired with English; never English itself, which would
+    // ask onboarding for a certificate of English and English.
+    languages: languagePairsFromApplication(application.languages),
+    interpretingExperience: application.interpretingExperience,
+    medicalExperience: application.medicalExperience,
+    specializations: application.specializations,
+  }
+}
+
+/**
+ * `createInterpreterAccount` for a batch of approved applications whose addresses the caller
+ * has found without any account (under a lock, in its transaction): the same accounts,
+ * profiles (with the modalities given) and audit entries, in a few statements rather than a
+ * few per person, and the invitations queued together. The import of an agency's
+ * interpreters uses it (app/models/interpreter-import.server.ts).
+ */
+export async function createInterpreterAccounts(
+  people: readonly { application: Application; modalities: Modality[] }[],
+  actor: Actor,
+  tx: Database,
+): Promise<{ applicationId: string; userId: string }[]> {
+  if (people.length === 0) return []
+  const accounts = await tx
+    .insert(users)
+    .values(
+      people.map(({ application }) => ({
+        email: normalizeEmail(application.email),
+        name: `${application.firstName} ${application.lastName}`,
+        role: 'interpreter' as const,
+        passwordHash: INVITED_PASSWORD_HASH,
+      })),
+    )
+    .returning({ id: users.id, email: users.email })
+  const userIdOf = new Map(accounts.map((account) => [account.email, account.id]))
+  const created = people.map(({ application, modalities }) => {
+    const userId = userIdOf.get(normalizeEmail(application.email))
+    if (!userId) throw new Error('An interpreter account was not stored.')
+    return { application, modalities, userId }
+  })
+  const profiles = await tx
+    .insert(interpreterProfiles)
+    .values(
+      created.map(({ application, modalities, userId }) => ({
+        ...profileValuesOf(application, userId),
+        modalities,
+      })),
+    )
+    .returning({ id: interpreterProfiles.id, userId: interpreterProfiles.userId })
+  const applicationOf = new Map(created.map((person) => [person.userId, person.application.id]))
+  await recordAudits(
+    actor,
+    profiles.map((profile) => ({
+      action: 'create',
+      entityType: 'interpreter_profile',
+      entityId: profile.id,
+      after: { userId: profile.userId, applicationId: applicationOf.get(profile.userId) },
+    })),
+    tx,
+  )
+  await queueInterpreterInvitations(
+    created.map(({ application, userId }) => ({
+      userId,
+      firstName: application.firstName,
+      email: normalizeEmail(application.email),
+    })),
+    actor,
+    tx,
+  )
+  return created.map(({ application, userId }) => ({ applicationId: application.id, userId }))
 }
 
 /** The portal account of the person who sent an application, found by its address. */
@@ -149,27 +219,43 @@ async function queueInvitation(
   actor: Actor,
   tx: Database,
 ) {
+  await queueInterpreterInvitations([{ userId, firstName, email }], actor, tx)
+}
+
+/**
+ * The invitations to choose a password, each with its own 48-hour link, queued in the
+ * caller's transaction as one write to the outbox (an import queues a batch of them at once:
+ * app/models/interpreter-import.server.ts).
+ */
+export async function queueInterpreterInvitations(
+  invitees: readonly { userId: string; firstName: string; email: string }[],
+  actor: Actor,
+  tx: Database,
+) {
   const { config } = runtime()
-  const token = await createAuthToken('invitation', userId, tx)
-  const mail = interpreterInvitationMail({
-    firstName,
-    acceptUrl: `${config.siteUrl}/accept-invite?token=${token}`,
-    company: config.company,
-  })
-  await enqueueMail(tx, [
-    {
-      template: 'interpreter-invitation',
-      to: email,
-      replyTo: config.mailReplyTo,
-      reference: `user:${userId}`,
-      ...mail,
-    },
-  ])
-  await recordAudit(
+  const tokens = await createAuthTokens('invitation', invitees, tx)
+  const mails = invitees.map((invitee, index) => ({
+    template: 'interpreter-invitation',
+    to: invitee.email,
+    replyTo: config.mailReplyTo,
+    reference: `user:${invitee.userId}`,
+    ...interpreterInvitationMail({
+      firstName: invitee.firstName,
+      acceptUrl: `${config.siteUrl}/accept-invite?token=${tokens[index]}`,
+      company: config.company,
+    }),
+  }))
+  await recordAudits(
     actor,
-    { action: 'invite', entityType: 'user', entityId: userId, after: { role: 'interpreter' } },
+    invitees.map((invitee) => ({
+      action: 'invite',
+      entityType: 'user',
+      entityId: invitee.userId,
+      after: { role: 'interpreter' },
+    })),
     tx,
   )
+  await enqueueMail(tx, mails)
 }
 
 /**

@@ -19,7 +19,13 @@ import { users } from './users'
 export { applicationStatuses, type ApplicationStatus } from '../../app/domain/statuses'
 
 /** Where an application came from (docs/product.md#entities). */
-export const applicationSources = ['job-posting', 'contract-interpreter', 'language-page'] as const
+export const applicationSources = [
+  'job-posting',
+  'contract-interpreter',
+  'language-page',
+  // Staff's import of an agency's interpreters (app/models/interpreter-import.server.ts).
+  'import',
+] as const
 export type ApplicationSource = (typeof applicationSources)[number]
 
 import { ONBOARDING_STEP_COUNT } from '../../app/domain/statistics'
@@ -73,10 +79,11 @@ export const interpreterApplications = pgTable(
     /** A range in USD per minute, as chosen in the form. */
     expectedPayPerMinute: text('expected_pay_per_minute').notNull(),
     additionalInfo: text('additional_info'),
-    /** The resume sent with this application; resumes merged in later: applicationResumes. */
-    resumeFileId: uuid('resume_file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /**
+     * The resume sent with this application; resumes merged in later: applicationResumes.
+     * Null for an imported interpreter, who sent none.
+     */
+    resumeFileId: uuid('resume_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }).notNull(),
     privacyNoticeVersion: text('privacy_notice_version').notNull(),
     /**

@@ -30,9 +30,11 @@ export const interpreterDocuments = pgTable(
     step: text('step', { enum: onboardingStepKeys }).notNull(),
     /** The language a proficiency certificate is for; null for every other step. */
     language: text('language'),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /**
+     * Null for a credential staff imported from an agency's records (its expiry known, its
+     * file not): app/models/interpreter-import.server.ts.
+     */
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     issuedOn: date('issued_on', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
     status: text('status', { enum: documentStatuses }).notNull().default('pending'),

@@ -27,6 +27,7 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/bookings/new',
       '/admin/bookings/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
       '/admin/interpreter-manager/profile-changes/00000000-0000-4000-8000-000000000000',
+      '/admin/interpreter-manager/import',
       '/admin/quotes',
       '/admin/quotes/00000000-0000-4000-8000-000000000000',
       '/admin/quotes/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',

@@ -222,9 +222,11 @@ export async function mergeApplications(
       .update(applicationResumes)
       .set({ applicationId: kept.id })
       .where(eq(applicationResumes.applicationId, merged.id))
-    await tx
-      .insert(applicationResumes)
-      .values({ applicationId: kept.id, fileId: merged.resumeFileId })
+    // An imported application has no resume to move.
+    if (merged.resumeFileId)
+      await tx
+        .insert(applicationResumes)
+        .values({ applicationId: kept.id, fileId: merged.resumeFileId })
 
     await tx
       .update(staffNotes)

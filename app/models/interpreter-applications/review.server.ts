@@ -148,7 +148,12 @@ export async function deleteApplication(id: string, actor: Actor): Promise<boole
     const files = await tx
       .delete(storedFiles)
       .where(
-        inArray(storedFiles.id, [application.resumeFileId, ...merged.map((row) => row.fileId)]),
+        inArray(
+          storedFiles.id,
+          [application.resumeFileId, ...merged.map((row) => row.fileId)].filter(
+            (fileId): fileId is string => fileId !== null,
+          ),
+        ),
       )
       .returning({ storageKey: storedFiles.storageKey })
     const { resumeFileId: _resumeFileId, phoneDigits: _phoneDigits, ...kept } = application

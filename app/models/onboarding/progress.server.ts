@@ -29,7 +29,8 @@ export interface OnboardingDocument {
   reviewedByName: string | null
   reviewedAt: Date | null
   uploadedAt: Date
-  fileName: string
+  /** Null for a credential imported from an agency's records, which came without a file. */
+  fileName: string | null
 }
 
 /** Today's date in the company's calendar, from the (injectable) clock. */
@@ -88,7 +89,8 @@ export async function loadOnboardingFacts(
         fileName: storedFiles.originalName,
       })
       .from(interpreterDocuments)
-      .innerJoin(storedFiles, eq(storedFiles.id, interpreterDocuments.fileId))
+      // A credential imported from an agency's records has no file (fileName null).
+      .leftJoin(storedFiles, eq(storedFiles.id, interpreterDocuments.fileId))
       .where(inArray(interpreterDocuments.applicationId, ids)),
     database
       .select()
@@ -147,12 +149,16 @@ export async function onboardingStatesOf(applicationIds: readonly string[], tx?:
  */
 export async function refreshOnboardingProgress(tx: Database, applicationIds: readonly string[]) {
   const states = await onboardingStatesOf(applicationIds, tx)
-  for (const [id, state] of states) {
+  // One statement per value (at most seven), not one per application: an import refreshes
+  // a hundred at a time.
+  const idsByProgress = new Map<number, string[]>()
+  for (const [id, state] of states)
+    idsByProgress.set(state.progress, [...(idsByProgress.get(state.progress) ?? []), id])
+  for (const [progress, ids] of idsByProgress)
     await tx
       .update(interpreterApplications)
-      .set({ onboardingProgress: state.progress })
-      .where(eq(interpreterApplications.id, id))
-  }
+      .set({ onboardingProgress: progress })
+      .where(inArray(interpreterApplications.id, ids))
 }
 
 /** After a change that concerns every interpreter (a new contractor agreement version). */

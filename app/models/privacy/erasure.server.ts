@@ -105,7 +105,8 @@ export async function eraseRecords(
   ]
 
   // Files: the application's resume, those merged into it, its onboarding documents.
-  const fileIds = applications.map((row) => row.resumeFileId)
+  // An imported application has no resume and its imported credentials no file.
+  const fileIds = applications.flatMap((row) => (row.resumeFileId ? [row.resumeFileId] : []))
   if (applicationIds.length) {
     const merged = await tx
       .select({ fileId: applicationResumes.fileId })
@@ -115,7 +116,10 @@ export async function eraseRecords(
       .delete(interpreterDocuments)
       .where(inArray(interpreterDocuments.applicationId, applicationIds))
       .returning({ fileId: interpreterDocuments.fileId })
-    fileIds.push(...merged.map((row) => row.fileId), ...documents.map((row) => row.fileId))
+    fileIds.push(
+      ...merged.map((row) => row.fileId),
+      ...documents.flatMap((row) => (row.fileId ? [row.fileId] : [])),
+    )
   }
 
   const recordIds = [...applicationIds, ...requestIds]

@@ -82,11 +82,12 @@ export async function exportPersonalData(
         .from(interpreterDocuments)
         .where(inArray(interpreterDocuments.applicationId, applicationIds))
     : []
+  // An imported application has no resume and its imported credentials no file.
   const fileIds = [
     ...applications.map((row) => row.resumeFileId),
     ...merged.map((row) => row.fileId),
     ...documents.map((row) => row.fileId),
-  ]
+  ].filter((id): id is string => id !== null)
   const [files, notes, history, mail, unsubscribes] = await Promise.all([
     fileIds.length
       ? database.select().from(storedFiles).where(inArray(storedFiles.id, fileIds))

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { AgreementMissingNotice } from '~/components/onboarding/agreement-missing-notice'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
+import { CredentialFileLink } from '~/components/onboarding/credential-file-link'
 import { LanguagePairsForm } from '~/components/onboarding/language-pairs-form'
 import { pairLanguageChoices } from '~/domain/language-pairs'
 import { onboardingStepKeys } from '~/domain/onboarding'
@@ -199,12 +200,10 @@ export default function InterpreterOnboardingReview({
                 <ul className="divide-y divide-slate-100">
                   {credential.documents.map((document) => (
                     <li key={document.id} className="py-2 text-sm">
-                      <a
+                      <CredentialFileLink
                         href={`/admin/interpreter-documents/${document.id}/file`}
-                        className="font-medium break-all text-brand-700 underline"
-                      >
-                        {document.fileName}
-                      </a>{' '}
+                        fileName={document.fileName}
+                      />{' '}
                       <span className="text-slate-700">
                         uploaded {formatDate(document.uploadedAt)}
                         {document.issuedOn

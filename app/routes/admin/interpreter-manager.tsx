@@ -104,7 +104,12 @@ export default function InterpreterManagerPage({ loaderData }: Route.ComponentPr
   const listSearch = useLocation().search
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Interpreter Manager</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Interpreter Manager</h1>
+        <Link to="/admin/interpreter-manager/import" className="btn-secondary">
+          Import interpreters
+        </Link>
+      </div>
       <p className="mt-1 text-slate-600">
         Onboarding of approved interpreters: review the documents they upload, record results and
         waive what does not apply. Six of six is fully onboarded.

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router'
 import { CredentialStatusBadge, StepStatusBadge } from '~/components/onboarding/credential-status'
+import { CredentialFileLink } from '~/components/onboarding/credential-file-link'
 import {
   PayoutDetailsForm,
   SignAgreementForm,
@@ -124,12 +125,10 @@ function DocumentLine({ document }: { document: LoadedDocument }) {
   }
   return (
     <li className="py-2 text-sm">
-      <a
+      <CredentialFileLink
         href={`/interpreter/documents/${document.id}/file`}
-        className="font-medium break-all text-brand-700 underline"
-      >
-        {document.fileName}
-      </a>
+        fileName={document.fileName}
+      />
       <span className="text-slate-700">
         {' '}
         uploaded {formatDate(document.uploadedAt)}, {statusWords[document.status]}

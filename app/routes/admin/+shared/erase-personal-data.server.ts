@@ -1,10 +1,9 @@
 import { data } from 'react-router'
 import { notFound } from '~/lib/http/responses'
 import { redirectWithToast } from '~/lib/toast.server'
+import { plural } from '~/domain/format'
 import type { Actor } from '~/models/audit.server'
 import { erasePerson } from '~/models/privacy/erasure.server'
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 /**
  * Erases everything stored under the record's e-mail address (docs/privacy.md#erasure) and
