@@ -55,7 +55,11 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">Invoices</h1>
       <p className="mt-1 text-slate-600">
         One invoice per organization and month; send it when the month is done, then record the
-        payment.
+        payments.{' '}
+        <Link to="/admin/receivables" className="font-medium text-brand-700 underline">
+          Accounts receivable
+        </Link>{' '}
+        shows what each organization still owes, by age.
       </p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Form
