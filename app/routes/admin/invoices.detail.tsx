@@ -196,6 +196,7 @@ function PaymentForm({
           <SelectField
             field={field('method')}
             options={paymentMethods satisfies readonly { value: PaymentMethod; label: string }[]}
+            placeholder="Choose how it was paid"
             hint="A credit note lowers the balance without money received."
           />
           <TextField
