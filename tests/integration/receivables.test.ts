@@ -119,6 +119,23 @@ describe.each(testDatabaseKinds())('accounts receivable on %s', (kind) => {
     expect(numbers).toEqual([start, start + 1, start + 2])
   })
 
+  it('numbers invoices made at the same moment without gaps or repeats', async () => {
+    // Five postings at once: two on the same new invoice, three on new invoices of their own.
+    const invoiceIds = await Promise.all([
+      postWork('2026-01-05'),
+      postWork('2026-01-06'),
+      postWork('2026-02-05'),
+      postWork('2026-01-07', { organizationId: harbor.organizationId }),
+      postWork('2026-02-07', { organizationId: harbor.organizationId }),
+    ])
+    expect(invoiceIds[0]).toBe(invoiceIds[1])
+    expect(new Set(invoiceIds).size).toBe(4)
+    const numbers = (await test.db.select({ number: clientInvoices.number }).from(clientInvoices))
+      .map((row) => row.number)
+      .sort((a, b) => a - b)
+    expect(numbers).toEqual([1, 2, 3, 4].map((offset) => numbers[0]! + offset - 1))
+  })
+
   it('issues an invoice with a due date from the terms, and the PO and address it was sent with', async () => {
     const invoiceId = await postWork('2026-03-04')
     // An open invoice shows the organization's settings as they are now.

@@ -290,6 +290,9 @@ export default function InvoiceDetailPage({ loaderData, actionData }: Route.Comp
       </p>
       {invoice.status === 'sent' ? (
         <PaymentForm
+          // A new balance is a fresh form: the last payment's amount and reference, still
+          // typed after the save, must not be one click away from being recorded twice.
+          key={invoice.balanceCents}
           constraint={loaderData.constraint}
           defaults={loaderData.paymentDefaults}
           today={loaderData.today}
