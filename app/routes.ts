@@ -85,6 +85,7 @@ export default [
     route('export/:list', 'routes/admin/export.ts'),
     route('privacy-export', 'routes/admin/privacy-export.ts'),
     route('accounting-export', 'routes/admin/accounting-export.ts'),
+    route('receivables/export', 'routes/admin/receivables-export.ts'),
     route('statements/:statementId/pdf', 'routes/admin/statement-pdf.ts'),
     route('resources/upload', 'routes/admin/resource-upload.ts'),
     route('resources/:resourceId/file', 'routes/admin/resource-file.ts'),
@@ -131,6 +132,8 @@ export default [
       route('rates', 'routes/admin/rates.tsx'),
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoices/:invoiceId', 'routes/admin/invoices.detail.tsx'),
+      route('receivables', 'routes/admin/receivables.tsx'),
+      route('organizations/:organizationId/billing', 'routes/admin/organizations.billing.tsx'),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),

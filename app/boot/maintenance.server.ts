@@ -3,6 +3,7 @@ import type { Database } from '../platform/db.server'
 import type { Logger } from '../platform/logger.server'
 import type { Runtime } from '../platform/runtime.server'
 import { runCloseoutReminders } from '../models/billing/closeout-reminders.server'
+import { runOverdueInvoiceReminders } from '../models/billing/receivables.server'
 import { sendBookingDigests } from '../models/booking-digests.server'
 import { runBookingReminders } from '../models/dispatch/reminders.server'
 import { closeUnfilledBookings, runUnfilledAlerts } from '../models/dispatch/unfilled.server'
@@ -62,6 +63,11 @@ const tasks: {
     // Each closeout reminder and overdue alert is sent once, whichever instance gets there first.
     name: 'closeout reminders and overdue alerts',
     run: (db) => runCloseoutReminders(db),
+  },
+  {
+    // Each overdue invoice's reminder is sent once, whichever instance gets there first.
+    name: 'overdue invoice reminders',
+    run: (db) => runOverdueInvoiceReminders(db),
   },
   {
     // One instance at a time (an advisory lock); each record is erased and counted once.

@@ -6,6 +6,7 @@ import {
   closeoutOutcomeValues,
   defaultRates,
   formatRateUnits,
+  invoiceLineRule,
   invoiceNumber,
   invoicePeriodOf,
   MAX_EXPENSE_CENTS,
@@ -285,5 +286,23 @@ describe('formatting and parsing', () => {
         expect(parseDecimal(centsAsDecimal(cents), 2)).toBe(cents)
       }),
     )
+  })
+})
+
+describe('invoice line rules', () => {
+  it('says which rule set the minutes billed', () => {
+    expect(invoiceLineRule({ outcome: 'completed', actualMinutes: 60, minutes: 120 })).toBe(
+      'Minimum applied (60 minutes worked)',
+    )
+    expect(invoiceLineRule({ outcome: 'completed', actualMinutes: 150, minutes: 150 })).toBe(
+      undefined,
+    )
+    expect(invoiceLineRule({ outcome: 'late_cancellation', actualMinutes: 0, minutes: 120 })).toBe(
+      'Late cancellation: billed at the minimum',
+    )
+    expect(invoiceLineRule({ outcome: 'client_no_show', actualMinutes: 5, minutes: 120 })).toBe(
+      'Client no-show: billed at the booked time',
+    )
+    expect(invoiceLineRule({ outcome: null, actualMinutes: null, minutes: null })).toBe(undefined)
   })
 })

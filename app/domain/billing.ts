@@ -259,3 +259,30 @@ export function formatMileage(tenths: number): string {
 export function invoiceNumber(sequence: number): string {
   return `INV-${String(sequence).padStart(6, '0')}`
 }
+
+/**
+ * The billing rule behind an invoice line's minutes, said on the invoice so an
+ * accounts-payable clerk can check the line: a late cancellation and a short assignment are
+ * billed at the modality's minimum, a no-show at the booked time. None for a line billed at
+ * the minutes worked, or for a translation job (no closeout).
+ */
+export function invoiceLineRule(line: {
+  outcome: CloseoutOutcome | null
+  actualMinutes: number | null
+  minutes: number | null
+}): string | undefined {
+  switch (line.outcome) {
+    case 'late_cancellation':
+      return 'Late cancellation: billed at the minimum'
+    case 'client_no_show':
+      return 'Client no-show: billed at the booked time'
+    case 'completed':
+      return line.minutes !== null &&
+        line.actualMinutes !== null &&
+        line.minutes > line.actualMinutes
+        ? `Minimum applied (${line.actualMinutes} minutes worked)`
+        : undefined
+    default:
+      return undefined
+  }
+}

@@ -67,6 +67,9 @@ const areas: readonly { prefix: string; roles: readonly StaffRole[] }[] = [
   { prefix: '/admin/invoices', roles: ['billing'] },
   { prefix: '/admin/rates', roles: ['billing'] },
   { prefix: '/admin/accounting-export', roles: ['billing'] },
+  { prefix: '/admin/receivables', roles: ['billing'] },
+  // An organization's payment terms, billing address and purchase order.
+  { prefix: '/admin/organizations', roles: ['billing'] },
 ]
 
 function areaOf(pathname: string) {

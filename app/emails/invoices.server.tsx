@@ -50,3 +50,18 @@ export function invoicePaidMail(options: InvoiceMailOptions): RenderedMail {
     `We have received your payment of ${invoice.total} for invoice ${invoice.number} (${invoice.period}, ${invoice.organizationName}). Thank you. The invoice is marked paid in the client portal.`,
   )
 }
+
+/**
+ * To each manager of the organization, once, a week after an invoice's due date while a
+ * balance is left (docs/product.md#accounts-receivable).
+ */
+export function invoiceOverdueMail(
+  options: InvoiceMailOptions & { balance: string; dueOn: string },
+): RenderedMail {
+  const { invoice } = options
+  return invoiceMail(
+    options,
+    `Overdue: invoice ${invoice.number}, ${options.balance} was due ${options.dueOn}`,
+    `Invoice ${invoice.number} for ${invoice.period} (${invoice.organizationName}) was due on ${options.dueOn} and ${options.balance} of its ${invoice.total} is still unpaid. If you have sent the payment, thank you, and please disregard this reminder; otherwise please pass it to your accounts-payable department.`,
+  )
+}

@@ -19,6 +19,7 @@ import {
   statementStatuses,
 } from '../../app/domain/billing'
 import { modalityValues } from '../../app/domain/interpreter-profile'
+import { paymentMethodValues } from '../../app/domain/receivables'
 import { bookings } from './bookings'
 import { translationQuotes } from './quotes'
 import { organizations } from './organizations'
@@ -185,7 +186,12 @@ export const clientInvoices = pgTable(
   'client_invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The sequence behind the invoice number people quote (app/domain/billing.ts). */
+    /**
+     * The sequence behind the invoice number people quote (app/domain/billing.ts). The ledger
+     * gives each new invoice the next number itself, under a lock, so the numbers have no
+     * gaps (`lockInvoice` in app/models/billing/ledger.server.ts); the serial default is a
+     * fallback for rows written by hand.
+     */
     number: serial('number').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
@@ -197,9 +203,18 @@ export const clientInvoices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidById: uuid('paid_by_id').references(() => users.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when sent: the issue date (office calendar) and the due date from the terms. */
+    issuedOn: date('issued_on', { mode: 'string' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    /** The organization's billing address and purchase order as they were when sent. */
+    billingAddress: text('billing_address'),
+    purchaseOrder: text('purchase_order'),
+    /** When the overdue reminder went to the managers: once, by the maintenance loop. */
+    overdueReminderAt: timestamp('overdue_reminder_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('client_invoices_due_idx').on(table.status, table.dueOn),
     uniqueIndex('client_invoices_period').on(table.organizationId, table.periodStart),
     uniqueIndex('client_invoices_number').on(table.number),
     index('client_invoices_period_idx').on(table.periodStart, table.status),
@@ -234,5 +249,32 @@ export const invoiceLines = pgTable(
       'invoice_lines_total',
       sql`${table.totalCents} = ${table.amountCents} + ${table.travelCents}`,
     ),
+  ],
+)
+
+/**
+ * Money received against an invoice, or a credit note (a negative adjustment with a reason):
+ * docs/product.md#payments. Rows are never changed; the balance is the invoice's total less
+ * the sum of its rows, and the model never lets that sum pass the total.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => clientInvoices.id, { onDelete: 'restrict' }),
+    /** What reduces the balance, always positive; a credit note says so in `method`. */
+    amountCents: integer('amount_cents').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: paymentMethodValues }).notNull(),
+    /** The check number, the bank's reference; a credit note's reason. */
+    reference: text('reference').notNull().default(''),
+    recordedById: uuid('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invoice_payments_invoice_idx').on(table.invoiceId, table.receivedOn),
+    check('invoice_payments_positive', sql`${table.amountCents} > 0`),
   ],
 )

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -27,6 +28,15 @@ export const organizations = pgTable(
      */
     requesterReminder24h: boolean('requester_reminder_24h').notNull().default(true),
     requesterReminder2h: boolean('requester_reminder_2h').notNull().default(true),
+    /**
+     * Billing, set by staff (docs/product.md#accounts-receivable): days from an invoice's
+     * issue to its due date, the address its invoices go to, and the purchase order or cost
+     * centre the client's accounts-payable department quotes. Copied onto an invoice when it
+     * is sent, so a later change never rewrites an issued invoice.
+     */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    billingAddress: text('billing_address').notNull().default(''),
+    purchaseOrder: text('purchase_order').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One organization per name, whatever its case and spacing: "Invite to portal" joins it.

@@ -41,6 +41,9 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/invoices',
       '/admin/invoices/00000000-0000-4000-8000-000000000000',
       '/admin/invoices/00000000-0000-4000-8000-000000000000/pdf',
+      '/admin/receivables',
+      '/admin/receivables/export',
+      '/admin/organizations/00000000-0000-4000-8000-000000000000/billing',
     ],
   },
   {

@@ -127,7 +127,9 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   expect(number).toMatch(/^INV-\d{6}$/)
   const lines = adminPage.getByRole('table', { name: 'Invoice lines' })
   await expect(lines).toContainText('Spanish, on-site interpreting (late cancellation)')
-  await expect(adminPage.getByRole('definition').filter({ hasText: '$323.69' })).toBeVisible()
+  await expect(
+    adminPage.getByRole('definition').filter({ hasText: '$323.69' }).first(),
+  ).toBeVisible()
   await expectNoAxeViolations(adminPage, 'staff invoice (open) at 1280 px')
   await shoot(adminPage, 'admin-invoice-open-1280')
   const draft = await adminPage.request.get(
@@ -142,7 +144,7 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   await expect(
     adminPage.getByRole('status').getByText('Invoice sent and e-mailed to 1 manager.').first(),
   ).toBeVisible()
-  await expect(adminPage.getByText('Waiting for payment.')).toBeVisible()
+  await expect(adminPage.getByText('Waiting for payment: $323.69 due.')).toBeVisible()
   await expect(adminPage.getByRole('button', { name: 'Send invoice' })).toHaveCount(0)
   // The colleague's Send comes second: told so, nothing sent twice.
   await colleaguePage.getByRole('button', { name: 'Send invoice' }).click()
@@ -208,12 +210,16 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   await expectNoAxeViolations(page, 'client invoices at 390 px')
   await shoot(page, 'client-invoices-390')
 
-  // Staff record the payment.
-  await adminPage.getByRole('button', { name: 'Mark paid' }).click()
+  // Staff record the payment of the whole balance (the form's amount to begin with).
+  await expect(adminPage.getByLabel('Amount (US dollars)')).toHaveValue('323.69')
+  await adminPage.getByRole('button', { name: 'Record payment' }).click()
   await expect(
-    adminPage.getByRole('status').getByText('Invoice marked paid.').first(),
+    adminPage
+      .getByRole('status')
+      .getByText(/Payment recorded. The invoice is paid in full/)
+      .first(),
   ).toBeVisible()
-  await expect(adminPage.getByRole('button', { name: 'Mark paid' })).toHaveCount(0)
+  await expect(adminPage.getByRole('button', { name: 'Record payment' })).toHaveCount(0)
   await expectNoAxeViolations(adminPage, 'staff invoice (paid) at 1280 px')
   await adminPage.setViewportSize({ width: 390, height: 844 })
   await expectNoAxeViolations(adminPage, 'staff invoice at 390 px')

@@ -291,6 +291,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/admin/interpreter-manager/:interpreterId': `/admin/interpreter-manager/${interpreterProfileId}`,
     '/admin/interpreters/:applicationId': `/admin/interpreters/${pendingApplicationId}`,
     '/admin/invoices/:invoiceId': `/admin/invoices/${invoiceId}`,
+    '/admin/organizations/:organizationId/billing': `/admin/organizations/${client.organizationId}/billing`,
     '/admin/quotes/:quoteId': `/admin/quotes/${requestedQuoteId}`,
     '/admin/resources/:resourceId/audience': `/admin/resources/${resourceId}/audience`,
     '/admin/resources/:resourceId/delete': `/admin/resources/${resourceId}/delete`,

@@ -18,12 +18,12 @@ import {
   clientInvoicePdf,
   listClientInvoices,
   listInvoices,
-  markInvoicePaid,
   sendInvoice,
   staffInvoice,
   staffInvoicePdf,
   type InvoiceViewer,
 } from '../../app/models/billing/invoices.server'
+import { recordInvoicePayment } from '../../app/models/billing/invoice-payments.server'
 import { clientBooking } from '../../app/models/bookings.server'
 import { clientContextOf, type ClientContext } from '../../app/models/organizations.server'
 import { decideQuote } from '../../app/models/quotes/decision.server'
@@ -239,20 +239,31 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
     })
   })
 
-  it('marks an invoice paid only after it was sent, once', async () => {
+  it('is paid only after it was sent, once, by the payment of its whole balance', async () => {
     const { invoiceId } = await postWork('2026-03-04')
-    expect(await markInvoicePaid(invoiceId, staff)).toEqual({ outcome: 'not-sent', status: 'open' })
-    expect(await audits('invoice_paid')).toEqual([])
+    const total = (await staffInvoice(invoiceId))!.invoice.totalCents
+    const payment = {
+      amountCents: total,
+      receivedOn: '2026-04-02',
+      method: 'ach' as const,
+      reference: 'ACH 1',
+    }
+    expect(await recordInvoicePayment(invoiceId, payment, staff)).toEqual({ outcome: 'not-sent' })
+    expect(await audits('invoice_payment')).toEqual([])
     await sendInvoice(invoiceId, staff)
     const results = await Promise.all([
-      markInvoicePaid(invoiceId, staff),
-      markInvoicePaid(invoiceId, otherStaff),
+      recordInvoicePayment(invoiceId, payment, staff),
+      recordInvoicePayment(invoiceId, payment, otherStaff),
     ])
-    expect(results).toContainEqual({ outcome: 'paid' })
-    expect(results).toContainEqual({ outcome: 'not-sent', status: 'paid' })
+    expect(results).toContainEqual({ outcome: 'recorded', balanceCents: 0, paid: true })
+    expect(results).toContainEqual({
+      outcome: 'refused',
+      message: 'This invoice has nothing left to pay.',
+      balanceCents: 0,
+    })
     const detail = (await staffInvoice(invoiceId))!
-    expect(detail.invoice.status).toBe('paid')
-    expect(await audits('invoice_paid')).toHaveLength(1)
+    expect(detail.invoice).toMatchObject({ status: 'paid', paidCents: total })
+    expect(await audits('invoice_payment')).toHaveLength(1)
     // One receipt per manager, however many staff pressed the button.
     const receipts = await mails('invoice-paid')
     expect(receipts.map((mail) => mail.toAddress)).toEqual(

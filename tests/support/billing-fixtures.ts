@@ -8,6 +8,7 @@ import {
   closeouts,
   interpreterStatements,
   invoiceLines,
+  invoicePayments,
   statementLines,
   translationQuoteFiles,
   translationQuotes,
@@ -26,6 +27,7 @@ import { emptyTables } from './people-fixtures'
  * delivered quote is billed), then the dispatch world they rest on.
  */
 const billingTables: PgTable[] = [
+  invoicePayments,
   invoiceLines,
   statementLines,
   clientInvoices,

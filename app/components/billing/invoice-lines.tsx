@@ -15,7 +15,7 @@ export function InvoiceLines({
   totals,
 }: {
   lines: InvoiceLineRow[]
-  totals: { amount: string; travel: string; total: string }
+  totals: { amount: string; travel: string; total: string; paid: string; balance: string }
 }) {
   return (
     <section aria-labelledby="invoice-lines-heading" className="mt-8">
@@ -36,7 +36,20 @@ export function InvoiceLines({
             className: 'whitespace-nowrap',
             cell: (line) => line.date,
           },
-          { header: 'Description', rowHeader: true, cell: (line) => line.description },
+          {
+            header: 'Description',
+            rowHeader: true,
+            cell: (line) => (
+              <>
+                {line.description}
+                {line.details.length > 0 ? (
+                  <span className="mt-1 block text-xs font-normal text-slate-600">
+                    {line.details.join(' · ')}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
           { header: 'Minutes', width: 'w-20', className: numeric, cell: (line) => line.minutes },
           { header: 'Rate / min', width: 'w-24', className: numeric, cell: (line) => line.rate },
           { header: 'Amount', width: 'w-28', className: numeric, cell: (line) => line.amount },
@@ -59,6 +72,10 @@ export function InvoiceLines({
         <dd className="text-right tabular-nums text-slate-900">{totals.travel}</dd>
         <dt className="font-semibold text-slate-900">Total</dt>
         <dd className="text-right font-semibold tabular-nums text-slate-900">{totals.total}</dd>
+        <dt className="text-slate-600">Paid and credited</dt>
+        <dd className="text-right tabular-nums text-slate-900">{totals.paid}</dd>
+        <dt className="font-semibold text-slate-900">Balance due</dt>
+        <dd className="text-right font-semibold tabular-nums text-slate-900">{totals.balance}</dd>
       </dl>
     </section>
   )

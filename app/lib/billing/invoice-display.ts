@@ -1,11 +1,20 @@
 import {
   formatRateUnits,
+  invoiceLineRule,
   invoiceStatusLabels,
   periodLabel,
+  type CloseoutOutcome,
   type InvoiceStatus,
 } from '../../domain/billing'
+import { modalityLabel, type Modality } from '../../domain/interpreter-profile'
 import { formatCents } from '../../domain/money'
 import { formatCalendarDate } from '../../domain/format'
+import {
+  balanceCents,
+  daysBetween,
+  paymentMethodLabel,
+  paymentTermsLabel,
+} from '../../domain/receivables'
 
 /**
  * How an invoice reads, the same on the screens and in the PDF (docs/product.md#invoices).
@@ -19,6 +28,32 @@ export interface InvoiceLineValues {
   amountCents: number
   travelCents: number
   totalCents: number
+  /** The booking's, for an assignment; null for a translation job. */
+  requesterName?: string | null
+  interpreterFirstName?: string | null
+  language?: string | null
+  modality?: Modality | null
+  outcome?: CloseoutOutcome | null
+  actualMinutes?: number | null
+}
+
+/**
+ * What an accounts-payable clerk checks an assignment's line against, as short phrases:
+ * language and modality, who asked, who interpreted, and the billing rule that applied.
+ */
+export function invoiceLineDetails(line: InvoiceLineValues): string[] {
+  const rule = invoiceLineRule({
+    outcome: line.outcome ?? null,
+    actualMinutes: line.actualMinutes ?? null,
+    minutes: line.minutes,
+  })
+  return [
+    line.language && line.modality ? `${line.language}, ${modalityLabel(line.modality)}` : '',
+    line.requesterName ? `Requested by ${line.requesterName}` : '',
+    // The first name only, as the client portal names interpreters everywhere.
+    line.interpreterFirstName ? `Interpreter: ${line.interpreterFirstName}` : '',
+    rule ?? '',
+  ].filter(Boolean)
 }
 
 /** One line's columns as text; a translation job has no minutes nor rate. */
@@ -26,6 +61,7 @@ export function invoiceLineCells(line: InvoiceLineValues) {
   return {
     date: formatCalendarDate(line.workDate),
     description: line.description,
+    details: invoiceLineDetails(line),
     minutes: line.minutes === null ? '—' : String(line.minutes),
     rate: line.rateUnits === null ? '—' : formatRateUnits(line.rateUnits),
     amount: formatCents(line.amountCents),
@@ -62,7 +98,7 @@ export function invoiceView(found: {
     amountCents: number
     travelCents: number
     totalCents: number
-  }
+  } & InvoiceBilling
   lines: (InvoiceLineValues & { id: string })[]
 }) {
   const { invoice } = found
@@ -76,12 +112,66 @@ export function invoiceView(found: {
       sentAt: invoice.sentAt,
       paidAt: invoice.paidAt,
       lineCount: invoice.lineCount,
+      balanceCents: balanceCents(invoice.totalCents, invoice.paidCents),
     },
+    billing: invoiceBillingFacts(invoice),
     lines: found.lines.map((line) => ({ id: line.id, ...invoiceLineCells(line) })),
     totals: {
       amount: formatCents(invoice.amountCents),
       travel: formatCents(invoice.travelCents),
       total: formatCents(invoice.totalCents),
+      paid: formatCents(invoice.paidCents),
+      balance: formatCents(balanceCents(invoice.totalCents, invoice.paidCents)),
     },
+  }
+}
+
+/** What an accounts-payable department needs on an invoice besides its lines. */
+export interface InvoiceBilling {
+  status: InvoiceStatus
+  issuedOn: string | null
+  dueOn: string | null
+  paymentTermsDays: number
+  billingAddress: string
+  purchaseOrder: string
+  totalCents: number
+  paidCents: number
+}
+
+/**
+ * Issue date, due date, terms, purchase order and billing address as label and text, the same
+ * on the pages and the PDF. An open invoice has neither date yet: its terms say when it will
+ * be due. The terms of a sent invoice are the days between its dates, as it was sent with.
+ */
+export function invoiceBillingFacts(invoice: InvoiceBilling): [string, string][] {
+  const terms =
+    invoice.issuedOn && invoice.dueOn
+      ? paymentTermsLabel(daysBetween(invoice.issuedOn, invoice.dueOn))
+      : paymentTermsLabel(invoice.paymentTermsDays)
+  return [
+    ['Issue date', invoice.issuedOn ? formatCalendarDate(invoice.issuedOn) : 'When sent'],
+    ['Due date', invoice.dueOn ? formatCalendarDate(invoice.dueOn) : `${terms} from sending`],
+    ['Payment terms', terms],
+    ['PO / cost centre', invoice.purchaseOrder || 'None'],
+    ['Bill to', invoice.billingAddress || 'No billing address on file'],
+  ]
+}
+
+/** A payment or credit note as the pages list it. */
+export function invoicePaymentCells(payment: {
+  id: string
+  receivedOn: string
+  method: string
+  reference: string
+  amountCents: number
+  recordedByName: string | null
+}) {
+  return {
+    id: payment.id,
+    receivedOn: formatCalendarDate(payment.receivedOn),
+    method: paymentMethodLabel(payment.method),
+    reference: payment.reference,
+    amount: formatCents(payment.amountCents),
+    recordedBy: payment.recordedByName,
   }
 }

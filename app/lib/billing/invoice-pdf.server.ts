@@ -1,9 +1,12 @@
 import { formatCents } from '../../domain/money'
 import type { InvoiceStatus } from '../../domain/billing'
+import { balanceCents } from '../../domain/receivables'
 import {
+  invoiceBillingFacts,
   invoiceLineCells,
   invoicePeriodText,
   invoiceStatusText,
+  type InvoiceBilling,
   type InvoiceLineValues,
 } from './invoice-display'
 import type { CompanyIdentity } from '../../domain/company'
@@ -32,7 +35,7 @@ export interface InvoiceForPdf {
     amountCents: number
     travelCents: number
     totalCents: number
-  }
+  } & InvoiceBilling
   lines: InvoiceLineValues[]
 }
 
@@ -51,14 +54,22 @@ export function invoiceDocument(
   company: CompanyIdentity,
 ): BillingDocument {
   const period = invoicePeriodText(invoice)
+  const billing = invoiceBillingFacts(invoice)
+  // The address prints under "Bill to", a line of the PDF per line typed; the rest are facts.
+  const facts = billing.filter(([label]) => label !== 'Bill to')
+  const address = invoice.billingAddress
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
   return {
     title: 'Invoice',
     reference: invoice.number,
     status: invoiceStatusText(invoice.status),
     company,
-    party: { heading: 'Bill to', lines: [invoice.organizationName] },
+    party: { heading: 'Bill to', lines: [invoice.organizationName, ...address] },
     facts: [
       ['Invoice number', invoice.number],
+      ...facts,
       ['Period', period],
       ...(invoice.sentAt ? [['Sent', formatDate(invoice.sentAt)] as [string, string]] : []),
       ...(invoice.paidAt ? [['Paid', formatDate(invoice.paidAt)] as [string, string]] : []),
@@ -68,7 +79,7 @@ export function invoiceDocument(
       const cells = invoiceLineCells(line)
       return [
         cells.date,
-        cells.description,
+        [cells.description, ...cells.details].join(' · '),
         cells.minutes,
         cells.rate,
         cells.amount,
@@ -80,6 +91,8 @@ export function invoiceDocument(
       ['Interpreting and translation', formatCents(invoice.amountCents)],
       ['Travel and expenses', formatCents(invoice.travelCents)],
       ['Total', formatCents(invoice.totalCents)],
+      ['Paid and credited', formatCents(invoice.paidCents)],
+      ['Balance due', formatCents(balanceCents(invoice.totalCents, invoice.paidCents))],
     ],
     emptyText: 'No work on this invoice yet.',
     footnote:

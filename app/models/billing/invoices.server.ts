@@ -1,15 +1,22 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import {
+  bookings,
   clientInvoices,
   clientMemberships,
+  closeouts,
+  interpreterProfiles,
   invoiceLines,
+  invoicePayments,
   organizations,
   users,
 } from '../../../db/schema'
+import { calendarDate } from '../../domain/onboarding'
+import { dueDate } from '../../domain/receivables'
 import { invoiceNumber, periodLabel, type InvoiceStatus } from '../../domain/billing'
 import { formatCents } from '../../domain/money'
 import type { OrganizationRole } from '../../domain/organizations'
-import { invoicePaidMail, invoiceSentMail } from '../../emails/invoices.server'
+import { invoiceSentMail } from '../../emails/invoices.server'
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import type { InvoiceFilters } from '../../lib/validation/invoices'
 import { now } from '../../platform/clock.server'
@@ -20,8 +27,7 @@ import { recordAudit, type Actor } from '../audit.server'
 import { invoicePdf } from '../../lib/billing/invoice-pdf.server'
 
 /**
- * Client invoices (docs/product.md#invoices): staff's list and detail, "Send" and "Mark
- * paid", and what an organization's managers see. The lines are posted by the ledger
+ * Client invoices (docs/product.md#invoices): staff's list and detail, "Send", and what an organization's managers see. The lines are posted by the ledger
  * (`ledger.server.ts`); an invoice's total is always the SUM of its lines, never stored.
  */
 
@@ -41,6 +47,18 @@ const invoiceColumns = {
   status: clientInvoices.status,
   sentAt: clientInvoices.sentAt,
   paidAt: clientInvoices.paidAt,
+  issuedOn: clientInvoices.issuedOn,
+  dueOn: clientInvoices.dueOn,
+  // An issued invoice keeps the address and purchase order it was sent with; an open one
+  // shows the organization's current ones, which it will be sent with.
+  billingAddress: sql<string>`coalesce(${clientInvoices.billingAddress}, ${organizations.billingAddress})`,
+  purchaseOrder: sql<string>`coalesce(${clientInvoices.purchaseOrder}, ${organizations.purchaseOrder})`,
+  paymentTermsDays: organizations.paymentTermsDays,
+  /** Payments and credit notes, summed by the database. */
+  paidCents:
+    sql<number>`(select coalesce(sum(${invoicePayments.amountCents}), 0) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${clientInvoices.id})`.mapWith(
+      Number,
+    ),
 }
 
 /** The lines' count and total, summed by the database. */
@@ -57,7 +75,7 @@ function invoicesWithTotals(where: SQL | undefined) {
     .innerJoin(organizations, eq(organizations.id, clientInvoices.organizationId))
     .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, clientInvoices.id))
     .where(where)
-    .groupBy(clientInvoices.id, organizations.name)
+    .groupBy(clientInvoices.id, organizations.id)
 }
 
 export type InvoiceRow = Awaited<ReturnType<typeof invoicesWithTotals>>[number] & {
@@ -98,9 +116,24 @@ export async function listClientInvoices(viewer: InvoiceViewer): Promise<Invoice
   return rows.map(withNumber)
 }
 
+const requesters = alias(users, 'requesters')
+
+/**
+ * An invoice's lines with what an accounts-payable department checks them against: who asked
+ * for the work, who did it, the language and modality, and what the closeout said happened
+ * (the billing rule that applied follows from it: `invoiceLineRule`).
+ */
 async function linesOf(invoiceId: string, tx?: Database) {
   return db(tx)
     .select({
+      requesterName: requesters.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      language: bookings.language,
+      modality: bookings.modality,
+      outcome: closeouts.outcome,
+      actualMinutes: sql<
+        number | null
+      >`floor(extract(epoch from (${closeouts.actualEnd} - ${closeouts.actualStart})) / 60)::int`,
       id: invoiceLines.id,
       workDate: invoiceLines.workDate,
       description: invoiceLines.description,
@@ -113,12 +146,16 @@ async function linesOf(invoiceId: string, tx?: Database) {
       quoteId: invoiceLines.quoteId,
     })
     .from(invoiceLines)
+    .leftJoin(bookings, eq(bookings.id, invoiceLines.bookingId))
+    .leftJoin(requesters, eq(requesters.id, bookings.requestedById))
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .leftJoin(closeouts, eq(closeouts.bookingId, invoiceLines.bookingId))
     .where(eq(invoiceLines.invoiceId, invoiceId))
     .orderBy(asc(invoiceLines.workDate), asc(invoiceLines.description), asc(invoiceLines.id))
 }
 
 /** One invoice with its lines and the sums of their columns (by the database). */
-async function invoiceDetail(where: SQL, tx?: Database) {
+export async function invoiceDetail(where: SQL, tx?: Database) {
   const [invoice] = await db(tx)
     .select({
       ...invoiceColumns,
@@ -132,7 +169,7 @@ async function invoiceDetail(where: SQL, tx?: Database) {
     .leftJoin(users, eq(users.id, clientInvoices.sentById))
     .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, clientInvoices.id))
     .where(where)
-    .groupBy(clientInvoices.id, organizations.name, users.name)
+    .groupBy(clientInvoices.id, organizations.id, users.name)
   if (!invoice) return undefined
   return { invoice: withNumber(invoice), lines: await linesOf(invoice.id, tx) }
 }
@@ -198,7 +235,7 @@ async function renderPdf(found: InvoiceDetail): Promise<InvoicePdfFile> {
 }
 
 /** The organization's managers who can still sign in: the invoice's recipients. */
-async function managersOf(tx: Database, organizationId: string) {
+export async function managersOf(tx: Database, organizationId: string) {
   return tx
     .select({ name: users.name, email: users.email })
     .from(clientMemberships)
@@ -242,9 +279,31 @@ export type SendOutcome =
 export async function sendInvoice(invoiceId: string, actor: Actor): Promise<SendOutcome> {
   try {
     return await db().transaction(async (tx): Promise<SendOutcome> => {
+      // Issued today (the office's calendar), due after the organization's terms, to the
+      // address and purchase order the organization has now: all kept on the invoice, so a
+      // later change of the organization's settings never rewrites an issued invoice.
+      const [billing] = await tx
+        .select({
+          paymentTermsDays: organizations.paymentTermsDays,
+          billingAddress: organizations.billingAddress,
+          purchaseOrder: organizations.purchaseOrder,
+        })
+        .from(clientInvoices)
+        .innerJoin(organizations, eq(organizations.id, clientInvoices.organizationId))
+        .where(eq(clientInvoices.id, invoiceId))
+      if (!billing) return { outcome: 'missing' }
+      const issuedOn = calendarDate(now())
       const [updated] = await tx
         .update(clientInvoices)
-        .set({ status: 'sent', sentById: actor.id, sentAt: now() })
+        .set({
+          status: 'sent',
+          sentById: actor.id,
+          sentAt: now(),
+          issuedOn,
+          dueOn: dueDate(issuedOn, billing.paymentTermsDays),
+          billingAddress: billing.billingAddress,
+          purchaseOrder: billing.purchaseOrder,
+        })
         .where(and(eq(clientInvoices.id, invoiceId), eq(clientInvoices.status, 'open')))
         .returning({ id: clientInvoices.id })
       if (!updated) {
@@ -293,6 +352,8 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
           after: {
             status: 'sent',
             number: invoice.number,
+            issuedOn: invoice.issuedOn,
+            dueOn: invoice.dueOn,
             lines: invoice.lineCount,
             totalCents: invoice.totalCents,
             recipients: recipients.map((person) => person.email),
@@ -308,11 +369,8 @@ export async function sendInvoice(invoiceId: string, actor: Actor): Promise<Send
   }
 }
 
-export type PaidOutcome =
-  { outcome: 'paid' } | { outcome: 'missing' } | { outcome: 'not-sent'; status: 'open' | 'paid' }
-
 /** What the invoice e-mails say about the invoice. */
-function mailSummary(invoice: {
+export function mailSummary(invoice: {
   number: string
   periodStart: string
   periodEnd: string
@@ -325,53 +383,4 @@ function mailSummary(invoice: {
     total: formatCents(invoice.totalCents),
     organizationName: invoice.organizationName,
   }
-}
-
-/**
- * Staff record the payment of a sent invoice: a conditional update from "sent", audited, and
- * a receipt e-mailed to every manager of the organization, in one transaction.
- */
-export async function markInvoicePaid(invoiceId: string, actor: Actor): Promise<PaidOutcome> {
-  return db().transaction(async (tx): Promise<PaidOutcome> => {
-    const [updated] = await tx
-      .update(clientInvoices)
-      .set({ status: 'paid', paidById: actor.id, paidAt: now() })
-      .where(and(eq(clientInvoices.id, invoiceId), eq(clientInvoices.status, 'sent')))
-      .returning({ id: clientInvoices.id, sequence: clientInvoices.number })
-    if (!updated) {
-      const status = await statusOf(tx, invoiceId)
-      if (!status) return { outcome: 'missing' }
-      return { outcome: 'not-sent', status: status === 'open' ? 'open' : 'paid' }
-    }
-    const { invoice } = (await invoiceDetail(eq(clientInvoices.id, invoiceId), tx))!
-    const recipients = await managersOf(tx, invoice.organizationId)
-    const { config } = runtime()
-    await enqueueMail(
-      tx,
-      recipients.map((person) => ({
-        template: 'invoice-paid',
-        to: person.email,
-        replyTo: config.mailReplyTo,
-        reference: `client_invoice:${invoice.id}`,
-        ...invoicePaidMail({
-          name: person.name,
-          invoice: mailSummary(invoice),
-          invoiceUrl: `${config.siteUrl}/client/invoices/${invoice.id}`,
-          company: config.company,
-        }),
-      })),
-    )
-    await recordAudit(
-      actor,
-      {
-        action: 'invoice_paid',
-        entityType: 'client_invoice',
-        entityId: invoiceId,
-        before: { status: 'sent' },
-        after: { status: 'paid', number: invoiceNumber(updated.sequence) },
-      },
-      tx,
-    )
-    return { outcome: 'paid' }
-  })
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm'
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import {
   type bookings,
   clientInvoices,
@@ -86,23 +86,42 @@ function lockStatement(tx: Database, interpreterId: string, workDate: IsoDate) {
   })
 }
 
+/** Serialises the numbering of new invoices (any constant; see `lockInvoice`). */
+const INVOICE_NUMBER_LOCK = 4_607_046
+
 function lockInvoice(tx: Database, organizationId: string, workDate: IsoDate) {
   return lockOpenDocument(workDate, invoicePeriodOf, nextInvoicePeriod, async (period) => {
-    await tx
+    const find = () =>
+      tx
+        .select({ id: clientInvoices.id, status: clientInvoices.status })
+        .from(clientInvoices)
+        .where(
+          and(
+            eq(clientInvoices.organizationId, organizationId),
+            eq(clientInvoices.periodStart, period.start),
+          ),
+        )
+        .for('update')
+    const [existing] = await find()
+    if (existing) return existing
+    // Invoice numbers run without gaps, as accounts-payable departments expect: a new invoice
+    // takes the highest number plus one while holding a lock that every new invoice takes, so
+    // two numbering at once cannot take the same number, and a posting that rolls back gives
+    // its number back (a sequence would burn it). After the lock, another posting may have
+    // made this very invoice: look again before making it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`)
+    const [madeMeanwhile] = await find()
+    if (madeMeanwhile) return madeMeanwhile
+    const [made] = await tx
       .insert(clientInvoices)
-      .values({ organizationId, periodStart: period.start, periodEnd: period.end })
-      .onConflictDoNothing()
-    const [invoice] = await tx
-      .select({ id: clientInvoices.id, status: clientInvoices.status })
-      .from(clientInvoices)
-      .where(
-        and(
-          eq(clientInvoices.organizationId, organizationId),
-          eq(clientInvoices.periodStart, period.start),
-        ),
-      )
-      .for('update')
-    return invoice!
+      .values({
+        organizationId,
+        periodStart: period.start,
+        periodEnd: period.end,
+        number: sql`(select coalesce(max(${clientInvoices.number}), 0) + 1 from ${clientInvoices})`,
+      })
+      .returning({ id: clientInvoices.id, status: clientInvoices.status })
+    return made!
   })
 }
 

@@ -8,7 +8,8 @@ import { invoiceStatuses, invoiceStatusLabels } from '~/domain/billing'
 import { formatCents } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
 import { invoicePeriodText } from '~/lib/billing/invoice-display'
-import { formatDate } from '~/domain/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
+import { balanceCents } from '~/domain/receivables'
 import { seoMeta } from '~/lib/seo/meta'
 import { invoiceFiltersSchema } from '~/lib/validation/invoices'
 import { listInvoices } from '~/models/billing/invoices.server'
@@ -41,6 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: invoice.status,
       lineCount: invoice.lineCount,
       total: formatCents(invoice.totalCents),
+      // What is still owed on an issued invoice, and by when; nothing for an open one.
+      balance:
+        invoice.status === 'open'
+          ? '—'
+          : formatCents(balanceCents(invoice.totalCents, invoice.paidCents)),
+      dueOn: invoice.dueOn,
       sentAt: invoice.sentAt,
     })),
   }
@@ -55,7 +62,11 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">Invoices</h1>
       <p className="mt-1 text-slate-600">
         One invoice per organization and month; send it when the month is done, then record the
-        payment.
+        payments.{' '}
+        <Link to="/admin/receivables" className="font-medium text-brand-700 underline">
+          Accounts receivable
+        </Link>{' '}
+        shows what each organization still owes, by age.
       </p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Form
@@ -125,6 +136,19 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
               width: 'w-32',
               className: 'tabular-nums font-medium text-slate-900',
               cell: (invoice) => invoice.total,
+            },
+            {
+              header: 'Balance',
+              width: 'w-32',
+              className: 'tabular-nums text-slate-800',
+              cell: (invoice) => (
+                <>
+                  <p>{invoice.balance}</p>
+                  {invoice.dueOn && invoice.balance !== '$0.00' ? (
+                    <p className="text-slate-600">due {formatCalendarDate(invoice.dueOn)}</p>
+                  ) : null}
+                </>
+              ),
             },
             {
               header: 'Status',

@@ -1,12 +1,15 @@
 import { Link } from 'react-router'
+import { InvoiceBillingFacts } from '~/components/billing/invoice-billing-facts'
 import { InvoiceLines } from '~/components/billing/invoice-lines'
+import { InvoicePayments } from '~/components/billing/invoice-payments'
 import { InvoiceStatusBadge } from '~/components/billing/invoice-status-badge'
 import { requireClient } from '~/auth/client.server'
-import { invoiceView, OPEN_INVOICE_NOTE } from '~/lib/billing/invoice-display'
+import { invoicePaymentCells, invoiceView, OPEN_INVOICE_NOTE } from '~/lib/billing/invoice-display'
 import { formatDate } from '~/domain/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
+import { paymentsOf } from '~/models/billing/invoice-payments.server'
 import { clientInvoice } from '~/models/billing/invoices.server'
 import type { Route } from './+types/invoices.detail'
 
@@ -25,12 +28,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const manager = await requireClient(request, { manager: true })
   const found = await clientInvoice(requireUuidParam(params, 'invoiceId'), manager.client)
   if (!found) throw notFound()
-  return invoiceView(found)
+  const payments = await paymentsOf(found.invoice.id)
+  return { ...invoiceView(found), payments: payments.map(invoicePaymentCells) }
 }
 
 /** One invoice for a manager: its lines and totals, and the PDF once it is sent. */
 export default function ClientInvoice({ loaderData }: Route.ComponentProps) {
-  const { invoice, lines, totals } = loaderData
+  const { invoice, lines, totals, billing, payments } = loaderData
   return (
     <div className="mx-auto max-w-5xl">
       <p className="text-sm">
@@ -62,7 +66,9 @@ export default function ClientInvoice({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
+      <InvoiceBillingFacts facts={billing} />
       <InvoiceLines lines={lines} totals={totals} />
+      {invoice.status !== 'open' ? <InvoicePayments payments={payments} /> : null}
     </div>
   )
 }
