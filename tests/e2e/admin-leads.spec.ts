@@ -219,7 +219,7 @@ test('admins set who takes leads and who is away on the Users screen', async ({
   // A day that has passed is refused next to the field, and nothing is saved.
   await row.getByLabel('Away until').fill('2000-01-01')
   await row.getByRole('button', { name: `Save lead settings of ${colleague.name}` }).click()
-  await expect(row.locator('.field-error')).not.toBeEmpty()
+  await expect(row.locator('[id$="-field-awayUntil-error"]')).not.toBeEmpty()
   await expect(page.getByText('Lead settings saved.')).toBeHidden()
   await row.getByLabel('Away until').fill('2099-12-24')
   await row.getByRole('button', { name: `Save lead settings of ${colleague.name}` }).click()
