@@ -49,28 +49,7 @@ export function NotFound() {
   )
 }
 
-/** A page the signed-in account may not open: another staff role's (app/domain/staff-roles.ts). */
-export function NoAccess() {
-  const admin = useLocation().pathname.startsWith('/admin')
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <title>No access</title>
-      <h1 className="text-3xl font-bold text-slate-900">No access</h1>
-      <p className="mt-4 text-slate-700">
-        {admin
-          ? 'Your staff roles do not open this page. Ask an administrator if you need it.'
-          : 'Your account does not open this page.'}
-      </p>
-      <a href={admin ? '/admin/dashboard' : '/'} className="btn-primary mt-8">
-        {admin ? 'Back to the dashboard' : 'Back to Home'}
-      </a>
-    </main>
-  )
-}
-
 /** Renders the right screen for an error caught by a route's ErrorBoundary. */
 export function RouteErrorScreen({ error }: { error: unknown }) {
-  if (isNotFound(error)) return <NotFound />
-  if (isRouteErrorResponse(error) && error.status === 403) return <NoAccess />
-  return <ErrorScreen message={describeError(error)} />
+  return isNotFound(error) ? <NotFound /> : <ErrorScreen message={describeError(error)} />
 }

@@ -5,12 +5,12 @@ import {
   type InterpreterPreference,
 } from '../../domain/organizations'
 import { emailField } from './fields'
-import { inviteSchema } from './staff'
+import { inviteeSchema } from './staff'
 
 const roleField = z.enum(organizationRoles, { error: 'Please choose a role.' })
 
 /** A manager invites a colleague; staff invite the writer of a request (role only). */
-export const clientInviteSchema = inviteSchema.extend({ role: roleField })
+export const clientInviteSchema = inviteeSchema.extend({ role: roleField })
 
 export const requestInviteSchema = z.object({ role: roleField })
 

@@ -10,16 +10,18 @@ const staffRolesField = z
   .min(1, STAFF_ROLES_MESSAGE)
   .max(staffRoleValues.length)
 
-/** Inviting a staff member to the admin area, with their roles. */
-export const inviteSchema = z.object({
+/** Whom an invitation is for: a name and an address (staff's and clients' invitations). */
+export const inviteeSchema = z.object({
   name: z
     .string({ error: 'Please enter the name.' })
     .trim()
     .min(1, 'Please enter the name.')
     .max(200),
   email: emailField,
-  staffRoles: staffRolesField,
 })
+
+/** Inviting a staff member to the admin area, with their roles. */
+export const inviteSchema = inviteeSchema.extend({ staffRoles: staffRolesField })
 
 /** Changing a staff account's roles on the Users screen. */
 export const staffRolesSchema = z.object({

@@ -1,6 +1,6 @@
 import { data, Outlet, useRouteError } from 'react-router'
 import { AdminShell } from '~/components/admin/admin-shell'
-import { RouteErrorScreen } from '~/components/layout/error-screens'
+import { AdminErrorScreen } from '~/components/admin/no-access'
 import { cleanSearchText } from '~/lib/admin/list-filters'
 import { requireAdmin } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
@@ -43,5 +43,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorScreen error={useRouteError()} />
+  return <AdminErrorScreen error={useRouteError()} />
 }
