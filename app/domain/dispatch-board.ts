@@ -68,9 +68,18 @@ export function periodDays(period: BoardPeriod): IsoDate[] {
  */
 export const BOARD_PAGE_SIZE = 200
 
-/** How many bookings of one status start in one office hour, and how many of them are at risk. */
+/** Whether a booking's language is the one the filter names: whatever its case. */
+export function languageMatches(language: string, filter: string): boolean {
+  return language.toLowerCase() === filter.toLowerCase()
+}
+
+/**
+ * How many bookings of one status and language start in one office hour, and how many of
+ * them are at risk.
+ */
 export interface BoardTally {
   status: BookingStatus
+  language: string
   date: IsoDate
   hour: number
   bookings: number
@@ -78,12 +87,16 @@ export interface BoardTally {
 }
 
 /**
- * The board's counts from its tallies (every booking matching the filters but the status):
- * the count per status, their sum, and of the bookings listed (those of the chosen status,
- * or all) how many there are, how many without an interpreter and how many at risk, and how
- * many start in each office hour of each day.
+ * The board's counts from its tallies (every booking matching the filters but the status
+ * and the language; `language` is that filter, '' for none): the count per status, their
+ * sum, and of the bookings listed (those of the chosen status, or all) how many there are,
+ * how many without an interpreter and how many at risk, and how many start in each office
+ * hour of each day.
  */
-export function boardCounts(tallies: readonly BoardTally[], status: BookingStatus | 'all') {
+export function boardCounts(
+  tallies: readonly BoardTally[],
+  { status, language }: { status: BookingStatus | 'all'; language: string },
+) {
   const counts = Object.fromEntries(bookingStatuses.map((each) => [each, 0])) as Record<
     BookingStatus,
     number
@@ -93,6 +106,7 @@ export function boardCounts(tallies: readonly BoardTally[], status: BookingStatu
   let atRisk = 0
   let unassigned = 0
   for (const tally of tallies) {
+    if (language && !languageMatches(tally.language, language)) continue
     counts[tally.status] += tally.bookings
     if (status !== 'all' && tally.status !== status) continue
     total += tally.bookings

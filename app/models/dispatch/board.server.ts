@@ -6,6 +6,7 @@ import {
   boardCounts,
   boardDays,
   boardPeriod,
+  languageMatches,
   statusesWithoutInterpreter,
   type BoardPeriod,
   type BoardTally,
@@ -21,12 +22,11 @@ import { bookingListColumns, unfilledSoonCondition } from './bookings.server'
 /**
  * The dispatch board (docs/product.md#bookings): the bookings of one office day or week, by
  * hour. A busy week holds well over a thousand bookings and the page draws 200, so the
- * database counts and orders them: the counts per status, per day and per hour come from one
- * grouped query, the page's bookings from one in the board's order with a limit, and the
- * filters' choices from the period's distinct values. The counts and the list read the same
- * conditions, so each count is the length of the list it opens. Reading the week whole and
- * counting here made the week's page miss its target with ten users working
- * (docs/benchmarks.md, staff and portal lists).
+ * database counts and orders them: one statement gives the filters' choices and the counts by
+ * status, language and office hour, another the page's bookings in the board's order with a
+ * limit. The counts and the list read the same conditions, so each count is the length of
+ * the list it opens. Reading the week whole and counting here made the week's page miss its
+ * target with ten users working (docs/benchmarks.md, staff and portal lists).
  */
 
 const interpreter = alias(interpreterProfiles, 'interpreter')
@@ -42,20 +42,32 @@ function inPeriod(period: BoardPeriod): SQL {
   return and(gte(bookings.startsAt, period.from), lt(bookings.startsAt, period.until))!
 }
 
-/** A JSON column as the drivers hand it over: parsed (PostgreSQL) or as text. */
+/**
+ * The office hour a booking starts in, as the office's wall-clock time: the night the clocks
+ * go back, the two 1 AMs are one hour of the board, as they read on the office's clock.
+ */
+const officeHour = () =>
+  sql`date_trunc('hour', ${bookings.startsAt} at time zone ${officeTimeZone()})`
+
+/** A JSON value, whether the driver hands it over parsed or as its text. */
 function parsed<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
 
 /**
- * The choices of the language, organization and interpreter filters: those of the period's
- * bookings, whatever the other filters, by name; one statement.
+ * What the board counts and offers for the period, in one statement: the choices of the
+ * language, organization and interpreter filters (the period's, whatever the other filters)
+ * and the tallies of the bookings matching `others` (the filters but the status and the
+ * language, which `boardCounts` applies) by status, language and office hour, with how many
+ * of them are at risk (the alert's rule: `unfilledSoonCondition`). The hours are named after
+ * grouping, a few dozen rather than every booking.
  */
-async function periodChoices(period: BoardPeriod) {
+async function periodSummary(period: BoardPeriod, others: SQL, at: Date) {
   const [row] = await queryRows<{
     languages: string[] | string | null
     organizations: Choice[] | string | null
     interpreters: { value: string; firstName: string; lastName: string }[] | string | null
+    tallies: BoardTally[] | string | null
   }>(
     db(),
     sql`select
@@ -71,16 +83,32 @@ async function periodChoices(period: BoardPeriod) {
         from ${interpreterProfiles}
         where ${interpreterProfiles.id} in
           (select ${bookings.interpreterId} from ${bookings} where ${inPeriod(period)}))
-        as interpreters`,
+        as interpreters,
+      (select json_agg(tallies) from (
+          select status, language, to_char(office_hour, 'YYYY-MM-DD') as date,
+            extract(hour from office_hour)::int as hour, bookings, "atRisk"
+          from (
+            select ${bookings.status} as status, ${bookings.language} as language,
+              ${officeHour()} as office_hour, count(*)::int as bookings,
+              (count(*) filter (where ${unfilledSoonCondition(at)}))::int as "atRisk"
+            from ${bookings}
+            where ${others}
+            group by 1, 2, 3
+          ) as grouped
+        ) as tallies)
+        as tallies`,
   )
+  const languages = parsed(row?.languages ?? null) ?? []
   return {
-    languages: (parsed(row?.languages ?? null) ?? [])
-      .map((language) => ({ value: language, label: language }))
-      .sort(byLabel),
-    organizations: (parsed(row?.organizations ?? null) ?? []).sort(byLabel),
-    interpreters: (parsed(row?.interpreters ?? null) ?? [])
-      .map((person) => ({ value: person.value, label: fullName(person) }))
-      .sort(byLabel),
+    languages,
+    choices: {
+      languages: languages.map((language) => ({ value: language, label: language })).sort(byLabel),
+      organizations: (parsed(row?.organizations ?? null) ?? []).sort(byLabel),
+      interpreters: (parsed(row?.interpreters ?? null) ?? [])
+        .map((person) => ({ value: person.value, label: fullName(person) }))
+        .sort(byLabel),
+    },
+    tallies: parsed(row?.tallies ?? null) ?? [],
   }
 }
 
@@ -115,20 +143,9 @@ async function interpreterName(id: string) {
   return row ? fullName(row) : undefined
 }
 
-/**
- * The bookings of the period that match every filter but the status. The language is
- * matched whatever its case among the period's languages (`languages`), here rather than
- * with the database's lower(), whose idea of case depends on its locale.
- */
-function matchingCondition(period: BoardPeriod, filters: BoardFilters, languages: Choice[]): SQL {
+/** The bookings of the period that match the filters but the status and the language. */
+function othersCondition(period: BoardPeriod, filters: BoardFilters): SQL {
   const conditions = [inPeriod(period)]
-  if (filters.language) {
-    const wanted = filters.language.toLowerCase()
-    const named = languages
-      .map((choice) => choice.value)
-      .filter((language) => language.toLowerCase() === wanted)
-    conditions.push(named.length > 0 ? inArray(bookings.language, named) : sql`false`)
-  }
   if (filters.modality !== 'all') conditions.push(eq(bookings.modality, filters.modality))
   if (filters.organization) conditions.push(eq(bookings.organizationId, filters.organization))
   if (filters.interpreter === 'none') conditions.push(isNull(bookings.interpreterId))
@@ -137,31 +154,13 @@ function matchingCondition(period: BoardPeriod, filters: BoardFilters, languages
 }
 
 /**
- * The office hour a booking starts in, as the office's wall-clock time: the night the clocks
- * go back, the two 1 AMs are one hour of the board, as they read on the office's clock.
+ * The bookings in one of the period's `languages` the filter names, matched here
+ * (`languageMatches`) rather than with the database's lower(), whose idea of case depends on
+ * its locale.
  */
-const officeHour = () =>
-  sql`date_trunc('hour', ${bookings.startsAt} at time zone ${officeTimeZone()})`
-
-/**
- * How many bookings matching `where` start in each office hour, by status, and how many of
- * them are at risk (the alert's rule: `unfilledSoonCondition`). The hours are named after
- * grouping, a few dozen rather than every booking.
- */
-function boardTallies(where: SQL, at: Date): Promise<BoardTally[]> {
-  return queryRows<BoardTally>(
-    db(),
-    sql`select status, to_char(office_hour, 'YYYY-MM-DD') as date,
-          extract(hour from office_hour)::int as hour, bookings, "atRisk"
-        from (
-          select ${bookings.status} as status, ${officeHour()} as office_hour,
-            count(*)::int as bookings,
-            (count(*) filter (where ${unfilledSoonCondition(at)}))::int as "atRisk"
-          from ${bookings}
-          where ${where}
-          group by 1, 2
-        ) as tallies`,
-  )
+function languageCondition(languages: readonly string[], filter: string): SQL {
+  const named = languages.filter((language) => languageMatches(language, filter))
+  return named.length > 0 ? inArray(bookings.language, named) : sql`false`
 }
 
 const listedColumnNames = Object.keys(bookingListColumns) as (keyof typeof bookingListColumns)[]
@@ -225,24 +224,22 @@ function pageRows(where: SQL, at: Date, page: number, pageSize: number) {
 export async function bookingBoard(filters: BoardFilters, pageSize = BOARD_PAGE_SIZE) {
   const at = now()
   const period = boardPeriod(filters.view, filters.date)
-  const choices = periodChoices(period)
-  // Only a language filter waits for the choices (the period's languages).
-  const matching = matchingCondition(
-    period,
-    filters,
-    filters.language ? (await choices).languages : [],
-  )
+  const others = othersCondition(period, filters)
+  const summary = periodSummary(period, others, at)
+  // Only a language filter waits for the summary: it names some of the period's languages.
+  const matching = filters.language
+    ? and(others, languageCondition((await summary).languages, filters.language))!
+    : others
   const listed =
     filters.status === 'all' ? matching : and(matching, eq(bookings.status, filters.status))!
-  const [tallies, page, { languages, organizations, interpreters }] = await Promise.all([
-    boardTallies(matching, at),
+  const [{ choices, tallies }, page] = await Promise.all([
+    summary,
     pageRows(listed, at, filters.page, pageSize),
-    choices,
   ])
-  const { hours, ...counts } = boardCounts(tallies, filters.status)
-  const [organizationChoices, interpreterChoices] = await Promise.all([
-    withChosen(organizations, filters.organization, organizationName),
-    withChosen(interpreters, filters.interpreter, interpreterName),
+  const { hours, ...counts } = boardCounts(tallies, filters)
+  const [organizations, interpreters] = await Promise.all([
+    withChosen(choices.organizations, filters.organization, organizationName),
+    withChosen(choices.interpreters, filters.interpreter, interpreterName),
   ])
   return {
     period,
@@ -250,7 +247,7 @@ export async function bookingBoard(filters: BoardFilters, pageSize = BOARD_PAGE_
     days: boardDays(period, hours, page),
     pageSize,
     ...counts,
-    choices: { languages, organizations: organizationChoices, interpreters: interpreterChoices },
+    choices: { languages: choices.languages, organizations, interpreters },
   }
 }
 
