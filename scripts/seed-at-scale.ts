@@ -20,6 +20,7 @@ const PROFILE = '30000000'
 const CLIENT_USER = '40000000'
 const STAFF_USER = '50000000'
 const MESSAGE = '60000000'
+const SERIES = '70000000'
 
 /** The seeded number back from a seeded id (its last twelve digits). */
 const seededNumber = (column: SQL) => sql`right((${column})::text, 12)::int`
@@ -40,14 +41,36 @@ export interface InterpretersAndBookings {
   passwordHash?: string
 }
 
+/** One weekly series for every this many bookings: 333 series of 20,000 bookings. */
+const BOOKINGS_PER_SERIES = 60
+
+/**
+ * How many weekly series the bookings hold, and how many weeks each runs: 8 to 16 (as many
+ * as fit in `days`), about 12 on average, so a fifth of the bookings are occurrences of a
+ * series. None with fewer than 25 interpreters (a series' interpreter is one of its
+ * language's, other than the first five, and one of four in a row who can take it).
+ */
+export function seededSeries(
+  seed: Pick<InterpretersAndBookings, 'bookings' | 'days' | 'interpreters'>,
+) {
+  const count = seed.interpreters < 25 ? 0 : Math.floor(seed.bookings / BOOKINGS_PER_SERIES)
+  const longest = Math.floor((seed.days - 1) / 7) + 1
+  const weeks = (series: number) => Math.min(8 + (series % 9), longest)
+  let occurrences = 0
+  for (let series = 1; series <= count; series++) occurrences += weeks(series)
+  return { count, longest, occurrences }
+}
+
 /**
  * The interpreters (approved applications; every seventh not fully onboarded, every sixth
  * without a medical credential), their weekday availability, the organizations and the
- * bookings: a quarter each confirmed, completed, requested and cancelled, the first two with
- * an interpreter.
+ * bookings: a fifth of them occurrences of weekly series, the rest a quarter each confirmed,
+ * completed, requested and cancelled, the first two with an interpreter.
  */
 export async function seedInterpretersAndBookings(db: Database, seed: InterpretersAndBookings) {
-  const { interpreters, bookings, organizations, days, label } = seed
+  const { interpreters, organizations, days, label } = seed
+  const series = seededSeries(seed)
+  const bookings = seed.bookings - series.occurrences
   const email = (n: string) => sql`${label.toLowerCase()} || '-' || ${sql.raw(n)} || '@example.org'`
   // One number each: a shared one would make them all possible duplicates of each other.
   const phone = sql`'+1 737 555 ' || lpad(n::text, 4, '0')`
@@ -118,6 +141,48 @@ export async function seedInterpretersAndBookings(db: Database, seed: Interprete
         ${start} - interval '10 days'
       from generate_series(1, ${bookings}) as n
     `,
+    // The series: each an organization's, in one language, modality and wall-clock time (8 AM
+    // to 4:30 PM in New York) on one weekday, 8 to 16 weeks from a day of the period. Every
+    // seventh is new, none of it filled yet; the others have one interpreter of their language,
+    // but for an occurrence in six still requested (their interpreter could not come: staff
+    // look for another, the series' interpreter first) and one in eleven cancelled.
+    sql`
+      insert into bookings (organization_id, language, modality, setting, local_date, local_time, time_zone,
+        starts_at, duration_minutes, location, contact_name, contact_phone, status, interpreter_id,
+        series_id, created_at)
+      select ${seededId(ORGANIZATION, sql`s % ${organizations} + 1`)},
+        (${LANGUAGES})[s % 5 + 1],
+        (array['phone','video','on_site'])[s % 3 + 1], 'medical',
+        occurrence.local_date, shape.local_time, 'America/New_York', occurrence.starts_at, 60,
+        '100 Example Avenue', 'Front desk', '+1 512 555 0100',
+        case when s % 7 = 0 or (s + k) % 6 = 0 then 'requested'
+          when (s + k) % 11 = 0 then 'cancelled'
+          when occurrence.starts_at < now() then 'completed' else 'confirmed' end,
+        case when s % 7 <> 0 and (s + k) % 6 <> 0 and (s + k) % 11 <> 0
+          then ${seededId(PROFILE, sql`shape.interpreter`)} end,
+        ${seededId(SERIES, 's')},
+        opening.starts_at - interval '14 days'
+      from generate_series(1, ${series.count}) as s
+      cross join lateral (
+        select least(8 + s % 9, ${series.longest}) as weeks,
+          -- The first of four interpreters of the language who can take medical work (fully
+          -- onboarded, with the credential: not every sixth or seventh); at least two are.
+          (select candidate from unnest(array[0, 5, 10, 15]) as step,
+              lateral (select 5 * (1 + s * 7 % ${Math.max(1, Math.floor(interpreters / 5) - 4)}) + s % 5 + step as candidate) as c
+            where candidate % 6 <> 0 and candidate % 7 <> 0 order by step limit 1) as interpreter,
+          lpad((8 + s / 9 % 9)::text, 2, '0') || case when s % 2 = 0 then ':00' else ':30' end as local_time,
+          (${seed.firstStart.toISOString()}::timestamptz at time zone 'America/New_York')::date
+            + (s * 37) % (${days} - 7 * (least(8 + s % 9, ${series.longest}) - 1)) as first_day
+      ) as shape
+      cross join lateral (
+        select (shape.first_day + shape.local_time::time) at time zone 'America/New_York' as starts_at
+      ) as opening
+      cross join lateral generate_series(0, shape.weeks - 1) as k
+      cross join lateral (
+        select shape.first_day + 7 * k as local_date,
+          (shape.first_day + 7 * k + shape.local_time::time) at time zone 'America/New_York' as starts_at
+      ) as occurrence
+    `,
   ])
     await db.execute(statement)
 }
@@ -161,6 +226,8 @@ export async function seedPortalActivity(db: Database, seed: PortalActivity) {
     sql`${label.toLowerCase()} || '-' || (${n}) || '@example.org'`
   const clientEmail = (n: SQL) =>
     sql`${label.toLowerCase()} || '-client-' || (${n}) || '@example.org'`
+  // Whose hash picks a filled booking's interpreter: its series', or its own.
+  const assignee = sql`coalesce(series_id, id)::text`
   for (const statement of [
     // Time has moved the bookings on: most past requests were filled, the rest cancelled.
     sql`update bookings set status = 'confirmed' where status = 'completed' and starts_at > now()`,
@@ -168,11 +235,12 @@ export async function seedPortalActivity(db: Database, seed: PortalActivity) {
     sql`update bookings set status = 'cancelled', cancelled_at = starts_at - interval '2 days' where status = 'requested' and starts_at < now()`,
     // Each filled booking goes to an interpreter of its language: three in ten to the first
     // thirty interpreters (full-time, about one assignment a working day), the rest spread.
+    // The occurrences of a series go to one interpreter.
     sql`
       update bookings set confirmed_at = created_at, interpreter_id = ${seededId(
         PROFILE,
-        sql`5 * (case when abs(hashtext(id::text)) % 10 < 3 then abs(hashtext(id::text) / 10) % 6
-          else abs(hashtext(id::text) / 10) % ${Math.max(1, Math.floor(interpreters / 5))} end)
+        sql`5 * (case when abs(hashtext(${assignee})) % 10 < 3 then abs(hashtext(${assignee}) / 10) % 6
+          else abs(hashtext(${assignee}) / 10) % ${Math.max(1, Math.floor(interpreters / 5))} end)
           + array_position(${LANGUAGES}, language) - 1
           + case when array_position(${LANGUAGES}, language) = 1 then 5 else 0 end`,
       )}

@@ -10,10 +10,11 @@
 // With --interpreters and --bookings (a fresh database: those rows have fixed ids), also the
 // work of the staff and portal lists (scripts/seed-at-scale.ts): interpreters with their
 // onboarding, organizations with client accounts, bookings over the last 100 days and the
-// next 20, offers, closeouts, pay statements, invoices, staff, their messages and the mail
-// outbox. Its accounts are demo-staff-N, demo-N (interpreters) and demo-client-N (the first
-// of each organization a manager) @example.org; they can sign in only with
-// --password-stdin, which gives them all the password read from standard input.
+// next 20 (a fifth of them weekly series), offers, closeouts, pay statements, invoices,
+// staff, their messages and the mail outbox. Its accounts are demo-staff-N, demo-N
+// (interpreters) and demo-client-N (the first of each organization a manager) @example.org;
+// they can sign in only with --password-stdin, which gives them all the password read from
+// standard input.
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'

@@ -6,7 +6,6 @@ import { bookingBoard, todaysDispatch } from '../../app/models/dispatch/board.se
 import { unfilledSoon } from '../../app/models/dispatch/bookings.server'
 import { bookingStatuses } from '../../app/domain/bookings'
 import { boardFiltersSchema, type BoardFilters } from '../../app/lib/validation/dispatch'
-import { pageOfBoard } from '../../app/domain/dispatch-board'
 import {
   createBookingRow,
   createDispatchInterpreter,
@@ -121,6 +120,7 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       status: 'offered',
     })
     await book({ localDate: '2026-05-06', language: 'Somali', modality: 'video' })
+    const ewe = await book({ localDate: '2026-05-06', language: 'Éwé', modality: 'phone' })
     await book({ localDate: '2026-05-06', language: 'Spanish', modality: 'phone' })
     await book({
       localDate: '2026-05-08',
@@ -158,8 +158,18 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       spanishOffered,
     ])
 
+    // The language is matched whatever its case, accented letters too.
+    expect(shownIds(await board({ view: 'week', date: '2026-05-06', language: 'ÉWÉ' }))).toEqual([
+      ewe,
+    ])
+    expect((await board({ view: 'week', date: '2026-05-06', language: 'Ewe' })).total).toBe(0)
+
     // The choices are the period's (whatever the other filters), by name.
-    expect(all.choices.languages.map((choice) => choice.label)).toEqual(['Somali', 'Spanish'])
+    expect(all.choices.languages.map((choice) => choice.label)).toEqual([
+      'Éwé',
+      'Somali',
+      'Spanish',
+    ])
     expect(all.choices.organizations.map((choice) => choice.label)).toEqual([
       'County Court',
       'Riverside Clinic',
@@ -227,6 +237,27 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
     expect(shownIds(sunday)).toEqual([first, late])
   })
 
+  it('makes the night’s two 1 AMs one hour of the board, those at risk first', async () => {
+    setClock(() => new Date('2026-10-31T12:00:00Z'))
+    // 00:30 in Chicago is the first 1:30 AM in New York (daylight time, 05:30 UTC); 06:30 UTC
+    // is the second (standard time), an hour later.
+    const firstOneThirty = await book({
+      localDate: '2026-11-01',
+      localTime: '00:30',
+      timeZone: 'America/Chicago',
+      status: 'confirmed',
+    })
+    const secondOneThirty = await book({
+      localDate: '2026-11-01',
+      localTime: '06:30',
+      timeZone: 'UTC',
+    })
+    const sunday = await board({ view: 'day', date: '2026-11-01' })
+    expect(sunday.days[0]!.hours.map((hour) => [hour.hour, hour.count])).toEqual([[1, 2]])
+    expect(shownIds(sunday)).toEqual([secondOneThirty, firstOneThirty])
+    expect(sunday.atRisk).toBe(1)
+  })
+
   it('reads a malformed address as today’s day board without filters', () => {
     expect(
       filtersOf({
@@ -259,15 +290,31 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       ['2026-05-07', '09:10'],
     ]
     for (const [localDate, localTime] of times) await book({ localDate, localTime })
-    const whole = await board({ view: 'week', date: '2026-05-06' })
-    const pages = [1, 2, 3].map((page) => pageOfBoard(whole.days, page, 2))
-    const idsOf = (days: typeof whole.days) =>
-      days.flatMap((day) => day.hours.flatMap((hour) => hour.bookings.map((row) => row.id)))
-    expect(pages.map((days) => idsOf(days).length)).toEqual([2, 2, 1])
-    expect(pages.flatMap(idsOf)).toEqual(shownIds(whole))
-    // Page 2 starts in Wednesday's 10 AM and goes on into Thursday's 9 AM, which keeps its 2.
+    // At risk (within 24 hours), so first of its hour although it starts last.
+    const soon = await book({ localDate: '2026-05-04', localTime: '14:50' })
+    const before = await book({ localDate: '2026-05-04', localTime: '14:10', status: 'confirmed' })
+    const week = { view: 'week', date: '2026-05-06' }
+    const whole = await board(week)
+    expect(whole.total).toBe(7)
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => bookingBoard(filtersOf({ ...week, page: String(page) }), 2)),
+    )
+    expect(pages.map((page) => shownIds(page).length)).toEqual([2, 2, 2, 1])
+    expect(pages.flatMap(shownIds)).toEqual(shownIds(whole))
+    expect(shownIds(pages[0]!)).toEqual([soon, before])
+    // The counts are the whole period's on every page.
+    for (const page of pages)
+      expect(page).toMatchObject({
+        total: 7,
+        matchingTotal: 7,
+        atRisk: 1,
+        withoutInterpreter: 6,
+        counts: whole.counts,
+        pageSize: 2,
+      })
+    // Page 3 starts in Wednesday's 10 AM and goes on into Thursday's 9 AM, which keeps its 2.
     expect(
-      pages[1]!
+      pages[2]!.days
         .filter((day) => day.hours.length > 0)
         .map((day) => [
           day.date,
@@ -278,14 +325,10 @@ describe.each(testDatabaseKinds())('dispatch board on %s', (kind) => {
       ['2026-05-06', 3, [[10, 1, 1]]],
       ['2026-05-07', 2, [[9, 2, 1]]],
     ])
-    expect(pages[0]!).toHaveLength(7)
+    expect(pages[2]!.days.map((day) => day.count)).toEqual([2, 0, 3, 2, 0, 0, 0])
     // The screen's pages: 200 bookings each.
     expect(whole.pageSize).toBe(200)
-    expect(
-      (await board({ view: 'week', date: '2026-05-06', page: '2' })).days.flatMap(
-        (day) => day.hours,
-      ),
-    ).toEqual([])
+    expect((await board({ ...week, page: '2' })).days.flatMap((day) => day.hours)).toEqual([])
   })
 
   it('gives the dashboard today’s dispatch, the day board’s counts', async () => {

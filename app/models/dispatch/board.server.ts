@@ -1,99 +1,115 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { bookings, interpreterProfiles, organizations } from '../../../db/schema'
-import { bookingStatuses, type BookingSetting, type BookingStatus } from '../../domain/bookings'
-import type { Modality } from '../../domain/interpreter-profile'
 import {
   BOARD_PAGE_SIZE,
+  boardCounts,
+  boardDays,
   boardPeriod,
-  groupBoard,
-  isAtRisk,
-  pageOfBoard,
-  withoutInterpreter,
+  languageMatches,
+  statusesWithoutInterpreter,
+  type BoardPeriod,
+  type BoardTally,
 } from '../../domain/dispatch-board'
 import { fullName } from '../../domain/format'
+import { officeTimeZone } from '../../domain/office'
 import type { BoardFilters } from '../../lib/validation/dispatch'
 import { now } from '../../platform/clock.server'
+import { queryRows } from '../../platform/db.server'
 import { db } from '../../platform/runtime.server'
+import { bookingListColumns, unfilledSoonCondition } from './bookings.server'
 
 /**
  * The dispatch board (docs/product.md#bookings): the bookings of one office day or week, by
- * hour. A day holds a few hundred bookings at most and a week a couple of thousand, so the
- * period is read whole through the start's index (`bookings_start_idx`) and filtered here:
- * the counts per status, the filters' choices and the list then come from the same rows and
- * cannot disagree; only the page's bookings (200) are drawn.
+ * hour. A busy week holds well over a thousand bookings and the page draws 200, so the
+ * database counts and orders them: one statement gives the filters' choices and the counts by
+ * status, language and office hour, another the page's bookings in the board's order with a
+ * limit. The counts and the list read the same conditions, so each count is the length of
+ * the list it opens. Reading the week whole and counting here made the week's page miss its
+ * target with ten users working (docs/benchmarks.md, staff and portal lists).
  */
 
 const interpreter = alias(interpreterProfiles, 'interpreter')
-
-/**
- * The period's bookings, soonest first. A week holds up to a couple of thousand rows: they
- * come as one JSON array, which the embedded database hands over about three times faster
- * than as rows (docs/benchmarks.md, the dispatch board).
- */
-async function periodRows(from: Date, until: Date): Promise<BoardRow[]> {
-  const [result] = await db()
-    .select({
-      rows: sql<BoardRowJson[] | string | null>`json_agg(json_build_object(
-        'id', ${bookings.id},
-        'language', ${bookings.language},
-        'modality', ${bookings.modality},
-        'setting', ${bookings.setting},
-        'startsAt', ${bookings.startsAt},
-        'timeZone', ${bookings.timeZone},
-        'durationMinutes', ${bookings.durationMinutes},
-        'status', ${bookings.status},
-        'urgent', ${bookings.urgent},
-        'organizationId', ${bookings.organizationId},
-        'organizationName', ${organizations.name},
-        'interpreterId', ${bookings.interpreterId},
-        'interpreterFirstName', ${interpreter.firstName},
-        'interpreterLastName', ${interpreter.lastName}
-      ) order by ${bookings.startsAt}, ${bookings.id})`,
-    })
-    .from(bookings)
-    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-    .leftJoin(interpreter, eq(interpreter.id, bookings.interpreterId))
-    .where(and(gte(bookings.startsAt, from), lt(bookings.startsAt, until)))
-  const raw = result?.rows ?? []
-  const rows: BoardRowJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
-  return rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt) }))
-}
-
-interface BoardRowJson {
-  id: string
-  language: string
-  modality: Modality
-  setting: BookingSetting
-  startsAt: string
-  timeZone: string
-  durationMinutes: number
-  status: BookingStatus
-  urgent: boolean
-  organizationId: string
-  organizationName: string
-  interpreterId: string | null
-  interpreterFirstName: string | null
-  interpreterLastName: string | null
-}
-
-export type BoardRow = Omit<BoardRowJson, 'startsAt'> & { startsAt: Date }
 
 interface Choice {
   value: string
   label: string
 }
 
-/** The distinct values of a field among the rows, by label. */
-function choicesOf(rows: BoardRow[], choice: (row: BoardRow) => Choice | undefined): Choice[] {
-  const found = new Map<string, string>()
-  for (const row of rows) {
-    const entry = choice(row)
-    if (entry) found.set(entry.value, entry.label)
+const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label)
+
+function inPeriod(period: BoardPeriod): SQL {
+  return and(gte(bookings.startsAt, period.from), lt(bookings.startsAt, period.until))!
+}
+
+/**
+ * The office hour a booking starts in, as the office's wall-clock time: the night the clocks
+ * go back, the two 1 AMs are one hour of the board, as they read on the office's clock.
+ */
+const officeHour = () =>
+  sql`date_trunc('hour', ${bookings.startsAt} at time zone ${officeTimeZone()})`
+
+/** A JSON value, whether the driver hands it over parsed or as its text. */
+function parsed<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+/**
+ * What the board counts and offers for the period, in one statement: the choices of the
+ * language, organization and interpreter filters (the period's, whatever the other filters)
+ * and the tallies of the bookings matching `others` (the filters but the status and the
+ * language, which `boardCounts` applies) by status, language and office hour, with how many
+ * of them are at risk (the alert's rule: `unfilledSoonCondition`). The hours are named after
+ * grouping, a few dozen rather than every booking.
+ */
+async function periodSummary(period: BoardPeriod, others: SQL, at: Date) {
+  const [row] = await queryRows<{
+    languages: string[] | string | null
+    organizations: Choice[] | string | null
+    interpreters: { value: string; firstName: string; lastName: string }[] | string | null
+    tallies: BoardTally[] | string | null
+  }>(
+    db(),
+    sql`select
+      (select json_agg(distinct ${bookings.language}) from ${bookings} where ${inPeriod(period)})
+        as languages,
+      (select json_agg(json_build_object('value', ${organizations.id}, 'label', ${organizations.name}))
+        from ${organizations}
+        where ${organizations.id} in
+          (select ${bookings.organizationId} from ${bookings} where ${inPeriod(period)}))
+        as organizations,
+      (select json_agg(json_build_object('value', ${interpreterProfiles.id},
+          'firstName', ${interpreterProfiles.firstName}, 'lastName', ${interpreterProfiles.lastName}))
+        from ${interpreterProfiles}
+        where ${interpreterProfiles.id} in
+          (select ${bookings.interpreterId} from ${bookings} where ${inPeriod(period)}))
+        as interpreters,
+      (select json_agg(tallies) from (
+          select status, language, to_char(office_hour, 'YYYY-MM-DD') as date,
+            extract(hour from office_hour)::int as hour, bookings, "atRisk"
+          from (
+            select ${bookings.status} as status, ${bookings.language} as language,
+              ${officeHour()} as office_hour, count(*)::int as bookings,
+              (count(*) filter (where ${unfilledSoonCondition(at)}))::int as "atRisk"
+            from ${bookings}
+            where ${others}
+            group by 1, 2, 3
+          ) as grouped
+        ) as tallies)
+        as tallies`,
+  )
+  const languages = parsed(row?.languages ?? null) ?? []
+  return {
+    languages,
+    choices: {
+      languages: languages.map((language) => ({ value: language, label: language })).sort(byLabel),
+      organizations: (parsed(row?.organizations ?? null) ?? []).sort(byLabel),
+      interpreters: (parsed(row?.interpreters ?? null) ?? [])
+        .map((person) => ({ value: person.value, label: fullName(person) }))
+        .sort(byLabel),
+    },
+    tallies: parsed(row?.tallies ?? null) ?? [],
   }
-  return [...found]
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label))
 }
 
 /**
@@ -127,100 +143,136 @@ async function interpreterName(id: string) {
   return row ? fullName(row) : undefined
 }
 
-function matchesFilters(row: BoardRow, filters: BoardFilters): boolean {
-  if (filters.language && row.language.toLowerCase() !== filters.language.toLowerCase())
-    return false
-  if (filters.modality !== 'all' && row.modality !== filters.modality) return false
-  if (filters.organization && row.organizationId !== filters.organization) return false
-  if (filters.interpreter === 'none') return row.interpreterId === null
-  if (filters.interpreter && row.interpreterId !== filters.interpreter) return false
-  return true
+/** The bookings of the period that match the filters but the status and the language. */
+function othersCondition(period: BoardPeriod, filters: BoardFilters): SQL {
+  const conditions = [inPeriod(period)]
+  if (filters.modality !== 'all') conditions.push(eq(bookings.modality, filters.modality))
+  if (filters.organization) conditions.push(eq(bookings.organizationId, filters.organization))
+  if (filters.interpreter === 'none') conditions.push(isNull(bookings.interpreterId))
+  else if (filters.interpreter) conditions.push(eq(bookings.interpreterId, filters.interpreter))
+  return and(...conditions)!
 }
 
 /**
- * The board of the day or week holding `filters.date`: the bookings matching every filter,
- * grouped by day and hour; how many there are of each status under the other filters (so
- * that each count is what choosing that status lists, and with no status chosen they add up
- * to the list); how many are at risk and still without an interpreter; and the choices of
+ * The bookings in one of the period's `languages` the filter names, matched here
+ * (`languageMatches`) rather than with the database's lower(), whose idea of case depends on
+ * its locale.
+ */
+function languageCondition(languages: readonly string[], filter: string): SQL {
+  const named = languages.filter((language) => languageMatches(language, filter))
+  return named.length > 0 ? inArray(bookings.language, named) : sql`false`
+}
+
+const listedColumnNames = Object.keys(bookingListColumns) as (keyof typeof bookingListColumns)[]
+
+/** A subquery's columns of these names (`placed.id`, …), as an outer query selects them. */
+function columnsOf<Subquery, Name extends keyof Subquery>(
+  subquery: Subquery,
+  names: readonly Name[],
+): Pick<Subquery, Name> {
+  return Object.fromEntries(names.map((name) => [name, subquery[name]])) as Pick<Subquery, Name>
+}
+
+/**
+ * One page of the bookings matching `where` in the board's order: by office day and hour,
+ * and in each hour those at risk first, then the others without an interpreter, then the
+ * filled ones, the cancelled last, each group by start (then id, so that pages never overlap).
+ * The page is chosen first; only its bookings are joined and their hours named.
+ */
+function pageRows(where: SQL, at: Date, page: number, pageSize: number) {
+  const hour = officeHour().as('office_hour')
+  const rank = sql<number>`case when ${unfilledSoonCondition(at)} then 0
+    when ${inArray(bookings.status, [...statusesWithoutInterpreter])} then 1
+    when ${bookings.status} = 'cancelled' then 3 else 2 end`.as('place')
+  const placed = db()
+    .select({
+      ...bookingListColumns,
+      organizationId: bookings.organizationId,
+      interpreterId: bookings.interpreterId,
+      hour,
+      rank,
+    })
+    .from(bookings)
+    .where(where)
+    .orderBy(hour, rank, asc(bookings.startsAt), asc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('placed')
+  return db()
+    .select({
+      ...columnsOf(placed, listedColumnNames),
+      organizationName: organizations.name,
+      interpreterFirstName: interpreter.firstName,
+      interpreterLastName: interpreter.lastName,
+      atRisk: sql<boolean>`${placed.rank} = 0`,
+      officeDate: sql<string>`to_char(${placed.hour}, 'YYYY-MM-DD')`,
+      officeHour: sql<number>`extract(hour from ${placed.hour})::int`,
+    })
+    .from(placed)
+    .innerJoin(organizations, eq(organizations.id, placed.organizationId))
+    .leftJoin(interpreter, eq(interpreter.id, placed.interpreterId))
+    .orderBy(placed.hour, placed.rank, asc(placed.startsAt), asc(placed.id))
+}
+
+/**
+ * The board of the day or week holding `filters.date`: the page's bookings matching every
+ * filter, grouped by day and hour; how many there are of each status under the other filters
+ * (so that each count is what choosing that status lists, and with no status chosen they add
+ * up to the list); how many are at risk and still without an interpreter; and the choices of
  * the language, organization and interpreter filters (those in the period).
  */
-export async function bookingBoard(filters: BoardFilters) {
+export async function bookingBoard(filters: BoardFilters, pageSize = BOARD_PAGE_SIZE) {
   const at = now()
   const period = boardPeriod(filters.view, filters.date)
-  const rows = await periodRows(period.from, period.until)
-  const matching = rows.filter((row) => matchesFilters(row, filters))
+  const others = othersCondition(period, filters)
+  const summary = periodSummary(period, others, at)
+  // Only a language filter waits for the summary: it names some of the period's languages.
+  const matching = filters.language
+    ? and(others, languageCondition((await summary).languages, filters.language))!
+    : others
   const listed =
-    filters.status === 'all' ? matching : matching.filter((row) => row.status === filters.status)
-  const counts = Object.fromEntries(bookingStatuses.map((status) => [status, 0])) as Record<
-    BookingStatus,
-    number
-  >
-  for (const row of matching) counts[row.status] += 1
-  const [organizationChoices, interpreterChoices] = await Promise.all([
-    withChosen(
-      choicesOf(rows, (row) => ({ value: row.organizationId, label: row.organizationName })),
-      filters.organization,
-      organizationName,
-    ),
-    withChosen(
-      choicesOf(rows, (row) =>
-        row.interpreterId
-          ? {
-              value: row.interpreterId,
-              label: `${row.interpreterFirstName} ${row.interpreterLastName}`,
-            }
-          : undefined,
-      ),
-      filters.interpreter,
-      interpreterName,
-    ),
+    filters.status === 'all' ? matching : and(matching, eq(bookings.status, filters.status))!
+  const [{ choices, tallies }, page] = await Promise.all([
+    summary,
+    pageRows(listed, at, filters.page, pageSize),
+  ])
+  const { hours, ...counts } = boardCounts(tallies, filters)
+  const [organizations, interpreters] = await Promise.all([
+    withChosen(choices.organizations, filters.organization, organizationName),
+    withChosen(choices.interpreters, filters.interpreter, interpreterName),
   ])
   return {
     period,
     /** Every day of the period with its whole count; the hours and bookings of the page. */
-    days: pageOfBoard(groupBoard(period, listed, at), filters.page),
-    pageSize: BOARD_PAGE_SIZE,
-    total: listed.length,
-    counts,
-    matchingTotal: matching.length,
-    atRisk: listed.filter((row) => isAtRisk(row, at)).length,
-    withoutInterpreter: listed.filter((row) => withoutInterpreter(row.status)).length,
-    choices: {
-      languages: choicesOf(rows, (row) => ({ value: row.language, label: row.language })),
-      organizations: organizationChoices,
-      interpreters: interpreterChoices,
-    },
+    days: boardDays(period, hours, page),
+    pageSize,
+    ...counts,
+    choices: { languages: choices.languages, organizations, interpreters },
   }
 }
 
 /**
  * Today's dispatch state for the admin dashboard: of the bookings starting today (office
  * day), how many are still without an interpreter, at risk, offered and confirmed. The same
- * rows and rules as the board's day view.
+ * conditions as the board's day view.
  */
 export async function todaysDispatch(today: string) {
   const period = boardPeriod('day', today)
-  const at = now()
-  const rows = await db()
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`
+  const [row] = await db()
     .select({
-      id: bookings.id,
-      status: bookings.status,
-      startsAt: bookings.startsAt,
-      urgent: bookings.urgent,
+      withoutInterpreter: counted(inArray(bookings.status, [...statusesWithoutInterpreter])),
+      atRisk: counted(unfilledSoonCondition(now())),
+      offered: counted(eq(bookings.status, 'offered')),
+      confirmed: counted(eq(bookings.status, 'confirmed')),
     })
     .from(bookings)
-    .where(
-      and(
-        gte(bookings.startsAt, period.from),
-        lt(bookings.startsAt, period.until),
-        inArray(bookings.status, ['requested', 'offered', 'unfilled', 'confirmed']),
-      ),
-    )
+    .where(inPeriod(period))
   return {
     date: today,
-    withoutInterpreter: rows.filter((row) => withoutInterpreter(row.status)).length,
-    atRisk: rows.filter((row) => isAtRisk(row, at)).length,
-    offered: rows.filter((row) => row.status === 'offered').length,
-    confirmed: rows.filter((row) => row.status === 'confirmed').length,
+    withoutInterpreter: row?.withoutInterpreter ?? 0,
+    atRisk: row?.atRisk ?? 0,
+    offered: row?.offered ?? 0,
+    confirmed: row?.confirmed ?? 0,
   }
 }

@@ -56,19 +56,24 @@ function filterConditions(filters: BookingFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined
 }
 
+/** What the staff list and the dispatch board show of a booking, besides its client and interpreter. */
+export const bookingListColumns = {
+  id: bookings.id,
+  language: bookings.language,
+  modality: bookings.modality,
+  setting: bookings.setting,
+  startsAt: bookings.startsAt,
+  timeZone: bookings.timeZone,
+  durationMinutes: bookings.durationMinutes,
+  status: bookings.status,
+  urgent: bookings.urgent,
+}
+
 /** The staff list's rows matching `where`, soonest first (the start's index gives the order). */
 function bookingListRows(where: SQL | undefined) {
   return db()
     .select({
-      id: bookings.id,
-      language: bookings.language,
-      modality: bookings.modality,
-      setting: bookings.setting,
-      startsAt: bookings.startsAt,
-      timeZone: bookings.timeZone,
-      durationMinutes: bookings.durationMinutes,
-      status: bookings.status,
-      urgent: bookings.urgent,
+      ...bookingListColumns,
       organizationName: organizations.name,
       interpreterFirstName: interpreter.firstName,
       interpreterLastName: interpreter.lastName,
