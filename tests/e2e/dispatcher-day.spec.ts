@@ -273,6 +273,8 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   await staffPage.goto(`${app.url}/admin/bookings/${seatA!.id}`)
   await staffPage.getByRole('checkbox', { name: new RegExp(`Ama Team ${tag}`) }).check()
   await staffPage.getByRole('button', { name: 'Offer to selected' }).click()
+  // Sent before the next page is opened (CI found the offer still on its way).
+  await expect(staffPage.getByText('Offer sent to 1 interpreter.').first()).toBeVisible()
   await staffPage.goto(`${app.url}/admin/bookings/${seatB!.id}`)
   await expect(
     staffPage.getByRole('region', { name: /Not eligible/ }).getByText(`Ama Team ${tag}`),
@@ -284,6 +286,7 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   ).toBeVisible()
   await staffPage.getByRole('checkbox', { name: new RegExp(`Bo Team ${tag}`) }).check()
   await staffPage.getByRole('button', { name: 'Offer to selected' }).click()
+  await expect(staffPage.getByText('Offer sent to 1 interpreter.').first()).toBeVisible()
   await checkPage(staffPage, 'admin-team-booking')
   documents.push({ name: '/admin/bookings/{id} (team)', html: await staffPage.content() })
 
