@@ -38,6 +38,10 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // On-demand calls (tests/e2e/connect-now.spec.ts): the camera and microphone are
+        // Chromium's test pattern and tone, allowed without a prompt.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
     // A trace records every action's snapshot and a screencast, kept or not: a tenth of the

@@ -15,6 +15,11 @@ import { runtime } from './platform/runtime.server'
 // share one database and one mail worker (see server/host.ts).
 export { stopRuntime, runtime } from './platform/runtime.server'
 export { startApp } from './boot/start.server'
+export {
+  CALL_SOCKET_MAX_BYTES,
+  CALL_SOCKET_PATH,
+  serveCallSocket,
+} from './realtime/call-socket.server'
 // Each request's loaders share what it has worked out (app/platform/request-scope.server.ts).
 export { runInRequestScope } from './platform/request-scope.server'
 // The public page cache watches what the public pages show (server/page-cache.ts).

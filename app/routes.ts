@@ -55,6 +55,8 @@ export default [
     route('assignments/:bookingId/closeout', 'routes/interpreter/assignments.closeout.tsx'),
     route('payouts', 'routes/interpreter/statements.tsx'),
     route('payouts/:statementId', 'routes/interpreter/statements.detail.tsx'),
+    route('calls', 'routes/interpreter/calls.tsx'),
+    route('calls/:callId', 'routes/interpreter/calls.detail.tsx'),
   ]),
   // The client portal (docs/product.md#client-portal).
   route('client/bookings/:bookingId/files/:fileId', 'routes/client/booking-file.ts'),
@@ -75,6 +77,8 @@ export default [
     route('quotes/:quoteId', 'routes/client/quotes.detail.tsx'),
     route('invoices', 'routes/client/invoices.tsx'),
     route('invoices/:invoiceId', 'routes/client/invoices.detail.tsx'),
+    route('connect', 'routes/client/connect.tsx'),
+    route('connect/:callId', 'routes/client/connect.call.tsx'),
   ]),
   ...prefix('admin', [
     route('applications/:applicationId/resume', 'routes/admin/applications.resume.ts'),
@@ -124,6 +128,7 @@ export default [
         route(':quoteId', 'routes/admin/quotes.detail.tsx'),
       ]),
       route('quality', 'routes/admin/quality.tsx'),
+      route('calls', 'routes/admin/calls.tsx'),
       route('closeouts', 'routes/admin/closeouts.tsx', [
         route(':bookingId', 'routes/admin/closeouts.detail.tsx'),
       ]),
@@ -133,7 +138,9 @@ export default [
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoices/:invoiceId', 'routes/admin/invoices.detail.tsx'),
       route('receivables', 'routes/admin/receivables.tsx'),
+      route('organizations/import', 'routes/admin/organizations.import.tsx'),
       route('organizations/:organizationId/billing', 'routes/admin/organizations.billing.tsx'),
+      route('organizations/:organizationId/contract', 'routes/admin/organizations.contract.tsx'),
       route('resources', 'routes/admin/resources.tsx', [
         route('new', 'routes/admin/resources.new.tsx'),
         route(':resourceId/delete', 'routes/admin/resources.delete.tsx'),

@@ -10,7 +10,8 @@
 // server's memory and each target as met or not met, and appends a dated table to
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list and the
 // Bookings screen's dispatch board of a day and a week (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
-// (scripts/bench-lists.ts) and bulk mail to 10,000 recipients (scripts/bench-mail.ts).
+// (scripts/bench-lists.ts), bulk mail to 10,000 recipients (scripts/bench-mail.ts) and Connect
+// now calls (scripts/bench-calls.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -504,3 +505,6 @@ runOwnBench('scripts/bench-lists.ts')
 // Its memory figure is that process's, where the mail worker runs as it does in the server:
 // with the server's allocator settings (docs/decisions/036-allocator-settings.md).
 runOwnBench('scripts/bench-mail.ts', ['--expose-gc'], allocatorSettings)
+// Connect now: 20 calls timed end to end in Chromium with fake media, by stage, against a bare
+// two-page connect and a bare WebSocket round trip: scripts/bench-calls.ts.
+runOwnBench('scripts/bench-calls.ts')

@@ -195,6 +195,7 @@ const UI_MAY_NOT_IMPORT = [
   'app/boot',
   'app/routes',
   'app/auth',
+  'app/realtime',
   'db/schema',
 ]
 const LAYERS = [
@@ -226,6 +227,7 @@ const LAYERS = [
   { layer: 'app/content', deny: UI_MAY_NOT_IMPORT },
   { layer: 'app/auth', deny: ['app/routes', 'app/components', 'app/boot'] },
   { layer: 'app/boot', deny: ['app/routes', 'app/components'] },
+  { layer: 'app/realtime', deny: ['app/routes', 'app/components', 'app/boot'] },
 ]
 
 const within = (file, folder) => file === folder || file.startsWith(`${folder}/`)

@@ -1,16 +1,17 @@
 /**
- * Renders a sample pay statement and invoice to PDF and, with poppler's pdftoppm, to PNG
- * pages under docs/screenshots/billing/, so the layout can be looked at as images.
+ * Renders a sample pay statement and invoice through the code that draws the real ones
+ * (`statementDocument`, `invoiceDocument`) to PDF and, with poppler's pdftoppm, to PNG pages
+ * under docs/screenshots/billing/, so the layout can be looked at as images: a personal pay
+ * rate, a contract's rush premium as its own row, the due date and the PO.
  * Run: npx tsx scripts/render-billing-pdfs.ts
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  renderBillingDocumentPdf,
-  type BillingDocument,
-} from '../app/lib/billing/billing-document-pdf.server'
+import { renderBillingDocumentPdf } from '../app/lib/billing/billing-document-pdf.server'
+import { invoiceDocument } from '../app/lib/billing/invoice-pdf.server'
+import { statementDocument } from '../app/lib/billing/statement-pdf.server'
 
 const company = {
   name: 'Example Language Services',
@@ -20,101 +21,111 @@ const company = {
   website: 'https://languages.example',
 }
 
-const columns: BillingDocument['columns'] = [
-  { header: 'Date', share: 0.12 },
-  { header: 'Assignment', share: 0.36 },
-  { header: 'Minutes', share: 0.1, align: 'right' },
-  { header: 'Rate / min', share: 0.11, align: 'right' },
-  { header: 'Amount', share: 0.1, align: 'right' },
-  { header: 'Travel', share: 0.1, align: 'right' },
-  { header: 'Total', share: 0.11, align: 'right' },
-]
-
-const samples: Record<string, BillingDocument> = {
-  statement: {
-    title: 'Pay statement',
-    reference: 'March 1-15, 2026',
-    status: 'Paid',
-    company,
-    party: { heading: 'Payee', lines: ['Zoë Ramírez', 'zoe@example.org'] },
-    facts: [
-      ['Period', 'March 1-15, 2026'],
-      ['Approved', 'March 16, 2026'],
-      ['Paid', 'March 20, 2026'],
+const statement = statementDocument(
+  {
+    statement: {
+      status: 'paid',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-15',
+      approvedAt: new Date('2026-03-16T15:00:00Z'),
+      paidAt: new Date('2026-03-20T15:00:00Z'),
+      firstName: 'Zoë',
+      lastName: 'Ramírez',
+      email: 'zoe@example.org',
+      totalCents: 12_750 + 868 + 1_200,
+    },
+    lines: [
+      {
+        workDate: '2026-03-04',
+        description: 'Spanish, on-site, Riverside Clinic',
+        minutes: 150,
+        rateUnits: 8_500,
+        rateSource: 'interpreter',
+        amountCents: 12_750,
+        mileageCents: 868,
+        expensesCents: 0,
+        totalCents: 12_750 + 868,
+      },
+      {
+        workDate: '2026-03-09',
+        description: 'Spanish, video remote, Riverside Clinic (client no-show)',
+        minutes: 60,
+        rateUnits: 2_000,
+        rateSource: 'default',
+        amountCents: 1_200,
+        mileageCents: 0,
+        expensesCents: 0,
+        totalCents: 1_200,
+      },
     ],
-    columns,
-    rows: [
-      [
-        '2026-03-04',
-        'Spanish, on-site, Riverside Clinic',
-        '150',
-        '$0.7500',
-        '$112.50',
-        '$23.80',
-        '$136.30',
-      ],
-      [
-        '2026-03-09',
-        'Spanish, video remote, Riverside Clinic (client no-show)',
-        '60',
-        '$0.2000',
-        '$12.00',
-        '$0.00',
-        '$12.00',
-      ],
-    ],
-    totals: [
-      ['Interpreting', '$124.50'],
-      ['Mileage and expenses', '$23.80'],
-      ['Total', '$148.30'],
-    ],
-    emptyText: 'No approved assignments in this period yet.',
-    footnote: 'Amounts are rounded to the cent once per line; the total is the sum of the lines.',
   },
-}
-samples.invoice = {
-  ...samples.statement!,
-  title: 'Invoice',
-  reference: 'INV-000042',
-  status: 'Sent',
-  party: { heading: 'Bill to', lines: ['Riverside Clinic', 'Attn: Carla Client'] },
-  rows: [
-    [
-      '2026-03-04',
-      'Spanish, on-site interpreting',
-      '150',
-      '$1.1667',
-      '$175.01',
-      '$23.80',
-      '$198.81',
+  company,
+)
+
+const invoice = invoiceDocument(
+  {
+    invoice: {
+      number: 'INV-000042',
+      status: 'sent',
+      organizationName: 'Riverside Clinic',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      sentAt: new Date('2026-04-01T15:00:00Z'),
+      paidAt: null,
+      issuedOn: '2026-04-01',
+      dueOn: '2026-05-01',
+      paymentTermsDays: 30,
+      billingAddress: 'Accounts Payable\n1 River Road\nSpringfield, IL 62701',
+      purchaseOrder: 'PO-7781',
+      amountCents: 7_500 + 2_100,
+      premiumCents: 1_875,
+      travelCents: 800,
+      totalCents: 7_500 + 1_875 + 800 + 2_100,
+      paidCents: 5_000,
+    },
+    lines: [
+      {
+        workDate: '2026-03-04',
+        description: 'Spanish, on-site interpreting',
+        minutes: 75,
+        rateUnits: 10_000,
+        amountCents: 7_500,
+        premiums: [{ kind: 'rush', percent: 25, cents: 1_875 }],
+        travelCents: 800,
+        totalCents: 7_500 + 1_875 + 800,
+        requesterName: 'Mia Manager',
+        interpreterFirstName: 'Zoë',
+        language: 'Spanish',
+        modality: 'on_site',
+        outcome: 'completed',
+        actualMinutes: 61,
+        incrementMinutes: 15,
+      },
+      {
+        workDate: '2026-03-09',
+        description: 'Spanish, video remote interpreting (client no-show)',
+        minutes: 60,
+        rateUnits: 3_500,
+        amountCents: 2_100,
+        travelCents: 0,
+        totalCents: 2_100,
+        requesterName: 'Mia Manager',
+        interpreterFirstName: 'Zoë',
+        language: 'Spanish',
+        modality: 'video',
+        outcome: 'client_no_show',
+        actualMinutes: 0,
+      },
     ],
-    [
-      '2026-03-09',
-      'Spanish, video remote interpreting (client no-show)',
-      '60',
-      '$0.3500',
-      '$21.00',
-      '$0.00',
-      '$21.00',
-    ],
-  ],
-  totals: [
-    ['Interpreting and translation', '$196.01'],
-    ['Travel and expenses', '$23.80'],
-    ['Total', '$219.81'],
-  ],
-  facts: [
-    ['Invoice number', 'INV-000042'],
-    ['Period', 'March 2026'],
-    ['Sent', 'April 1, 2026'],
-  ],
-}
+  },
+  company,
+)
 
 const outputDir = path.resolve('docs/screenshots/billing')
 mkdirSync(outputDir, { recursive: true })
-for (const [name, document] of Object.entries(samples)) {
+for (const [name, document] of Object.entries({ statement, invoice })) {
   const pdfPath = path.join(mkdtempSync(path.join(tmpdir(), 'billing-')), `${name}.pdf`)
   writeFileSync(pdfPath, await renderBillingDocumentPdf(document))
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdfPath, path.join(outputDir, name)])
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfPath, path.join(outputDir, name)])
   console.log(`${name}: ${path.join(outputDir, `${name}.png`)}`)
 }

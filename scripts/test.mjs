@@ -50,6 +50,12 @@ const secondsSince = (/** @type {number} */ time) => (Date.now() - time) / 1000
 /** @type {{ name: string, startedAt: number, seconds: number, code: number }[]} */
 const timings = []
 
+/** The end of each failed step's kept output, printed again after the table of steps: a CI
+ * log that shows only its last screens then still says what failed. */
+/** @type {{ name: string, tail: string }[]} */
+const failureTails = []
+const FAILURE_TAIL_LINES = 120
+
 /** Runs one step; resolves with its exit code. */
 function run(/** @type {Step} */ step) {
   const started = Date.now()
@@ -75,6 +81,15 @@ function run(/** @type {Step} */ step) {
       if (!step.live) {
         process.stdout.write(`\n== ${step.name} (${seconds.toFixed(0)} s, exit ${exitCode})\n`)
         process.stdout.write(Buffer.concat(output))
+        if (exitCode !== 0)
+          failureTails.push({
+            name: step.name,
+            tail: Buffer.concat(output)
+              .toString()
+              .split('\n')
+              .slice(-FAILURE_TAIL_LINES)
+              .join('\n'),
+          })
       }
       resolve(exitCode)
     })
@@ -120,5 +135,7 @@ function printTimings() {
 }
 
 const allPassed = await runAll()
+for (const { name, tail } of failureTails)
+  console.log(`\n== ${name} failed; the end of its output again:\n${tail}`)
 printTimings()
 process.exitCode = allPassed ? 0 : 1

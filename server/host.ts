@@ -16,6 +16,7 @@ import { serializeLoggedError } from '../app/platform/logger.server'
 import { isPrivatePath, isSecretLinkPath } from '../app/content/public-pages'
 import { isCrossSiteRequest } from '../app/lib/http/csrf'
 import { redactUrl } from '../app/lib/http/log-redaction'
+import { serveCallSockets } from './call-sockets'
 import { collectGarbageWhenIdle } from './idle-collection'
 import { releaseUnusedHeap } from './heap-release'
 import { publicPageCache } from './page-cache'
@@ -271,6 +272,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       (error?: Error) => (error ? reject(error) : resolve(listening)),
     )
   })
+  const callSockets = serveCallSockets(server, entry, runtime, () => shuttingDown)
   collectGarbageWhenIdle(server, {
     idleMs: IDLE_COLLECTION_MS,
     collect: () =>
@@ -294,6 +296,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (config.shutdownDrainMs > 0)
         await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
       logger.info('shutting down: finishing in-flight requests')
+      callSockets.close()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeIdleConnections()
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)

@@ -73,6 +73,15 @@ async function lookUpSession(request: Request): Promise<SessionUser | undefined>
   return { ...toPublicUser(live.user), sessionTokenHash: live.tokenHash }
 }
 
+/**
+ * The signed-in user of a connection that is not a page request (the calls' WebSocket), from
+ * its Cookie header.
+ */
+export function sessionUserOfCookie(cookieHeader: string | undefined) {
+  const headers = new Headers(cookieHeader ? { cookie: cookieHeader } : {})
+  return lookUpSession(new Request('http://socket.invalid/', { headers }))
+}
+
 export interface RequireUserOptions {
   role?: UserRole
   /** A resource route (a file or an export, not a page): another role gets 403. */

@@ -1,3 +1,4 @@
+import { startCallRouting } from './call-routing.server'
 import { announceFirstAdminSetup } from './first-admin.server'
 import { startMaintenance } from './maintenance.server'
 import { seedJobPostings } from './seed-job-postings.server'
@@ -29,7 +30,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<Runtime> 
     await runtime.stop()
     throw error
   }
-  if (options.startWorkers !== false) startMaintenance(runtime)
+  if (options.startWorkers !== false) {
+    startMaintenance(runtime)
+    startCallRouting(runtime)
+  }
   if (options.announceSetup !== false) await announceFirstAdminSetup(runtime)
   return runtime
 }

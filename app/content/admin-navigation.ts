@@ -9,6 +9,7 @@ export const adminSidebarLinks: NavLink[] = [
   { label: 'Interpreter Manager', to: '/admin/interpreter-manager' },
   { label: 'Interpreters', to: '/admin/interpreters' },
   { label: 'Bookings', to: '/admin/bookings' },
+  { label: 'Calls', to: '/admin/calls' },
   { label: 'Clients', to: '/admin/clients' },
   { label: 'Quotes', to: '/admin/quotes' },
   { label: 'Quality', to: '/admin/quality' },

@@ -6,6 +6,7 @@ import type { NavLink } from './navigation'
  */
 export const clientSidebarLinks: (NavLink & { managersOnly?: boolean })[] = [
   { label: 'Dashboard', to: '/client/dashboard' },
+  { label: 'Connect now', to: '/client/connect' },
   { label: 'Book an interpreter', to: '/client/book' },
   { label: 'Bookings', to: '/client/bookings' },
   { label: 'Translation quotes', to: '/client/quotes' },

@@ -8,6 +8,7 @@ export const interpreterSidebarLinks: NavLink[] = [
   { label: 'Dashboard', to: '/interpreter/dashboard' },
   { label: 'Onboarding', to: '/interpreter/onboarding' },
   { label: 'Assignments', to: '/interpreter/assignments' },
+  { label: 'Calls', to: '/interpreter/calls' },
   { label: 'Resources', to: '/interpreter/resources' },
   { label: 'Payouts', to: '/interpreter/payouts' },
   { label: 'Profile', to: '/interpreter/profile' },

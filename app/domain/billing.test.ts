@@ -305,4 +305,15 @@ describe('invoice line rules', () => {
     )
     expect(invoiceLineRule({ outcome: null, actualMinutes: null, minutes: null })).toBe(undefined)
   })
+
+  it('tells a contract’s rounding from its minimum, and names a late-cancellation fee', () => {
+    const rule = (actualMinutes: number, minutes: number) =>
+      invoiceLineRule({ outcome: 'completed', actualMinutes, minutes, incrementMinutes: 15 })
+    expect(rule(61, 75)).toBe('Rounded up to 15-minute steps (61 minutes worked)')
+    expect(rule(20, 60)).toBe('Minimum applied (20 minutes worked)')
+    expect(rule(75, 75)).toBe(undefined)
+    expect(invoiceLineRule({ outcome: 'late_cancellation', actualMinutes: 0, minutes: null })).toBe(
+      'Late cancellation: the contract’s fee',
+    )
+  })
 })

@@ -270,18 +270,25 @@ export function invoiceLineRule(line: {
   outcome: CloseoutOutcome | null
   actualMinutes: number | null
   minutes: number | null
+  /** The contract's billing increment, when the line was charged under one. */
+  incrementMinutes?: number | null
 }): string | undefined {
   switch (line.outcome) {
     case 'late_cancellation':
-      return 'Late cancellation: billed at the minimum'
+      return line.minutes === null
+        ? 'Late cancellation: the contract’s fee'
+        : 'Late cancellation: billed at the minimum'
     case 'client_no_show':
       return 'Client no-show: billed at the booked time'
-    case 'completed':
-      return line.minutes !== null &&
-        line.actualMinutes !== null &&
-        line.minutes > line.actualMinutes
-        ? `Minimum applied (${line.actualMinutes} minutes worked)`
-        : undefined
+    case 'completed': {
+      const { minutes, actualMinutes, incrementMinutes } = line
+      if (minutes === null || actualMinutes === null || minutes <= actualMinutes) return undefined
+      // Rounded up to the contract's increment, unless the minimum lifted it further.
+      const increment = incrementMinutes ?? 1
+      return increment > 1 && Math.ceil(actualMinutes / increment) * increment === minutes
+        ? `Rounded up to ${increment}-minute steps (${actualMinutes} minutes worked)`
+        : `Minimum applied (${actualMinutes} minutes worked)`
+    }
     default:
       return undefined
   }

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import type { Modality } from './interpreter-profile'
+import { formatCents } from './money'
 
 /**
  * Bookings: a client's request for an interpreter at a time (docs/product.md#client-portal).
@@ -95,8 +96,21 @@ export const locationLabel: Record<Modality, string> = {
   on_site: 'On-site address',
 }
 
-export const LATE_CANCELLATION_POLICY =
-  'This booking starts within 24 hours: a cancellation now is a late cancellation, billed at the minimum for its modality.'
+/**
+ * What the cancel form says inside the cancellation window: the organization's contract sets
+ * the window and may set a fee (docs/product.md#contracts-and-pay); without one, 24 hours and
+ * the minimum.
+ */
+export function lateCancellationPolicy(terms: {
+  windowHours: number
+  feeCents: number | null
+}): string {
+  const billed =
+    terms.feeCents === null
+      ? 'billed at the minimum for its modality'
+      : `billed a fee of ${formatCents(terms.feeCents)}`
+  return `This booking starts within ${terms.windowHours} hours: a cancellation now is a late cancellation, ${billed}.`
+}
 
 /**
  * The UTC instant of a wall-clock date and time in a time zone. A time that a daylight-saving
@@ -113,8 +127,12 @@ export function isUrgent(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() < URGENT_WITHIN_HOURS * 60 * 60 * 1000
 }
 
-export function isLateCancellation(startsAt: Date, now: Date): boolean {
-  return startsAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 60 * 60 * 1000
+export function isLateCancellation(
+  startsAt: Date,
+  now: Date,
+  windowHours: number = LATE_CANCELLATION_HOURS,
+): boolean {
+  return startsAt.getTime() - now.getTime() < windowHours * 60 * 60 * 1000
 }
 
 /** What the interpreter reads after saying they cannot make a booking's new time. */

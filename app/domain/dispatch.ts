@@ -228,6 +228,26 @@ export function assignmentsClash(a: ConfirmedAssignment, b: ConfirmedAssignment)
   return aStart < bEnd && bStart < aEnd
 }
 
+/** Whether the interpreter's languages hold `language` (any case, any spacing around it). */
+export function speaksLanguage(languages: readonly string[], language: string): boolean {
+  const wanted = language.trim().toLowerCase()
+  return languages.some((entry) => entry.trim().toLowerCase() === wanted)
+}
+
+/** The specialization the setting needs, and onboarding complete: booked work and calls alike. */
+export function readinessReasons(
+  setting: BookingSetting,
+  interpreter: { specializations: readonly string[]; onboardingProgress: number },
+): ExclusionReason[] {
+  const reasons: ExclusionReason[] = []
+  const specialization = specializationForSetting[setting]
+  if (specialization && !interpreter.specializations.includes(specialization))
+    reasons.push(exclusionReasons.specialization)
+  if (interpreter.onboardingProgress < ONBOARDING_STEP_COUNT)
+    reasons.push(exclusionReasons.onboarding)
+  return reasons
+}
+
 /** Every rule the interpreter fails for the booking, in the order staff read them; [] = eligible. */
 export function reasonsNotEligible(
   booking: DispatchBooking,
@@ -238,8 +258,7 @@ export function reasonsNotEligible(
   if (interpreter.organizationPreference === 'blocked') reasons.push(exclusionReasons.blocked)
   // One person cannot fill two seats of a team: the team needs two interpreters.
   if (interpreter.onTeam) reasons.push(exclusionReasons.team)
-  const language = booking.language.trim().toLowerCase()
-  if (!interpreter.languages.some((entry) => entry.trim().toLowerCase() === language))
+  if (!speaksLanguage(interpreter.languages, booking.language))
     reasons.push(exclusionReasons.language)
   if (!interpreter.modalities.includes(booking.modality)) reasons.push(exclusionReasons.modality)
   // Only an interpreter who states the gender asked for meets the request.
@@ -252,11 +271,7 @@ export function reasonsNotEligible(
     travel.miles > interpreter.travelRadiusMiles
   )
     reasons.push(outsideRadiusReason(travel.miles, interpreter.travelRadiusMiles))
-  const specialization = specializationForSetting[booking.setting]
-  if (specialization && !interpreter.specializations.includes(specialization))
-    reasons.push(exclusionReasons.specialization)
-  if (interpreter.onboardingProgress < ONBOARDING_STEP_COUNT)
-    reasons.push(exclusionReasons.onboarding)
+  reasons.push(...readinessReasons(booking.setting, interpreter))
   if (
     booking.setting === 'medical' &&
     !interpreter.medicalCredentialExpiries.some(

@@ -17,6 +17,10 @@ describe('staff roles', () => {
     expect(staffMayOpen(['dispatcher'], '/admin/interpreter-manager/123')).toBe(true)
     expect(staffMayOpen(['dispatcher'], '/admin/interpreter-manager/import')).toBe(false)
     expect(staffMayOpen(['recruiter'], '/admin/interpreter-manager/import')).toBe(true)
+    // The organization import is the clients area's (dispatchers'), not billing's.
+    expect(staffMayOpen(['dispatcher'], '/admin/organizations/import')).toBe(true)
+    expect(staffMayOpen(['billing'], '/admin/organizations/import')).toBe(false)
+    expect(staffMayOpen(['billing'], '/admin/organizations/123/billing')).toBe(true)
     expect(staffMayOpen(['recruiter'], '/admin/export/applications')).toBe(true)
     expect(staffMayOpen(['recruiter'], '/admin/export/client-requests')).toBe(false)
     // A prefix counts only up to a slash: /admin/rates is not /admin/rates-history's.

@@ -50,6 +50,7 @@ const areas: readonly { prefix: string; roles: readonly StaffRole[] }[] = [
   { prefix: '/admin/search', roles: everyone },
   { prefix: '/admin/bookings', roles: ['dispatcher'] },
   { prefix: '/admin/quality', roles: ['dispatcher'] },
+  { prefix: '/admin/calls', roles: ['dispatcher'] },
   { prefix: '/admin/clients', roles: ['dispatcher'] },
   { prefix: '/admin/export/client-requests', roles: ['dispatcher'] },
   { prefix: '/admin/interpreter-manager', roles: ['dispatcher', 'recruiter'] },
@@ -70,6 +71,10 @@ const areas: readonly { prefix: string; roles: readonly StaffRole[] }[] = [
   { prefix: '/admin/receivables', roles: ['billing'] },
   // An organization's payment terms, billing address and purchase order.
   { prefix: '/admin/organizations', roles: ['billing'] },
+  // Bringing clients in (organizations and their users' invitations) is the clients area's
+  // work, as the new-organization form is; the billing details it sets are those of the
+  // organizations it makes, which billing changes afterwards on their billing page.
+  { prefix: '/admin/organizations/import', roles: ['dispatcher'] },
 ]
 
 function areaOf(pathname: string) {

@@ -1,5 +1,7 @@
 import type { CompanyIdentity } from '../domain/company'
 import { formatCalendarDate } from '../domain/format'
+import { formatCents } from '../domain/money'
+import { quoteLineBasis, type PricedQuoteLine } from '../domain/quote-pricing'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 interface QuoteSummary {
@@ -73,19 +75,45 @@ function clientQuoteMail(options: {
   })
 }
 
-/** To the client: staff priced their quote; it stands until its expiry date. */
+/**
+ * To the client: staff priced their quote; it stands until its expiry date. The lines are
+ * listed with the total, as on the quote's page.
+ */
 export function quotePricedMail(options: {
   name: string
-  quote: QuoteSummary & { price: string; expiresOn: string }
+  quote: QuoteSummary & { price: string; lines: PricedQuoteLine[]; expiresOn: string }
   quoteUrl: string
   company: CompanyIdentity
 }): RenderedMail {
-  const { quote } = options
-  return clientQuoteMail({
-    ...options,
+  const { name, quote, quoteUrl, company } = options
+  const summary = `Your translation quote (${languagesOf(quote)}) is ready: ${quote.price}. The price stands until ${formatCalendarDate(quote.expiresOn)}; accept or decline it in the client portal.`
+  const lines = quote.lines.map(
+    (line) => `${line.description} (${quoteLineBasis(line)}): ${formatCents(line.amountCents)}`,
+  )
+  return renderMail({
     subject: `Your translation quote: ${quote.price}`,
-    summary: `Your translation quote (${languagesOf(quote)}) is ready: ${quote.price}. The price stands until ${formatCalendarDate(quote.expiresOn)}; accept or decline it in the client portal.`,
-    linkText: 'See the quote',
+    company,
+    text: [
+      `Hello ${name},`,
+      summary,
+      [...lines, `Total: ${quote.price}`].join('\n'),
+      quoteUrl,
+    ].join('\n\n'),
+    body: (
+      <>
+        <p>Hello {name},</p>
+        <p>{summary}</p>
+        <ul>
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+        <p>
+          <strong>Total: {quote.price}</strong>
+        </p>
+        <MailButton href={quoteUrl}>See the quote</MailButton>
+      </>
+    ),
   })
 }
 

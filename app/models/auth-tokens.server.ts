@@ -53,11 +53,12 @@ export async function createAuthToken(
 
 /**
  * Single-use links for several accounts at once, in one statement (an import's batch of
- * invitations), in the order given; each records its account's address as given.
+ * invitations), in the order given; each records its account's address as given (a client
+ * invitation has no account yet: `userId` null and the invited address).
  */
 export async function createAuthTokens(
   purpose: AuthTokenPurpose,
-  accounts: readonly { userId: string; email: string }[],
+  accounts: readonly { userId: string | null; email: string }[],
   tx: Database,
 ): Promise<string[]> {
   if (accounts.length === 0) return []

@@ -7,8 +7,8 @@ import type { Database } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail/outbox.server'
 import { hashToken } from '../platform/tokens.server'
 import { db, runtime } from '../platform/runtime.server'
-import { recordAudit, type Actor } from './audit.server'
-import { createAuthToken, endAuthToken, isOutstanding } from './auth-tokens.server'
+import { recordAudit, recordAudits, type Actor } from './audit.server'
+import { createAuthTokens, endAuthToken, isOutstanding } from './auth-tokens.server'
 import { findUserByEmail, hasUsablePassword } from './users.server'
 
 // Invitations to join an organization in the client portal (docs/product.md#client-portal).
@@ -51,47 +51,86 @@ export async function inviteToOrganization(
   for (const earlier of await pendingOf(tx, organization.id, email))
     await endAuthToken(earlier.tokenHash, 'superseded', tx)
 
-  const token = await createAuthToken('invitation', null, tx, { email })
-  const [invitation] = await tx
-    .insert(clientInvitations)
-    .values({
-      tokenHash: hashToken(token),
-      organizationId: organization.id,
-      email,
-      name: person.name.trim(),
-      role: person.role,
-      leadId: person.leadId ?? null,
-      invitedById: actor.id,
-    })
-    .returning({ id: clientInvitations.id })
-  const invitationId = invitation!.id
-  const { config } = runtime()
-  const mail = clientInvitationMail({
-    name: person.name.trim(),
-    organizationName: organization.name,
-    acceptUrl: `${config.siteUrl}/accept-invite?token=${token}`,
-    company: config.company,
-  })
-  await enqueueMail(tx, [
-    {
-      template: 'client-invitation',
-      to: email,
-      replyTo: config.mailReplyTo,
-      reference: `client_invitation:${invitationId}`,
-      ...mail,
-    },
-  ])
-  await recordAudit(
+  const [invitationId] = await sendClientInvitations(
+    [{ person: { ...person, email }, organization }],
     actor,
-    {
-      action: 'invite',
-      entityType: 'client_invitation',
-      entityId: invitationId,
-      after: { organizationId: organization.id, organizationRole: person.role },
-    },
     tx,
   )
-  return { state: 'invited', invitationId, organizationId: organization.id }
+  return { state: 'invited', invitationId: invitationId!, organizationId: organization.id }
+}
+
+/** An invitation to send: whom, with which role, into which organization. */
+export interface ClientInvitationToSend {
+  person: { name: string; email: string; role: OrganizationRole; leadId?: string }
+  organization: Pick<Organization, 'id' | 'name'>
+}
+
+/**
+ * Records the invitations and queues their e-mails, a few statements for any number (one
+ * from a form, hundreds from an import: docs/product.md#importing-organizations). The caller
+ * has decided that each should be sent; the ids come back in the order given.
+ */
+export async function sendClientInvitations(
+  invites: readonly ClientInvitationToSend[],
+  actor: Actor,
+  tx: Database,
+): Promise<string[]> {
+  if (invites.length === 0) return []
+  const people = invites.map(({ person, organization }) => ({
+    ...person,
+    name: person.name.trim(),
+    email: normalizeEmail(person.email),
+    organization,
+  }))
+  const tokens = await createAuthTokens(
+    'invitation',
+    people.map((person) => ({ userId: null, email: person.email })),
+    tx,
+  )
+  const inserted = await tx
+    .insert(clientInvitations)
+    .values(
+      people.map((person, index) => ({
+        tokenHash: hashToken(tokens[index]!),
+        organizationId: person.organization.id,
+        email: person.email,
+        name: person.name,
+        role: person.role,
+        leadId: person.leadId ?? null,
+        invitedById: actor.id,
+      })),
+    )
+    .returning({ id: clientInvitations.id, tokenHash: clientInvitations.tokenHash })
+  // Matched by token, not by position: the rows come back in no promised order.
+  const idOf = new Map(inserted.map((row) => [row.tokenHash, row.id]))
+  const ids = tokens.map((token) => idOf.get(hashToken(token))!)
+  const { config } = runtime()
+  await enqueueMail(
+    tx,
+    people.map((person, index) => ({
+      template: 'client-invitation',
+      to: person.email,
+      replyTo: config.mailReplyTo,
+      reference: `client_invitation:${ids[index]}`,
+      ...clientInvitationMail({
+        name: person.name,
+        organizationName: person.organization.name,
+        acceptUrl: `${config.siteUrl}/accept-invite?token=${tokens[index]}`,
+        company: config.company,
+      }),
+    })),
+  )
+  await recordAudits(
+    actor,
+    people.map((person, index) => ({
+      action: 'invite',
+      entityType: 'client_invitation',
+      entityId: ids[index],
+      after: { organizationId: person.organization.id, organizationRole: person.role },
+    })),
+    tx,
+  )
+  return ids
 }
 
 const pendingColumns = {

@@ -1,10 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import {
-  interpreterApplications,
-  interpreterDocuments,
-  interpreterProfiles,
-  users,
-} from '../../db/schema'
+import { interpreterApplications, interpreterDocuments, interpreterProfiles } from '../../db/schema'
 import {
   importColumns,
   type ImportIssue,
@@ -17,6 +12,7 @@ import { db } from '../platform/runtime.server'
 import { recordAudit, type Actor } from './audit.server'
 import { refreshOnboardingProgress } from './onboarding/progress.server'
 import { createInterpreterAccounts } from './interpreter-profiles.server'
+import { accountsByEmails } from './users.server'
 
 /**
  * Staff's import of an agency's interpreters from a CSV file
@@ -61,19 +57,6 @@ export const IMPORT_BATCH_SIZE = 100
 /** One import at a time, so that two confirms of one file cannot both create a person. */
 const IMPORT_LOCK = 7261045
 const LOOKUP_CHUNK = 1000
-
-/** The accounts (by normalised e-mail) among `emails`, and their roles. */
-async function accountsByEmail(emails: readonly string[], tx?: Database) {
-  const found = new Map<string, { id: string; role: string }>()
-  for (let start = 0; start < emails.length; start += LOOKUP_CHUNK) {
-    const rows = await db(tx)
-      .select({ id: users.id, email: users.email, role: users.role })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, emails.slice(start, start + LOOKUP_CHUNK)))
-    for (const row of rows) found.set(row.email.toLowerCase(), row)
-  }
-  return found
-}
 
 type ComparedProfile = Pick<
   typeof interpreterProfiles.$inferSelect,
@@ -148,7 +131,7 @@ export async function previewImport(
 ): Promise<ImportPreview> {
   const issues = [...fileIssues]
   const emails = rows.flatMap((row) => (row.interpreter ? [row.interpreter.email] : []))
-  const accounts = await accountsByEmail(emails)
+  const accounts = await accountsByEmails(emails)
   const profiles = await profilesOf(
     [...accounts.values()].flatMap((account) =>
       account.role === 'interpreter' ? [account.id] : [],
@@ -207,7 +190,7 @@ async function importBatch(
   actor: Actor,
 ): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
-  const accounts = await accountsByEmail(
+  const accounts = await accountsByEmails(
     batch.map((row) => row.interpreter.email),
     tx,
   )

@@ -1,4 +1,4 @@
-import { and, asc, eq, like, ne, notLike, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, like, ne, notLike, sql, type SQL } from 'drizzle-orm'
 import { sessions, users, type UserRole } from '../../db/schema'
 import type { AccountStatus } from '../domain/accounts'
 import { normalizeEmail } from '../domain/email'
@@ -85,6 +85,24 @@ export async function findUserByEmail(email: string, tx?: Database): Promise<Use
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
   return user
+}
+
+const LOOKUP_CHUNK = 1000
+
+/**
+ * The accounts among `emails` (normalised addresses), by address, with their role: an
+ * import's look-up of a whole file, a thousand addresses to a query.
+ */
+export async function accountsByEmails(emails: readonly string[], tx?: Database) {
+  const found = new Map<string, { id: string; role: UserRole }>()
+  for (let start = 0; start < emails.length; start += LOOKUP_CHUNK) {
+    const rows = await db(tx)
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, emails.slice(start, start + LOOKUP_CHUNK)))
+    for (const row of rows) found.set(row.email.toLowerCase(), { id: row.id, role: row.role })
+  }
+  return found
 }
 
 export async function getUser(id: string, tx?: Database): Promise<PublicUser | undefined> {

@@ -15,6 +15,39 @@ afterEach(() => {
 })
 
 describe('loadConfig', () => {
+  it('reads the calls’ ICE servers: none by default, TURN only with its secret', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).calls).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      turnSecret: undefined,
+      turnTtlSeconds: 3600,
+    })
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        CALL_STUN_URLS: 'stun:a.example:3478, stun:b.example:3478',
+        CALL_TURN_URLS: 'turns:a.example:5349',
+        CALL_TURN_SECRET: 'a secret of sixteen+',
+        CALL_TURN_TTL_SECONDS: '600',
+      }).calls,
+    ).toEqual({
+      stunUrls: ['stun:a.example:3478', 'stun:b.example:3478'],
+      turnUrls: ['turns:a.example:5349'],
+      turnSecret: 'a secret of sixteen+',
+      turnTtlSeconds: 600,
+    })
+    expect(() => loadConfig({ DATA_DIR: dataDir, CALL_TURN_URLS: 'turn:a.example' })).toThrow(
+      /CALL_TURN_SECRET: required when CALL_TURN_URLS is set/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir, CALL_STUN_URLS: 'https://a.example' })).toThrow(
+      ConfigError,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir, CALL_TURN_TTL_SECONDS: '7200' })).toThrow(
+      ConfigError,
+    )
+  })
+
   it('applies the documented defaults', () => {
     const dataDir = tempDir()
     const config = loadConfig({ DATA_DIR: dataDir })

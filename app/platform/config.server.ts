@@ -32,6 +32,24 @@ const timeZone = z
   .trim()
   .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
 
+/** A list separated by commas, each entry checked by `item`; empty when unset. */
+function commaList<Item extends z.ZodType<unknown, string>>(item: Item) {
+  return z
+    .string()
+    .trim()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item))
+}
+
+/** URLs separated by commas, each matching `scheme`. */
+const urlList = (scheme: RegExp, message: string) => commaList(z.string().regex(scheme, message))
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -110,19 +128,16 @@ const envSchema = z.object({
   LEAD_BUSINESS_HOURS: z.string().trim().default('Mon-Fri 08:00-20:00'),
   // The office's zone when unset (docs/decisions/045-lead-response-clock.md).
   LEAD_TIME_ZONE: optionalText.pipe(timeZone.optional()),
-  LEAD_HOLIDAYS: z
-    .string()
-    .trim()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((date) => date.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.iso.date('must be dates like 2026-12-25, separated by commas'))),
+  LEAD_HOLIDAYS: commaList(z.iso.date('must be dates like 2026-12-25, separated by commas')),
   LEAD_RESPONSE_TARGET_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   LEAD_AT_RISK_PERCENT: z.coerce.number().int().min(1).max(99).default(75),
+  // On-demand calls' ICE servers (docs/deploy.md#calls-stun-and-turn): none by default.
+  CALL_STUN_URLS: urlList(/^stuns?:/, 'must be stun: or stuns: URLs, separated by commas'),
+  CALL_TURN_URLS: urlList(/^turns?:/, 'must be turn: or turns: URLs, separated by commas'),
+  CALL_TURN_SECRET: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  CALL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   S3_KEY_PREFIX: optionalText.pipe(
     z
       .string()
@@ -176,6 +191,8 @@ export interface Config {
   shutdownDrainMs: number
   /** Where uploads go: `DATA_DIR/uploads`, or an S3-compatible bucket. */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3FileStorageOptions)
+  /** On-demand calls' ICE servers: STUN URLs, and TURN URLs with the shared secret. */
+  calls: CallIceConfig
   /** The first-response clock of client requests, counted in business hours. */
   leads: {
     businessHours: BusinessHours
@@ -186,6 +203,15 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[]
+
+export interface CallIceConfig {
+  stunUrls: string[]
+  turnUrls: string[]
+  /** The TURN server's shared secret (its REST API scheme); set whenever TURN URLs are. */
+  turnSecret: string | undefined
+  /** How long a TURN credential handed to a page lasts. */
+  turnTtlSeconds: number
+}
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
@@ -239,6 +265,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    )
+  }
+  if (env.CALL_TURN_URLS.length > 0 && !env.CALL_TURN_SECRET) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  CALL_TURN_SECRET: required when CALL_TURN_URLS is set',
     )
   }
   const officeTimeZone = env.OFFICE_TIME_ZONE ?? DEFAULT_OFFICE_TIME_ZONE
@@ -303,6 +334,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local' },
     officeTimeZone,
+    calls: {
+      stunUrls: env.CALL_STUN_URLS,
+      turnUrls: env.CALL_TURN_URLS,
+      turnSecret: env.CALL_TURN_SECRET,
+      turnTtlSeconds: env.CALL_TURN_TTL_SECONDS,
+    },
     leads: {
       businessHours,
       responseTargetMs: env.LEAD_RESPONSE_TARGET_MINUTES * 60_000,

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { setOfficeTimeZone } from '../domain/office'
 import { BackgroundTasks } from './background-tasks.server'
+import { InProcessCallBus, type CallBus } from './calls/call-bus.server'
 import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
 import { createLogger, type Logger } from './logger.server'
@@ -26,6 +27,8 @@ export interface Runtime {
   storage: FileStorage
   /** Work started by requests that they do not wait for; finished before the database closes. */
   background: BackgroundTasks
+  /** Passes on-demand calls' rings and signalling to the parties' open pages. */
+  callBus: CallBus
   /** Registers work to undo before the database closes (timers started at boot). */
   onStop(hook: () => void | Promise<void>): void
   stop(): Promise<void>
@@ -115,12 +118,14 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     mailDir,
     storage,
     background: new BackgroundTasks(logger),
+    callBus: new InProcessCallBus(),
     onStop(hook) {
       stopHooks.push(hook)
     },
     async stop() {
       for (const hook of stopHooks) await hook()
       await runtime.background.settle()
+      await runtime.callBus.close()
       await mailWorker.stop()
       storage.close?.()
       await database.close()

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -20,7 +21,10 @@ import {
 } from '../../app/domain/billing'
 import { modalityValues } from '../../app/domain/interpreter-profile'
 import { paymentMethodValues } from '../../app/domain/receivables'
+import { payRateSources, type BillingIncrement, type Premium } from '../../app/domain/contracts'
+import { callMedia } from '../../app/domain/call-routing'
 import { bookings } from './bookings'
+import { calls } from './calls'
 import { translationQuotes } from './quotes'
 import { organizations } from './organizations'
 import { interpreterProfiles } from './interpreter-profiles'
@@ -51,6 +55,103 @@ export const rates = pgTable(
     check(
       'rates_non_negative',
       sql`${table.clientRateUnits} >= 0 and ${table.interpreterRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.mileageCentsPerMile} >= 0`,
+    ),
+  ],
+)
+
+/**
+ * On-demand call rates per medium (docs/product.md#on-demand-call-billing), beside the booking
+ * rates and versioned like them: a new rate is a new row from `effective_from`, and a call uses
+ * the row in force when it started.
+ */
+export const callRates = pgTable(
+  'call_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    media: text('media', { enum: callMedia }).notNull(),
+    /** Per minute, in hundredths of a cent (app/domain/billing.ts, RATE_UNITS_PER_CENT). */
+    clientRateUnits: integer('client_rate_units').notNull(),
+    interpreterRateUnits: integer('interpreter_rate_units').notNull(),
+    minimumMinutes: integer('minimum_minutes').notNull(),
+    incrementMinutes: integer('increment_minutes').$type<BillingIncrement>().notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('call_rates_media_effective_idx').on(table.media, table.effectiveFrom),
+    check(
+      'call_rates_valid',
+      sql`${table.clientRateUnits} >= 0 and ${table.interpreterRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.incrementMinutes} in (1, 5, 15, 30)`,
+    ),
+  ],
+)
+
+/**
+ * An organization's contract for one modality (docs/product.md#contracts-and-pay): its terms
+ * in place of the default rates. Like rates, rows are never changed: a new version is a new
+ * row from `effective_from`, and an assignment uses the row in force at its start.
+ */
+export const clientContracts = pgTable(
+  'client_contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    modality: text('modality', { enum: modalityValues }).notNull(),
+    clientRateUnits: integer('client_rate_units').notNull(),
+    minimumMinutes: integer('minimum_minutes').notNull(),
+    incrementMinutes: integer('increment_minutes').notNull(),
+    rareLanguagePremiumPercent: integer('rare_language_premium_percent').notNull(),
+    rushPremiumPercent: integer('rush_premium_percent').notNull(),
+    afterHoursPremiumPercent: integer('after_hours_premium_percent').notNull(),
+    cancellationWindowHours: integer('cancellation_window_hours').notNull(),
+    /** Null: a late cancellation is billed at the minimum minutes. */
+    lateCancellationFeeCents: integer('late_cancellation_fee_cents'),
+    mileageCentsPerMile: integer('mileage_cents_per_mile').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('client_contracts_in_force_idx').on(
+      table.organizationId,
+      table.modality,
+      table.effectiveFrom,
+    ),
+    check(
+      'client_contracts_valid',
+      sql`${table.clientRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.incrementMinutes} in (1, 5, 15, 30) and ${table.rareLanguagePremiumPercent} >= 0 and ${table.rushPremiumPercent} >= 0 and ${table.afterHoursPremiumPercent} >= 0 and ${table.cancellationWindowHours} >= 0 and coalesce(${table.lateCancellationFeeCents}, 0) >= 0 and ${table.mileageCentsPerMile} >= 0`,
+    ),
+  ],
+)
+
+/**
+ * Interpreter pay in place of a modality's default (docs/product.md#contracts-and-pay): for
+ * one interpreter, for one language, or for one interpreter in one language. Rows are never
+ * changed; a row without a rate ends the override from its time.
+ */
+export const interpreterPayRates = pgTable(
+  'interpreter_pay_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interpreterId: uuid('interpreter_id').references(() => interpreterProfiles.id, {
+      onDelete: 'cascade',
+    }),
+    language: text('language'),
+    modality: text('modality', { enum: modalityValues }).notNull(),
+    rateUnits: integer('rate_units'),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('interpreter_pay_rates_in_force_idx').on(table.modality, table.effectiveFrom),
+    index('interpreter_pay_rates_interpreter_idx').on(table.interpreterId),
+    check(
+      'interpreter_pay_rates_valid',
+      sql`num_nonnulls(${table.interpreterId}, ${table.language}) >= 1 and coalesce(${table.rateUnits}, 0) >= 0`,
     ),
   ],
 )
@@ -146,8 +247,9 @@ export const interpreterStatements = pgTable(
 )
 
 /**
- * One approved assignment on a statement. The amounts are written when the closeout is
- * approved and never recomputed; one line per booking, so an assignment is paid once.
+ * One approved assignment or one on-demand call on a statement. The amounts are written when
+ * the closeout is approved or the call ends and never recomputed; one line per booking and
+ * per call, so work is paid once.
  */
 export const statementLines = pgTable(
   'statement_lines',
@@ -156,24 +258,30 @@ export const statementLines = pgTable(
     statementId: uuid('statement_id')
       .notNull()
       .references(() => interpreterStatements.id, { onDelete: 'restrict' }),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
-    rateId: uuid('rate_id')
-      .notNull()
-      .references(() => rates.id, { onDelete: 'restrict' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    rateId: uuid('rate_id').references(() => rates.id, { onDelete: 'restrict' }),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'restrict' }),
+    callRateId: uuid('call_rate_id').references(() => callRates.id, { onDelete: 'restrict' }),
     workDate: date('work_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
+    /** For a call the client hung up within 30 s, 0: paid for the seconds worked. */
     minutes: integer('minutes').notNull(),
     rateUnits: integer('rate_units').notNull(),
     amountCents: integer('amount_cents').notNull(),
     mileageCents: integer('mileage_cents').notNull(),
     expensesCents: integer('expenses_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Which pay rate applied: the default, or an override (app/domain/contracts.ts). */
+    rateSource: text('rate_source', { enum: payRateSources }).notNull().default('default'),
   },
   (table) => [
     uniqueIndex('statement_lines_booking').on(table.bookingId),
+    uniqueIndex('statement_lines_call').on(table.callId),
     index('statement_lines_statement_idx').on(table.statementId, table.workDate),
+    check(
+      'statement_lines_one_source',
+      sql`num_nonnulls(${table.bookingId}, ${table.callId}) = 1 and (${table.bookingId} is null or ${table.rateId} is not null) and (${table.callId} is null or ${table.callRateId} is not null)`,
+    ),
     check(
       'statement_lines_total',
       sql`${table.totalCents} = ${table.amountCents} + ${table.mileageCents} + ${table.expensesCents}`,
@@ -221,7 +329,10 @@ export const clientInvoices = pgTable(
   ],
 )
 
-/** One line of an invoice: a closed-out assignment or an accepted translation job. */
+/**
+ * One line of an invoice: a closed-out assignment, an accepted translation job or an on-demand
+ * call.
+ */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -231,23 +342,34 @@ export const invoiceLines = pgTable(
       .references(() => clientInvoices.id, { onDelete: 'restrict' }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
     quoteId: uuid('quote_id').references(() => translationQuotes.id, { onDelete: 'restrict' }),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'restrict' }),
     rateId: uuid('rate_id').references(() => rates.id, { onDelete: 'restrict' }),
+    callRateId: uuid('call_rate_id').references(() => callRates.id, { onDelete: 'restrict' }),
     workDate: date('work_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     minutes: integer('minutes'),
     rateUnits: integer('rate_units'),
     amountCents: integer('amount_cents').notNull(),
+    /** The contract the line was charged under; null at the default rates. */
+    contractId: uuid('contract_id').references(() => clientContracts.id, { onDelete: 'restrict' }),
+    /** Each premium that applied, as charged (app/domain/contracts.ts), and their sum. */
+    premiums: jsonb('premiums').$type<Premium[]>().notNull().default([]),
+    premiumCents: integer('premium_cents').notNull().default(0),
     travelCents: integer('travel_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
   },
   (table) => [
     uniqueIndex('invoice_lines_booking').on(table.bookingId),
     uniqueIndex('invoice_lines_quote').on(table.quoteId),
+    uniqueIndex('invoice_lines_call').on(table.callId),
     index('invoice_lines_invoice_idx').on(table.invoiceId, table.workDate),
-    check('invoice_lines_one_source', sql`num_nonnulls(${table.bookingId}, ${table.quoteId}) = 1`),
+    check(
+      'invoice_lines_one_source',
+      sql`num_nonnulls(${table.bookingId}, ${table.quoteId}, ${table.callId}) = 1 and (${table.callId} is null or ${table.callRateId} is not null)`,
+    ),
     check(
       'invoice_lines_total',
-      sql`${table.totalCents} = ${table.amountCents} + ${table.travelCents}`,
+      sql`${table.totalCents} = ${table.amountCents} + ${table.premiumCents} + ${table.travelCents}`,
     ),
   ],
 )

@@ -23,6 +23,14 @@ export const interpreterProfiles = pgTable(
     applicationId: uuid('application_id').references(() => interpreterApplications.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The number clients quote with the first name ("Rosa, ID 1001"): a client of a call sees
+     * these two, never a surname (docs/product.md#on-demand-calls).
+     */
+    idNumber: integer('id_number')
+      .notNull()
+      .unique()
+      .generatedAlwaysAsIdentity({ startWith: 1001 }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { pricedLineKinds } from '../../app/domain/quote-pricing'
 import { quoteStatuses } from '../../app/domain/quotes'
 import { organizations } from './organizations'
 import { storedFiles } from './stored-files'
@@ -65,4 +66,30 @@ export const translationQuoteFiles = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.quoteId, table.fileId] })],
+)
+
+/**
+ * A priced quote's lines (app/domain/quote-pricing.ts): staff's lines, then the minimum
+ * fee's difference and the rush surcharge when they apply. Written with the price in one
+ * transaction; pricing again replaces them. The quote's `price_cents` is their sum.
+ */
+export const quotePriceLines = pgTable(
+  'quote_price_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => translationQuotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: pricedLineKinds }).notNull(),
+    description: text('description').notNull(),
+    /** Words or pages (1 for a flat fee); null for the minimum and rush lines. */
+    quantity: integer('quantity'),
+    /** Per word in rate units (hundredths of a cent), per page and flat in cents. */
+    unitAmount: integer('unit_amount'),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quoteId, table.position] }),
+    check('quote_price_lines_amount', sql`${table.amountCents} >= 0`),
+  ],
 )

@@ -36,6 +36,7 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/statements/00000000-0000-4000-8000-000000000000/pdf',
       '/admin/rates',
       '/admin/quality',
+      '/admin/calls',
       '/admin/accounting-export',
       '/admin/privacy-export',
       '/admin/invoices',
@@ -44,6 +45,7 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/admin/receivables',
       '/admin/receivables/export',
       '/admin/organizations/00000000-0000-4000-8000-000000000000/billing',
+      '/admin/organizations/import',
     ],
   },
   {
@@ -56,6 +58,8 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/interpreter/assignments/00000000-0000-4000-8000-000000000000/files/00000000-0000-4000-8000-000000000000',
       '/interpreter/payouts',
       '/interpreter/payouts/00000000-0000-4000-8000-000000000000/pdf',
+      '/interpreter/calls',
+      '/interpreter/calls/00000000-0000-4000-8000-000000000000',
     ],
   },
   {
@@ -72,6 +76,8 @@ const areas: { prefix: string; owner: UserRole; samples: string[] }[] = [
       '/client/invoices',
       '/client/invoices/00000000-0000-4000-8000-000000000000',
       '/client/invoices/00000000-0000-4000-8000-000000000000/pdf',
+      '/client/connect',
+      '/client/connect/00000000-0000-4000-8000-000000000000',
     ],
   },
 ]
@@ -91,6 +97,9 @@ for (const area of areas) {
     playwright,
     app,
   }) => {
+    // Every route of the area as six kinds of visitor: the admin area alone makes hundreds of
+    // requests, more with each new screen.
+    test.setTimeout(180_000)
     const routes = (await builtRoutes()).filter((route) => inArea(route, area.prefix))
     expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(area.samples))
 

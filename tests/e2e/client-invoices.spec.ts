@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { mailOutbox } from '../../db/schema'
+import { formatCalendarDate } from '../../app/domain/format'
+import { calendarDate } from '../../app/domain/onboarding'
+import { addDays } from '../../app/domain/receivables'
 import type { CloseoutOutcome } from '../../app/domain/billing'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -179,7 +182,11 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
 
   // The manager sees it Sent and downloads the PDF.
   await page.goto('/client/invoices')
-  await expect(page.getByRole('row', { name: /October 2025/ })).toContainText('Sent')
+  const sentRow = page.getByRole('row', { name: /October 2025/ })
+  await expect(sentRow).toContainText('Sent')
+  // Due 30 days after sending (the default terms), with the whole total still owed.
+  await expect(sentRow).toContainText(formatCalendarDate(addDays(calendarDate(new Date()), 30)))
+  await expect(sentRow).toContainText(/Balance\s*\$323\.69/)
   await expectNoAxeViolations(page, 'client invoices at 1280 px')
   await shoot(page, 'client-invoices-1280')
   await page.getByRole('link', { name: `View invoice ${number} for October 2025` }).click()

@@ -5,6 +5,7 @@ import { mailOutbox, storedFiles, translationQuotes } from '../../db/schema'
 import { addDays, calendarDate } from '../../app/domain/onboarding'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { flatFeePricing } from '../../app/domain/quote-pricing'
 import { requestQuote } from '../../app/models/quotes/request.server'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
 import { docxDocument, docxQuoteFile, zipArchive } from '../support/document-fixtures'
@@ -126,16 +127,62 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
   await expect(dialog.getByRole('list', { name: 'Files to translate' })).toContainText(
     'contract.docx',
   )
+  // Staff price it as lines: words and pages, raised to the minimum, then a rush surcharge.
   const price = dialog.getByRole('form', { name: 'Price' })
-  await price.getByLabel('Price (US dollars)').fill('1250.50')
+  await price.getByLabel('Line 1: Kind').selectOption('per_word')
+  await price.getByLabel('Line 1: Description').fill('Spanish, certified')
+  await price.getByLabel('Line 1: Words or pages').fill('1,200')
+  await price.getByLabel('Line 1: Price (US dollars)').fill('0.1250')
+  await price.getByRole('button', { name: 'Add a line' }).click()
+  await price.getByLabel('Line 2: Kind').selectOption('per_page')
+  await price.getByLabel('Line 2: Description').fill('French, certified')
+  await price.getByLabel('Line 2: Price (US dollars)').fill('25')
+  await price.getByLabel('Minimum fee (optional)').fill('250.00')
+  await price.getByLabel('Rush surcharge, % (optional)').fill('25')
   await price.getByLabel('Price valid until').fill(officeDay(7))
+  // A page line without its pages is refused on that field, and what was typed is kept.
+  await price.getByRole('button', { name: 'Send price' }).click()
+  const pages = price.getByLabel('Line 2: Words or pages')
+  await expect(pages).toHaveAccessibleDescription(
+    'Please enter the number of pages, a whole number from 1 to 100,000.',
+  )
+  await expect(price.getByLabel('Line 1: Description')).toHaveValue('Spanish, certified')
+  await expect(price.getByLabel('Rush surcharge, % (optional)')).toHaveValue('25')
+  expect(await app.db.$count(translationQuotes, eq(translationQuotes.priceCents, 31_250))).toBe(0)
+  // Without JavaScript, "Add a line" is answered by the server: one more row, nothing lost.
+  const noScript = await adminPage.request.post(`/admin/quotes/${quoteId}`, {
+    form: {
+      intent: 'price',
+      'lines[0].kind': 'per_word',
+      'lines[0].description': 'Spanish, certified',
+      __intent__: JSON.stringify({
+        type: 'insert',
+        payload: { name: 'lines', defaultValue: { kind: 'per_word' } },
+      }),
+    },
+    headers: { Origin: app.url },
+    maxRedirects: 0,
+  })
+  expect(noScript.status()).toBe(200)
+  const noScriptPage = await noScript.text()
+  expect(noScriptPage).toContain('name="lines[1].description"')
+  expect(noScriptPage).toContain('value="Spanish, certified"')
+  await pages.fill('3')
   await expectNoAxeViolations(adminPage, 'staff quote dialog at 1280 px')
   await shoot(adminPage, 'admin-quote-dialog-1280')
+  const desktop = adminPage.viewportSize()!
+  await adminPage.setViewportSize({ width: 390, height: 844 })
+  await expectNoAxeViolations(adminPage, 'staff price form at 390 px')
+  await shoot(adminPage, 'admin-quote-price-390')
+  await adminPage.setViewportSize(desktop)
   await price.getByRole('button', { name: 'Send price' }).click()
   await expect(
     adminPage.getByRole('status').getByText('Quote priced; the client was e-mailed.').first(),
   ).toBeVisible()
-  await expect(dialog).toContainText('$1,250.50')
+  await expect(dialog).toContainText('$312.50')
+  const staffLines = dialog.getByRole('table', { name: "The price's lines" })
+  await expect(staffLines).toContainText('Minimum fee')
+  await expect(staffLines).toContainText('Rush (25%)')
   const pricedMail = await eventually(async () => {
     const [mail] = await app.db
       .select()
@@ -144,18 +191,35 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
     expect(mail).toBeDefined()
     return mail!
   })
+  expect(pricedMail.text).toContain('French, certified (3 pages × $25.00): $75.00')
+  expect(pricedMail.text).toContain('Total: $312.50')
   expect(pricedMail.text).toContain(`/client/quotes/${quoteId}`)
 
   // The client accepts.
   await page.goto(`/client/quotes/${quoteId}`)
-  await expect(page.getByRole('region', { name: 'Price' })).toContainText('$1,250.50')
+  await expect(page.getByRole('region', { name: 'Price' })).toContainText('$312.50')
+  await expect(page.getByRole('table', { name: 'How the price is made up' })).toContainText(
+    '1,200 words × $0.1250',
+  )
   await expectNoAxeViolations(page, 'client quote (priced) at 1280 px')
   await shoot(page, 'client-quote-priced-1280')
-  // A confirmation step shows the total once more, focused, before the answer counts.
+  // A confirmation step shows the lines and the total once more, focused, before the answer
+  // counts.
   await page.getByRole('link', { name: 'Accept quote' }).click()
-  const confirm = page.getByRole('heading', { name: 'Accept this quote for $1,250.50?' })
+  const confirm = page.getByRole('heading', { name: 'Accept this quote for $312.50?' })
   await expect(confirm).toBeFocused()
+  const lines = page.getByRole('table', { name: "The quote's lines" })
+  const rows = lines.getByRole('row')
+  await expect(rows).toHaveText([
+    'LineAmount',
+    'Spanish, certified1,200 words × $0.1250$150.00',
+    'French, certified3 pages × $25.00$75.00',
+    'Minimum feeRaises the price to the minimum$25.00',
+    'Rush (25%)Surcharge for a rush deadline$62.50',
+    'Total$312.50',
+  ])
   await expectNoAxeViolations(page, 'client quote, confirm acceptance')
+  await shoot(page, 'client-quote-confirm-1280')
   await page.getByRole('button', { name: 'Confirm and accept' }).click()
   await expect(page.getByText('Quote accepted.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Accept quote' })).toHaveCount(0)
@@ -173,7 +237,7 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
     expect(mail?.text).toContain(`/admin/quotes/${quoteId}`)
     return mail!
   })
-  expect(accepted.text).toContain('accepted the translation quote at $1,250.50')
+  expect(accepted.text).toContain('accepted the translation quote at $312.50')
 
   // Staff upload the translation and mark it delivered.
   await adminPage.reload()
@@ -266,7 +330,7 @@ test('a quote priced again while the client looks at it is shown again at its ne
     },
     { id: client.id, name: client.name },
   )
-  await priceQuote(quoteId, { priceCents: 9000, expiresOn: officeDay(7) }, staffActor)
+  await priceQuote(quoteId, { pricing: flatFeePricing(9000), expiresOn: officeDay(7) }, staffActor)
   await signIn(page.context(), app.url, client)
   await page.goto(`/client/quotes/${quoteId}`)
   const price = page.getByRole('region', { name: 'Price' })
@@ -275,7 +339,11 @@ test('a quote priced again while the client looks at it is shown again at its ne
   // Staff price it again while the client's confirmation step still shows $90.00.
   await price.getByRole('link', { name: 'Accept quote' }).click()
   await expect(price.getByRole('heading', { name: 'Accept this quote for $90.00?' })).toBeVisible()
-  await priceQuote(quoteId, { priceCents: 99_999_999, expiresOn: officeDay(7) }, staffActor)
+  await priceQuote(
+    quoteId,
+    { pricing: flatFeePricing(99_999_999), expiresOn: officeDay(7) },
+    staffActor,
+  )
   await price.getByRole('button', { name: 'Confirm and accept' }).click()
   await expect(
     page.getByText(

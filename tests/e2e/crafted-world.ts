@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm'
 import {
   bookingOffers,
   bookings,
+  callRatings,
+  calls,
   erasureRequests,
+  interpreterCallPresence,
   interpreterProfiles,
   mailOutbox,
   users,
@@ -22,6 +25,7 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { requestProfileChange } from '../../app/models/profile-changes.server'
 import { decideQuote } from '../../app/models/quotes/decision.server'
 import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { flatFeePricing } from '../../app/domain/quote-pricing'
 import { requestQuote } from '../../app/models/quotes/request.server'
 import { findUserByEmail, INVITED_PASSWORD_HASH } from '../../app/models/users.server'
 import { hashToken, randomToken } from '../../app/platform/tokens.server'
@@ -129,6 +133,67 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     { actor: managerActor, client },
   )
 
+  // An on-demand call of the manager's that the interpreter has just accepted: its pages
+  // offer End call; and a waiting one, whose page offers Leave. The routing tick keeps ringing
+  // a waiting call, so it asks for a language no other test's interpreter speaks: a Spanish
+  // one would ring (and so take) the Spanish interpreter of a later call test in this worker.
+  const callOf = (requestedById: string, status: 'connecting' | 'waiting') => ({
+    organizationId: client.organizationId,
+    requestedById,
+    language: status === 'waiting' ? 'Tok Pisin' : 'Spanish',
+    media: 'video' as const,
+    setting: 'medical' as const,
+    reference: 'Crafted MRN 1',
+    status,
+    interpreterId: status === 'connecting' ? interpreterProfileId : null,
+    startedAt: new Date(Date.now() - 60_000),
+    acceptedAt: status === 'connecting' ? new Date(Date.now() - 30_000) : null,
+  })
+  const [call] = await app.db
+    .insert(calls)
+    .values(callOf(manager.id, 'connecting'))
+    .returning({ id: calls.id })
+  const [waitingCall] = await app.db
+    .insert(calls)
+    .values(callOf(manager.id, 'waiting'))
+    .returning({ id: calls.id })
+  // Two calls that connected and ended: the client rated one 2 stars (it waits in staff's
+  // quality queue, and its interpreter's page offers the report), the other is not rated yet
+  // (its client's page offers the rating).
+  const endedCall = (minutesAgo: number) => ({
+    ...callOf(manager.id, 'connecting'),
+    status: 'ended' as const,
+    startedAt: new Date(Date.now() - minutesAgo * 60_000),
+    acceptedAt: new Date(Date.now() - minutesAgo * 60_000 + 5_000),
+    connectedAt: new Date(Date.now() - minutesAgo * 60_000 + 8_000),
+    endedAt: new Date(Date.now() - (minutesAgo - 5) * 60_000),
+    endedBy: 'client' as const,
+    billableSeconds: 292,
+    chargeCents: 975,
+    payCents: 300,
+  })
+  const [ratedCall, unratedCall] = await app.db
+    .insert(calls)
+    .values([endedCall(60), endedCall(30)])
+    .returning({ id: calls.id })
+  await app.db.insert(callRatings).values({
+    callId: ratedCall!.id,
+    rater: 'client',
+    stars: 2,
+    comment: 'Crafted: the sound dropped twice.',
+    ratedById: manager.id,
+  })
+
+  // The interpreter of the call under way takes calls and is heard from (the routing tick ends
+  // a call whose interpreter has not been heard from for 20 s): "heard from" a day ahead, so that
+  // the call stays under way for the whole test, and staff's board offers End call and Set
+  // unavailable.
+  await app.db.insert(interpreterCallPresence).values({
+    interpreterId: interpreterProfileId,
+    available: true,
+    lastSeenAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  })
+
   // An open booking of the manager's, offered to the interpreter.
   const openBooking = await createBooking(
     {
@@ -210,9 +275,17 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     )
   const requestedQuoteId = await newQuote()
   const pricedQuoteId = await newQuote()
-  await priceQuote(pricedQuoteId, { priceCents: 9900, expiresOn: dateInDays(30) }, actor)
+  await priceQuote(
+    pricedQuoteId,
+    { pricing: flatFeePricing(9900), expiresOn: dateInDays(30) },
+    actor,
+  )
   const acceptedQuoteId = await newQuote()
-  await priceQuote(acceptedQuoteId, { priceCents: 9900, expiresOn: dateInDays(30) }, actor)
+  await priceQuote(
+    acceptedQuoteId,
+    { pricing: flatFeePricing(9900), expiresOn: dateInDays(30) },
+    actor,
+  )
   await decideQuote(acceptedQuoteId, viewer, { decision: 'accept', priceCents: 9900 }, managerActor)
 
   // Work for the admin area: a pending application, a client request, a resource.
@@ -292,6 +365,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/admin/interpreters/:applicationId': `/admin/interpreters/${pendingApplicationId}`,
     '/admin/invoices/:invoiceId': `/admin/invoices/${invoiceId}`,
     '/admin/organizations/:organizationId/billing': `/admin/organizations/${client.organizationId}/billing`,
+    '/admin/organizations/:organizationId/contract': `/admin/organizations/${client.organizationId}/contract`,
     '/admin/quotes/:quoteId': `/admin/quotes/${requestedQuoteId}`,
     '/admin/resources/:resourceId/audience': `/admin/resources/${resourceId}/audience`,
     '/admin/resources/:resourceId/delete': `/admin/resources/${resourceId}/delete`,
@@ -301,7 +375,12 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/client/bookings/:bookingId': `/client/bookings/${openBooking.id}`,
     '/interpreter/assignments/:bookingId/closeout': `/interpreter/assignments/${dueBookingId}/closeout`,
     '/interpreter/payouts/:statementId': `/interpreter/payouts/${billed.statementId}`,
+    '/interpreter/calls/:callId': `/interpreter/calls/${call!.id}`,
+    '/client/connect/:callId': `/client/connect/${call!.id}`,
   }
+  paths['/client/connect/:callId (waiting)'] = `/client/connect/${waitingCall!.id}`
+  paths['/client/connect/:callId (ended)'] = `/client/connect/${unratedCall!.id}`
+  paths['/interpreter/calls/:callId (ended)'] = `/interpreter/calls/${ratedCall!.id}`
   // More pages of the same routes: another quote's state, the status page's two
   // confirmation steps.
   paths['/admin/quotes/:quoteId (accepted)'] = `/admin/quotes/${acceptedQuoteId}`

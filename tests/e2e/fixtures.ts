@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -130,6 +131,31 @@ export async function checkPage(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 })
     await expectNoAxeViolations(page, `${name} at ${width}px`)
     await keepScreenshot(page, `${name}-${width}`)
+  }
+}
+
+/**
+ * With SCREENSHOT_DIR set, a PDF's first page as a PNG beside the screenshots, drawn by
+ * poppler's pdftoppm (Debian's poppler-utils), so a document is looked at like a page. Where
+ * pdftoppm is missing the caller still checks the PDF as text; only the picture is not drawn.
+ */
+export async function keepPdfAsImage(bytes: Buffer, name: string) {
+  const shots = process.env.SCREENSHOT_DIR
+  if (!shots || !hasPdftoppm()) return
+  mkdirSync(shots, { recursive: true })
+  const pdfPath = `${shots}/${name}.pdf`
+  writeFileSync(pdfPath, bytes)
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdfPath, `${shots}/${name}`])
+  // A drawn page is tens of kilobytes; a blank or broken one is a few hundred bytes.
+  expect(statSync(`${shots}/${name}.png`).size).toBeGreaterThan(10_000)
+}
+
+function hasPdftoppm(): boolean {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
   }
 }
 

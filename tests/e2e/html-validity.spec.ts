@@ -11,6 +11,7 @@ import { clientContextOf } from '../../app/models/organizations.server'
 import { createBooking } from '../../app/models/bookings.server'
 import { decideQuote } from '../../app/models/quotes/decision.server'
 import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { flatFeePricing } from '../../app/domain/quote-pricing'
 import { requestQuote } from '../../app/models/quotes/request.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
@@ -190,6 +191,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     '/admin',
     '/admin/dashboard',
     '/admin/dashboard?tab=contacts',
+    '/admin/calls',
     '/admin/search?q=valid',
     '/admin/users',
     '/admin/interpreters',
@@ -221,6 +223,12 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     .from(interpreterProfiles)
     .where(eq(interpreterProfiles.userId, approvedUser.id))
   const closeoutClinic = await createOrganization(app.db, 'Valid Closeout Clinic')
+  // An organization's contract and billing settings (docs/product.md#contracts-and-pay).
+  for (const path of [
+    `/admin/organizations/${closeoutClinic}/contract`,
+    `/admin/organizations/${closeoutClinic}/billing`,
+  ])
+    documents.push(await served(page, path))
   const [toCloseOut, closedOut] = await Promise.all(
     ['08:00', '13:00'].map((localTime) =>
       createBookingRow(app.db, {
@@ -321,7 +329,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
     )
   const [toPrice, priced, accepted] = quoteIds as [string, string, string]
   for (const id of [priced, accepted])
-    await priceQuote(id, { priceCents: 125050, expiresOn: '2099-01-15' }, actor)
+    await priceQuote(id, { pricing: flatFeePricing(125050), expiresOn: '2099-01-15' }, actor)
   await decideQuote(
     accepted,
     { userId: mona.id, ...monaContext },

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import {
   bookingFiles,
+  calls,
   closeoutExpenses,
   interpreterProfiles,
   translationQuoteFiles,
@@ -134,7 +135,27 @@ test('an interpreter opens only their own records, whatever the URL names', asyn
     interpreterProfileId: firstProfile!.id,
     localDate: '2026-01-05',
   })
+  // An on-demand call the first interpreter took.
+  const [call] = await app.db
+    .insert(calls)
+    .values({
+      organizationId,
+      requestedById: staff.id,
+      language: 'Spanish',
+      media: 'audio',
+      setting: 'legal',
+      reference: 'Owner secret case 41',
+      status: 'ended',
+      interpreterId: firstProfile!.id,
+      startedAt: new Date('2026-01-06T15:00:00Z'),
+      acceptedAt: new Date('2026-01-06T15:00:10Z'),
+      connectedAt: new Date('2026-01-06T15:00:12Z'),
+      endedAt: new Date('2026-01-06T15:10:12Z'),
+      endedBy: 'client',
+    })
+    .returning({ id: calls.id })
   const owned: Record<string, Owned> = {
+    callId: { id: call!.id, owner: 'first', secret: 'Owner secret case 41' },
     bookingId: { id: bookingId, owner: 'first', secret: '9 Private Lane' },
     expenseId: { id: expense!.id, owner: 'first', secret: 'first-owner-receipt' },
     fileId: { id: fileId, owner: 'first', secret: 'first-owner-preparation' },
@@ -297,7 +318,27 @@ test('a client opens only their organization’s records, and a requester only t
   await sendInvoice(invoiceId, actor)
   const invoice = (await staffInvoice(invoiceId))!.invoice
 
+  // An on-demand call the manager made: theirs alone, not even their colleague's.
+  const [call] = await app.db
+    .insert(calls)
+    .values({
+      organizationId: client.organizationId,
+      requestedById: manager.id,
+      language: 'Spanish',
+      media: 'video',
+      setting: 'medical',
+      reference: 'Owner secret MRN 77',
+      status: 'ended',
+      interpreterId: interpreter.profileId,
+      startedAt: new Date('2026-01-06T15:00:00Z'),
+      acceptedAt: new Date('2026-01-06T15:00:10Z'),
+      connectedAt: new Date('2026-01-06T15:00:12Z'),
+      endedAt: new Date('2026-01-06T15:10:12Z'),
+      endedBy: 'client',
+    })
+    .returning({ id: calls.id })
   const records: Record<string, { id: string; secret: string }> = {
+    callId: { id: call!.id, secret: 'Owner secret MRN 77' },
     bookingId: { id: booking.id, secret: '7 Secret Court' },
     quoteId: { id: quoteId, secret: 'owner-secret-contract' },
     invoiceId: { id: invoiceId, secret: invoice.number },

@@ -366,10 +366,16 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     expect(await submitCloseout(ana.userId, bookingId, completed(), anaActor())).toBe('submitted')
     const preview = await staffCloseout(bookingId)
     // 75 minutes on site: the 120-minute minimum, at $0.75 and $1.1667 a minute; 12.4 miles at 70 cents.
-    expect(preview!.amounts).toMatchObject({
+    expect(preview!.price.pay).toMatchObject({
       minutes: 120,
-      payCents: 9000,
-      chargeCents: 14000,
+      amountCents: 9000,
+      mileageCents: 868,
+      rateSource: 'default',
+    })
+    expect(preview!.price.charge).toMatchObject({
+      minutes: 120,
+      amountCents: 14000,
+      premiumCents: 0,
       mileageCents: 868,
     })
     const seen = { version: preview!.closeout.version }
@@ -407,7 +413,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     // The form was open and editable; a quick submission lands first, and staff open it.
     expect(await submitCloseout(ana.userId, bookingId, completed(), anaActor())).toBe('submitted')
     const opened = (await staffCloseout(bookingId))!
-    expect(opened.amounts.payTotalCents).toBe(9000 + 868)
+    expect(opened.price.pay.totalCents).toBe(9000 + 868)
     const filesBefore = await test.db.$count(storedFiles)
     // The slow one, with inflated values, lands after that.
     const slow = await submitThroughForm(
@@ -444,7 +450,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     await submitCloseout(ana.userId, bookingId, completed({ mileageTenths: 0 }), anaActor())
     // Staff open it: $90.00 of pay.
     const opened = (await staffCloseout(bookingId))!
-    expect(opened.amounts.payTotalCents).toBe(9000)
+    expect(opened.price.pay.totalCents).toBe(9000)
     // Meanwhile another staff member returns it and the interpreter sends it again, inflated.
     expect(await returnCloseout(bookingId, 'Please add your mileage.', staff)).toBe('done')
     expect(
@@ -475,7 +481,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
       'done',
     )
     const [line] = await test.db.select().from(statementLines)
-    expect(line!.totalCents).toBe(current.amounts.payTotalCents)
+    expect(line!.totalCents).toBe(current.price.pay.totalCents)
   })
 
   it('a late cancellation is closed out as one, without times to type', async () => {

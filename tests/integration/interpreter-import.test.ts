@@ -23,46 +23,22 @@ import { onboardingStatesOf } from '../../app/models/onboarding/progress.server'
 import { interpreterImportAction } from '../../app/routes/admin/interpreter-manager.import.server'
 import { createApplicant, createStaffActor, emptyTables } from '../support/people-fixtures'
 import { agencyRows, importCsv } from '../support/interpreter-import-fixtures'
+import { postImportForm } from '../support/import-form'
 import { testRuntimeFor } from '../support/test-runtime'
 import { testDatabaseKinds } from '../support/test-database'
 
-interface ImportAnswer {
-  fileError: string | null
-  preview: {
-    sha256: string
-    issues: { line: number; column: string | null; message: string }[]
-    counts: { new: number; 'already-interpreter': number; invalid: number }
-    rows: { line: number; action: string; differs?: string[] }[]
-  } | null
+interface ImportPreview {
+  issues: { line: number; column: string | null; message: string }[]
+  counts: { new: number; 'already-interpreter': number; invalid: number }
+  rows: { line: number; action: string; differs?: string[] }[]
 }
 
 /** Posts the import form as the browser does, and reads the answer (or the redirect). */
-async function post(
+const post = (
   actor: Actor,
   file: string | Uint8Array<ArrayBuffer>,
   fields: { intent: 'preview' | 'confirm'; previewedSha256?: string },
-): Promise<{ status: number; body?: ImportAnswer; location?: string }> {
-  const form = new FormData()
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'agency.csv')
-  form.append('intent', fields.intent)
-  if (fields.previewedSha256) form.append('previewedSha256', fields.previewedSha256)
-  const request = new Request('http://localhost/admin/interpreter-manager/import', {
-    method: 'POST',
-    body: form,
-  })
-  try {
-    const answer = await interpreterImportAction(request, actor)
-    if (answer instanceof Response) return { status: answer.status }
-    // A refusal is React Router's `data(value, { status })`; a preview is the plain value.
-    const { data, init } = answer as unknown as { data: ImportAnswer; init?: { status?: number } }
-    if (data) return { status: init?.status ?? 200, body: data }
-    return { status: 200, body: answer as unknown as ImportAnswer }
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get('Location') ?? undefined }
-    throw thrown
-  }
-}
+) => postImportForm<ImportPreview>(interpreterImportAction, actor, file, fields)
 
 async function previewThenConfirm(actor: Actor, file: string) {
   const preview = await post(actor, file, { intent: 'preview' })

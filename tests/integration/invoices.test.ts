@@ -29,6 +29,7 @@ import { clientContextOf, type ClientContext } from '../../app/models/organizati
 import { decideQuote } from '../../app/models/quotes/decision.server'
 import { addQuoteDelivery, markQuoteDelivered } from '../../app/models/quotes/delivery.server'
 import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { flatFeePricing } from '../../app/domain/quote-pricing'
 import { requestQuote } from '../../app/models/quotes/request.server'
 import { findUserByEmail } from '../../app/models/users.server'
 import { createDispatchInterpreter } from '../support/booking-fixtures'
@@ -346,7 +347,7 @@ describe.each(testDatabaseKinds())('client invoices on %s', (kind) => {
       },
       requester.actor,
     )
-    await priceQuote(quoteId, { priceCents: 48_250, expiresOn: '2026-03-20' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(48_250), expiresOn: '2026-03-20' }, staff)
     await decideQuote(quoteId, who, { decision: 'accept', priceCents: 48_250 }, requester.actor)
     await addQuoteDelivery(
       quoteId,

@@ -24,6 +24,7 @@ import {
 import { decideQuote } from '../../app/models/quotes/decision.server'
 import { addQuoteDelivery, markQuoteDelivered } from '../../app/models/quotes/delivery.server'
 import { priceQuote } from '../../app/models/quotes/pricing.server'
+import { flatFeePricing } from '../../app/domain/quote-pricing'
 import { requestQuote, type NewQuoteFile } from '../../app/models/quotes/request.server'
 import type { QuoteViewer } from '../../app/models/quotes/rows.server'
 import { QuoteRuleError } from '../../app/models/quotes/rules.server'
@@ -188,7 +189,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
       'contract.docx',
     ])
 
-    await priceQuote(quoteId, { priceCents: 125050, expiresOn: '2027-03-10' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(125050), expiresOn: '2027-03-10' }, staff)
     const [priced] = await mails('quote-priced')
     expect(priced?.toAddress).toBe('rex@harbor.example')
     expect(priced?.text).toContain('$1,250.50')
@@ -241,12 +242,113 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     )
   })
 
+  it('prices as lines: the lines are stored with the price, the total is their sum, pricing again replaces them', async () => {
+    const quoteId = await request(requester)
+    const total = await priceQuote(
+      quoteId,
+      {
+        pricing: {
+          lines: [
+            {
+              kind: 'per_word',
+              description: 'Spanish, certified',
+              quantity: 1200,
+              unitAmount: 1250,
+            },
+            { kind: 'per_page', description: 'Formatting', quantity: 3, unitAmount: 500 },
+          ],
+          minimumCents: 25_000,
+          rushPercent: 25,
+        },
+        expiresOn: '2027-03-10',
+      },
+      staff,
+    )
+    expect(total).toBe(31_250)
+    const priced = (await clientQuote(quoteId, requester))!
+    expect(priced.quote.priceCents).toBe(31_250)
+    expect(priced.priceLines).toEqual([
+      {
+        kind: 'per_word',
+        description: 'Spanish, certified',
+        quantity: 1200,
+        unitAmount: 1250,
+        amountCents: 15_000,
+      },
+      {
+        kind: 'per_page',
+        description: 'Formatting',
+        quantity: 3,
+        unitAmount: 500,
+        amountCents: 1_500,
+      },
+      {
+        kind: 'minimum',
+        description: 'Minimum fee',
+        quantity: null,
+        unitAmount: null,
+        amountCents: 8_500,
+      },
+      {
+        kind: 'rush',
+        description: 'Rush (25%)',
+        quantity: null,
+        unitAmount: null,
+        amountCents: 6_250,
+      },
+    ])
+    expect(priced.priceLines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(
+      priced.quote.priceCents,
+    )
+    expect((await staffQuote(quoteId))!.priceLines).toEqual(priced.priceLines)
+    // The client's e-mail lists the lines and the total.
+    const [mail] = await mails('quote-priced')
+    expect(mail?.text).toContain('Spanish, certified (1,200 words × $0.1250): $150.00')
+    expect(mail?.text).toContain('Rush (25%) (Surcharge for a rush deadline): $62.50')
+    expect(mail?.text).toContain('Total: $312.50')
+    const [audit] = await test.db.select().from(auditLog).where(eq(auditLog.action, 'quote_priced'))
+    expect(audit?.after).toMatchObject({ priceCents: 31_250, lines: priced.priceLines })
+
+    // Priced again: one flat fee replaces the four lines.
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-12' }, staff)
+    const again = (await clientQuote(quoteId, requester))!
+    expect(again.quote.priceCents).toBe(9900)
+    expect(again.priceLines).toEqual([
+      {
+        kind: 'flat',
+        description: 'Translation',
+        quantity: 1,
+        unitAmount: 9900,
+        amountCents: 9900,
+      },
+    ])
+    // Another quote's lines are its own.
+    const other = await request(requester)
+    expect((await clientQuote(other, requester))!.priceLines).toEqual([])
+  })
+
+  it('refuses a price of no lines, or a total of nothing or past the typo guard, and writes nothing', async () => {
+    const quoteId = await request(requester)
+    const refused = [
+      { lines: [], minimumCents: null, rushPercent: null },
+      flatFeePricing(0),
+      { ...flatFeePricing(99_999_999), rushPercent: 1 },
+    ]
+    for (const pricing of refused)
+      await expect(
+        priceQuote(quoteId, { pricing, expiresOn: '2027-03-10' }, staff),
+      ).rejects.toThrow(QuoteRuleError)
+    const unpriced = (await clientQuote(quoteId, requester))!
+    expect(unpriced.quote).toMatchObject({ status: 'requested', priceCents: null })
+    expect(unpriced.priceLines).toEqual([])
+  })
+
   it('a declined quote cannot be accepted or priced afterwards', async () => {
     const quoteId = await request(requester)
     await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This quote has no price yet.',
     )
-    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-05' }, staff)
     expect(
       await decideQuote(
         quoteId,
@@ -263,35 +365,35 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
       'This quote has already been answered.',
     )
     await expect(
-      priceQuote(quoteId, { priceCents: 5000, expiresOn: '2027-03-09' }, staff),
+      priceQuote(quoteId, { pricing: flatFeePricing(5000), expiresOn: '2027-03-09' }, staff),
     ).rejects.toThrow(QuoteRuleError)
     expect((await staffQuote(quoteId))?.quote.status).toBe('declined')
   })
 
   it('refuses an accept after the price expired; a new price can be accepted', async () => {
     const quoteId = await request(requester)
-    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-05' }, staff)
     // The day after the expiry date.
     setClock(() => at('2027-03-06'))
     await expect(decideQuote(quoteId, requester, accept(9900), requester)).rejects.toThrow(
       'This price has expired.',
     )
     expect((await staffQuote(quoteId))?.quote.status).toBe('priced')
-    await priceQuote(quoteId, { priceCents: 10900, expiresOn: '2027-03-12' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(10900), expiresOn: '2027-03-12' }, staff)
     expect(await decideQuote(quoteId, requester, accept(10900), requester)).toBe('accepted')
     expect((await staffQuote(quoteId))?.quote.priceCents).toBe(10900)
   })
 
   it('accepts on the expiry date itself', async () => {
     const quoteId = await request(requester)
-    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-05' }, staff)
     setClock(() => at('2027-03-05'))
     expect(await decideQuote(quoteId, requester, accept(9900), requester)).toBe('accepted')
   })
 
   it('a double accept, even at once, is accepted once', async () => {
     const quoteId = await request(requester)
-    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-05' }, staff)
     const outcomes = await Promise.allSettled([
       decideQuote(quoteId, requester, accept(9900), requester),
       decideQuote(quoteId, manager, accept(9900), manager),
@@ -311,9 +413,13 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
 
   it('an accept binds to the price on the client’s page: priced again meanwhile, it is refused until the new price was seen', async () => {
     const quoteId = await request(requester)
-    await priceQuote(quoteId, { priceCents: 9000, expiresOn: '2027-03-10' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9000), expiresOn: '2027-03-10' }, staff)
     // The client's page shows $90.00; staff price it again before the client answers.
-    await priceQuote(quoteId, { priceCents: 99_999_999, expiresOn: '2027-03-10' }, staff)
+    await priceQuote(
+      quoteId,
+      { pricing: flatFeePricing(99_999_999), expiresOn: '2027-03-10' },
+      staff,
+    )
     await expect(decideQuote(quoteId, requester, accept(9000), requester)).rejects.toThrow(
       'This quote was priced again at $999,999.99 after you opened it. Nothing was accepted:',
     )
@@ -338,9 +444,9 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
   it('a new price and an accept at the same moment: the quote is accepted only at the price the client saw', async () => {
     for (let round = 0; round < 4; round++) {
       const quoteId = await request(requester)
-      await priceQuote(quoteId, { priceCents: 9000, expiresOn: '2027-03-10' }, staff)
+      await priceQuote(quoteId, { pricing: flatFeePricing(9000), expiresOn: '2027-03-10' }, staff)
       const [repriced, accepted] = await Promise.allSettled([
-        priceQuote(quoteId, { priceCents: 12_000, expiresOn: '2027-03-10' }, staff),
+        priceQuote(quoteId, { pricing: flatFeePricing(12_000), expiresOn: '2027-03-10' }, staff),
         decideQuote(quoteId, requester, accept(9000), requester),
       ])
       // Exactly one of them went through, under the quote's row lock.
@@ -371,7 +477,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
     expect(await clientQuote(mine, outsider)).toBeUndefined()
 
     // Another organization's id: nothing happens, as if it did not exist.
-    await priceQuote(foreign, { priceCents: 100, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(foreign, { pricing: flatFeePricing(100), expiresOn: '2027-03-05' }, staff)
     expect(await decideQuote(foreign, manager, accept(100), manager)).toBe('missing')
     expect(await decideQuote(theirs, requester, accept(9900), requester)).toBe('missing')
     expect((await staffQuote(foreign))?.quote.status).toBe('priced')
@@ -471,7 +577,7 @@ describe.each(testDatabaseKinds())('translation quotes on %s', (kind) => {
   it('tells the managers when the requester has left', async () => {
     const quoteId = await request(requester)
     await test.db.update(users).set({ active: false }).where(eq(users.id, requester.userId))
-    await priceQuote(quoteId, { priceCents: 9900, expiresOn: '2027-03-05' }, staff)
+    await priceQuote(quoteId, { pricing: flatFeePricing(9900), expiresOn: '2027-03-05' }, staff)
     expect((await mails('quote-priced')).map((mail) => mail.toAddress)).toEqual([
       'mia@harbor.example',
     ])

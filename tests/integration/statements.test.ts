@@ -20,8 +20,12 @@ import {
   ratesSchema,
 } from '../../app/lib/validation/rates'
 import type { Actor } from '../../app/models/audit.server'
-import { rateInForce } from '../../app/models/billing/ledger.server'
-import { currentRates, RateRuleError, setRates } from '../../app/models/billing/rates.server'
+import {
+  currentRates,
+  rateInForce,
+  RateRuleError,
+  setRates,
+} from '../../app/models/billing/rates.server'
 import {
   approveStatement,
   listStatements,

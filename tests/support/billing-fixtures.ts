@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   bookings,
+  clientContracts,
   clientInvoices,
   closeoutExpenses,
   closeoutReminders,
   closeouts,
+  interpreterPayRates,
   interpreterStatements,
   invoiceLines,
   invoicePayments,
@@ -32,6 +34,8 @@ const billingTables: PgTable[] = [
   statementLines,
   clientInvoices,
   interpreterStatements,
+  clientContracts,
+  interpreterPayRates,
   closeoutReminders,
   closeoutExpenses,
   closeouts,
@@ -62,13 +66,19 @@ export async function createApprovedAssignment(
     /** Actual minutes worked (the booking is for 120). */
     minutes?: number
     mileageTenths?: number
+    language?: string
+    localTime?: string
+    /** When the client booked it (a rush: less than 24 hours before its start). */
+    bookedAt?: Date
   },
 ) {
   const bookingId = await createBookingRow(db, {
     organizationId: work.organizationId,
     requestedById: work.requestedById ?? null,
     localDate: work.localDate,
-    localTime: '10:00',
+    localTime: work.localTime ?? '10:00',
+    language: work.language,
+    createdAt: work.bookedAt,
     modality: 'on_site',
     durationMinutes: 120,
     status: work.outcome === 'late_cancellation' ? 'cancelled' : 'confirmed',
@@ -89,7 +99,7 @@ export async function createApprovedAssignment(
     .select()
     .from(statementLines)
     .where(eq(statementLines.bookingId, bookingId))
-  return line!
+  return { ...line!, bookingId }
 }
 
 /**

@@ -77,6 +77,7 @@ export interface BookingFixture {
   status?: BookingStatus
   interpreterId?: string | null
   location?: string
+  createdAt?: Date
 }
 
 /** A booking row; the UTC start is computed from the local date, time and zone as the app does. */
@@ -102,6 +103,7 @@ export async function createBookingRow(db: Database, booking: BookingFixture): P
       urgent: booking.urgent ?? false,
       status: booking.status ?? 'requested',
       interpreterId: booking.interpreterId ?? null,
+      ...(booking.createdAt ? { createdAt: booking.createdAt } : {}),
     })
     .returning({ id: bookings.id })
   return row!.id

@@ -1,7 +1,7 @@
 import { DataTable } from '~/components/admin/data-table'
 import type { invoiceLineCells } from '~/lib/billing/invoice-display'
 
-export type InvoiceLineRow = ReturnType<typeof invoiceLineCells> & { id: string }
+export type InvoiceLineRow = ReturnType<typeof invoiceLineCells>[number] & { id: string }
 
 const numeric = 'whitespace-nowrap tabular-nums @4xl:text-right'
 
@@ -15,7 +15,14 @@ export function InvoiceLines({
   totals,
 }: {
   lines: InvoiceLineRow[]
-  totals: { amount: string; travel: string; total: string; paid: string; balance: string }
+  totals: {
+    amount: string
+    premiums: string
+    travel: string
+    total: string
+    paid: string
+    balance: string
+  }
 }) {
   return (
     <section aria-labelledby="invoice-lines-heading" className="mt-8">
@@ -68,6 +75,12 @@ export function InvoiceLines({
       >
         <dt className="text-slate-600">Interpreting and translation</dt>
         <dd className="text-right tabular-nums text-slate-900">{totals.amount}</dd>
+        {totals.premiums !== '$0.00' ? (
+          <>
+            <dt className="text-slate-600">Premiums</dt>
+            <dd className="text-right tabular-nums text-slate-900">{totals.premiums}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">Travel and expenses</dt>
         <dd className="text-right tabular-nums text-slate-900">{totals.travel}</dd>
         <dt className="font-semibold text-slate-900">Total</dt>

@@ -1,5 +1,6 @@
 import { DataTable } from '~/components/admin/data-table'
 import { formatRateUnits } from '~/domain/billing'
+import { payRateSourceShort, type PayRateSource } from '~/domain/contracts'
 import { formatCents } from '~/domain/money'
 import { formatCalendarDate } from '~/domain/format'
 
@@ -9,6 +10,7 @@ export interface StatementLineView {
   description: string
   minutes: number
   rateUnits: number
+  rateSource: PayRateSource
   amountCents: number
   mileageCents: number
   expensesCents: number
@@ -16,7 +18,7 @@ export interface StatementLineView {
 }
 
 /**
- * A statement's assignments (docs/product.md#pay-statements), the same for the interpreter and
+ * A statement's assignments and on-demand calls (docs/product.md#pay-statements), the same for the interpreter and
  * for staff: minutes × rate = amount, then mileage and expenses, and each line's total; the
  * statement's total below.
  */
@@ -30,11 +32,11 @@ export function StatementLines({
   return (
     <>
       <DataTable
-        caption="Assignments on this statement"
+        caption="Work on this statement"
         dense
         rows={lines}
         rowKey={(line) => line.id}
-        empty="No assignments on this statement."
+        empty="No work on this statement yet."
         columns={[
           {
             header: 'Date',
@@ -43,16 +45,28 @@ export function StatementLines({
             cell: (line) => formatCalendarDate(line.workDate),
           },
           {
-            header: 'Assignment',
+            header: 'Work',
             rowHeader: true,
             className: 'break-words',
             cell: (line) => line.description,
           },
-          { header: 'Minutes', width: 'w-20', cell: (line) => line.minutes },
+          {
+            header: 'Minutes',
+            width: 'w-20',
+            // 0: a call the client hung up within 30 s, paid by the second (its description says so).
+            cell: (line) => (line.minutes === 0 ? '—' : line.minutes),
+          },
           {
             header: 'Rate per minute',
             width: 'w-28',
-            cell: (line) => formatRateUnits(line.rateUnits),
+            cell: (line) => (
+              <>
+                {formatRateUnits(line.rateUnits)}
+                <span className="block text-xs text-slate-600">
+                  {payRateSourceShort[line.rateSource]}
+                </span>
+              </>
+            ),
           },
           { header: 'Amount', width: 'w-28', cell: (line) => formatCents(line.amountCents) },
           {

@@ -25,19 +25,21 @@ export interface ShownRating {
 }
 
 /**
- * A completed booking's rating (docs/product.md#client-portal): the form until someone of
- * the organization has rated it, then the rating instead.
+ * A completed booking's or an ended call's rating (docs/product.md#client-portal,
+ * docs/product.md#call-ratings): the form until it is rated, then the rating instead.
  */
 export function BookingRating({
   rating,
   interpreterFirstName,
   lastResult,
   constraint,
+  subject = 'assignment',
 }: {
   rating: ShownRating | null
   interpreterFirstName: string | null
   lastResult: FormReply | undefined
   constraint: FormConstraint
+  subject?: 'assignment' | 'call'
 }) {
   const { formProps, field, summary } = useNativeFormWithValues<typeof ratingLabels>({
     lastResult,
@@ -50,7 +52,7 @@ export function BookingRating({
       className="mt-6 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 id="rating-heading" className="font-semibold text-slate-900">
-        {rating ? 'Your rating' : 'Rate this assignment'}
+        {rating ? 'Your rating' : `Rate this ${subject}`}
       </h2>
       {rating ? (
         <div className="mt-2 text-sm text-slate-800">
@@ -71,9 +73,11 @@ export function BookingRating({
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            Tell us how the assignment went
-            {interpreterFirstName ? ` with ${interpreterFirstName}` : ''}. Your organization rates
-            each assignment once; our quality team reads every low rating.
+            Tell us how the {subject} went
+            {interpreterFirstName ? ` with ${interpreterFirstName}` : ''}.{' '}
+            {subject === 'assignment'
+              ? 'Your organization rates each assignment once; our quality team reads every low rating.'
+              : 'Our quality team reads every low rating.'}
           </p>
           <Form method="post" {...formProps} className="mt-3 space-y-4">
             <ErrorSummary {...summary} headingLevel={3} />

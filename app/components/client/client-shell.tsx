@@ -6,6 +6,7 @@ import {
   Receipt,
   Settings,
   Users,
+  Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ToastMessage } from '~/components/admin/toast-region'
@@ -15,6 +16,7 @@ import { clientSidebarLinks } from '~/content/client-navigation'
 
 const icons = {
   '/client/dashboard': LayoutDashboard,
+  '/client/connect': Video,
   '/client/book': CalendarPlus,
   '/client/bookings': ListChecks,
   '/client/quotes': FileText,

@@ -7,7 +7,6 @@ import {
   TextField,
   TimeField,
 } from '~/components/ui/native-fields'
-import { LATE_CANCELLATION_POLICY } from '~/domain/bookings'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import type { FormReply } from '~/lib/forms/native-form'
 import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
@@ -26,13 +25,14 @@ const card = 'mt-6 rounded-lg border border-slate-200 bg-white p-5'
  */
 export function CancelBookingSection({
   bookingPath,
-  late,
+  latePolicy,
   confirming,
   staff = false,
   inSeries = false,
 }: {
   bookingPath: string
-  late: boolean
+  /** What a cancellation now costs, inside the cancellation window; null outside it. */
+  latePolicy: string | null
   confirming: boolean
   staff?: boolean
   /** Part of a weekly series: ask which of its bookings to cancel. */
@@ -47,7 +47,7 @@ export function CancelBookingSection({
         <Form method="post" className="mt-2 space-y-3">
           <input type="hidden" name="intent" value="cancel" />
           <p className="text-sm text-slate-800">
-            {late ? LATE_CANCELLATION_POLICY : 'Nothing is billed for this cancellation.'}
+            {latePolicy ?? 'Nothing is billed for this cancellation.'}
           </p>
           {inSeries ? (
             <fieldset className="space-y-2">
@@ -81,7 +81,7 @@ export function CancelBookingSection({
           ) : null}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary">
-              {late ? 'Confirm late cancellation' : 'Confirm cancellation'}
+              {latePolicy ? 'Confirm late cancellation' : 'Confirm cancellation'}
             </button>
             <Link to={bookingPath} className="btn-secondary">
               Keep the booking

@@ -13,6 +13,8 @@ export interface EligibleInterpreter {
   /** Why they lead the list, with its separator ("preferred by this client · "), or ''. */
   preference: string
   ratings: { text: string; label: string }
+  /** The pay rate they would get and its source: "Pays $0.7500 a minute (Default rate)". */
+  pay: string
 }
 
 /**
@@ -84,6 +86,7 @@ export function DispatchPanel({
                         <span aria-hidden="true">{interpreter.ratings.text}</span>
                         <span className="sr-only">{interpreter.ratings.label}</span>
                       </span>
+                      <span className="block text-sm text-slate-600">{interpreter.pay}</span>
                     </label>
                   </li>
                 ))}

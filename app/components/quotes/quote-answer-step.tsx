@@ -1,22 +1,26 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
+import type { PricedQuoteLine } from '~/domain/quote-pricing'
 import { DECLINE_REASON_MAX } from '~/lib/validation/quotes'
+import { QuotePriceLines } from './quote-price-lines'
 
 /**
  * The step between "Accept quote" or "Decline quote" and the answer (docs/product.md#translation-quotes):
- * the price once more with what accepting means, or an optional reason for declining. The
+ * the price once more, line by line, with what accepting means, or an optional reason for declining. The
  * answer carries the price shown here, so a price changed meanwhile is refused, not taken.
  */
 export function QuoteAnswerStep({
   answer,
   price,
   priceCents,
+  lines,
   backTo,
   busy,
 }: {
   answer: 'accept' | 'decline'
   price: string
   priceCents: number
+  lines: PricedQuoteLine[]
   backTo: string
   busy: boolean
 }) {
@@ -34,6 +38,7 @@ export function QuoteAnswerStep({
           ? `Accept this quote for ${price}?`
           : `Decline this quote for ${price}?`}
       </h3>
+      <QuotePriceLines lines={lines} totalCents={priceCents} caption="The quote's lines" />
       <p className="text-sm text-slate-700">
         {answer === 'accept'
           ? `We start translating when you accept, and invoice ${price} on delivery.`

@@ -1,13 +1,16 @@
 import {
   formatRateUnits,
   invoiceLineRule,
+  sumCents,
   invoiceStatusLabels,
   periodLabel,
   type CloseoutOutcome,
   type InvoiceStatus,
 } from '../../domain/billing'
+import { callLineRule } from '../../domain/call-billing'
 import { modalityLabel, type Modality } from '../../domain/interpreter-profile'
 import { formatCents } from '../../domain/money'
+import { premiumLabel, type Premium } from '../../domain/contracts'
 import { formatCalendarDate } from '../../domain/format'
 import {
   balanceCents,
@@ -26,6 +29,8 @@ export interface InvoiceLineValues {
   minutes: number | null
   rateUnits: number | null
   amountCents: number
+  /** Each premium the line was charged, as posted (app/domain/contracts.ts). */
+  premiums?: Premium[]
   travelCents: number
   totalCents: number
   /** The booking's, for an assignment; null for a translation job. */
@@ -35,6 +40,10 @@ export interface InvoiceLineValues {
   modality?: Modality | null
   outcome?: CloseoutOutcome | null
   actualMinutes?: number | null
+  /** The contract's billing increment, for a line charged under one. */
+  incrementMinutes?: number | null
+  /** An on-demand call's billable seconds; null for other lines. */
+  callSeconds?: number | null
 }
 
 /**
@@ -42,11 +51,15 @@ export interface InvoiceLineValues {
  * language and modality, who asked, who interpreted, and the billing rule that applied.
  */
 export function invoiceLineDetails(line: InvoiceLineValues): string[] {
-  const rule = invoiceLineRule({
-    outcome: line.outcome ?? null,
-    actualMinutes: line.actualMinutes ?? null,
-    minutes: line.minutes,
-  })
+  const rule =
+    line.callSeconds === null || line.callSeconds === undefined
+      ? invoiceLineRule({
+          outcome: line.outcome ?? null,
+          actualMinutes: line.actualMinutes ?? null,
+          minutes: line.minutes,
+          incrementMinutes: line.incrementMinutes ?? null,
+        })
+      : callLineRule({ seconds: line.callSeconds, minutes: line.minutes })
   return [
     line.language && line.modality ? `${line.language}, ${modalityLabel(line.modality)}` : '',
     line.requesterName ? `Requested by ${line.requesterName}` : '',
@@ -56,18 +69,44 @@ export function invoiceLineDetails(line: InvoiceLineValues): string[] {
   ].filter(Boolean)
 }
 
-/** One line's columns as text; a translation job has no minutes nor rate. */
+/**
+ * One line's rows as text: the work, then one row per premium, so each premium reads as its
+ * own line and the rows' totals add up to the invoice's. A translation job has no minutes nor
+ * rate.
+ */
 export function invoiceLineCells(line: InvoiceLineValues) {
-  return {
+  const premiums = line.premiums ?? []
+  const premiumCents = sumCents(premiums.map((premium) => premium.cents))
+  const work = {
+    key: 'work',
     date: formatCalendarDate(line.workDate),
     description: line.description,
     details: invoiceLineDetails(line),
     minutes: line.minutes === null ? '—' : String(line.minutes),
-    rate: line.rateUnits === null ? '—' : formatRateUnits(line.rateUnits),
+    rate:
+      line.rateUnits === null
+        ? line.minutes === null && line.outcome === 'late_cancellation'
+          ? 'Fee'
+          : '—'
+        : formatRateUnits(line.rateUnits),
     amount: formatCents(line.amountCents),
     travel: formatCents(line.travelCents),
-    total: formatCents(line.totalCents),
+    total: formatCents(line.totalCents - premiumCents),
   }
+  return [
+    work,
+    ...premiums.map((premium) => ({
+      key: premium.kind,
+      date: work.date,
+      description: premiumLabel(premium),
+      details: [] as string[],
+      minutes: '—',
+      rate: '—',
+      amount: formatCents(premium.cents),
+      travel: '—',
+      total: formatCents(premium.cents),
+    })),
+  ]
 }
 
 /** "Open (not final)": an open invoice is still collecting the month's work. */
@@ -96,6 +135,7 @@ export function invoiceView(found: {
     paidAt: Date | null
     lineCount: number
     amountCents: number
+    premiumCents: number
     travelCents: number
     totalCents: number
   } & InvoiceBilling
@@ -115,9 +155,12 @@ export function invoiceView(found: {
       balanceCents: balanceCents(invoice.totalCents, invoice.paidCents),
     },
     billing: invoiceBillingFacts(invoice),
-    lines: found.lines.map((line) => ({ id: line.id, ...invoiceLineCells(line) })),
+    lines: found.lines.flatMap((line) =>
+      invoiceLineCells(line).map((row) => ({ id: `${line.id}-${row.key}`, ...row })),
+    ),
     totals: {
       amount: formatCents(invoice.amountCents),
+      premiums: formatCents(invoice.premiumCents),
       travel: formatCents(invoice.travelCents),
       total: formatCents(invoice.totalCents),
       paid: formatCents(invoice.paidCents),

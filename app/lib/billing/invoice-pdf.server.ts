@@ -33,6 +33,7 @@ export interface InvoiceForPdf {
     sentAt: Date | null
     paidAt: Date | null
     amountCents: number
+    premiumCents: number
     travelCents: number
     totalCents: number
   } & InvoiceBilling
@@ -75,9 +76,8 @@ export function invoiceDocument(
       ...(invoice.paidAt ? [['Paid', formatDate(invoice.paidAt)] as [string, string]] : []),
     ],
     columns,
-    rows: lines.map((line) => {
-      const cells = invoiceLineCells(line)
-      return [
+    rows: lines.flatMap((line) =>
+      invoiceLineCells(line).map((cells) => [
         cells.date,
         [cells.description, ...cells.details].join(' · '),
         cells.minutes,
@@ -85,10 +85,13 @@ export function invoiceDocument(
         cells.amount,
         cells.travel,
         cells.total,
-      ]
-    }),
+      ]),
+    ),
     totals: [
       ['Interpreting and translation', formatCents(invoice.amountCents)],
+      ...(invoice.premiumCents > 0
+        ? [['Premiums', formatCents(invoice.premiumCents)] as [string, string]]
+        : []),
       ['Travel and expenses', formatCents(invoice.travelCents)],
       ['Total', formatCents(invoice.totalCents)],
       ['Paid and credited', formatCents(invoice.paidCents)],
@@ -98,7 +101,7 @@ export function invoiceDocument(
     footnote:
       invoice.status === 'open'
         ? 'Not final: this month is still open and work is added as it is approved.'
-        : 'Amounts are rounded to the cent once per line; the total is the sum of the lines. Late cancellations are billed at the minimum for their modality.',
+        : 'Amounts are rounded to the cent once per line; the total is the sum of the lines. Late cancellations are billed at the minimum for their modality, or the fee the contract sets; a premium is a share of its line’s amount.',
   }
 }
 

@@ -5,6 +5,7 @@ import {
   sumCents,
   type StatementStatus,
 } from '../../domain/billing'
+import { payRateSourceShort, type PayRateSource } from '../../domain/contracts'
 import { formatCents } from '../../domain/money'
 import { runtime } from '../../platform/runtime.server'
 import type { CompanyIdentity } from '../../domain/company'
@@ -42,6 +43,7 @@ export interface StatementForPdf {
     description: string
     minutes: number
     rateUnits: number
+    rateSource: PayRateSource
     amountCents: number
     mileageCents: number
     expensesCents: number
@@ -71,7 +73,9 @@ export function statementDocument(
     columns,
     rows: lines.map((line) => [
       formatCalendarDate(line.workDate),
-      line.description,
+      line.rateSource === 'default'
+        ? line.description
+        : `${line.description} · ${payRateSourceShort[line.rateSource]}`,
       String(line.minutes),
       formatRateUnits(line.rateUnits),
       formatCents(line.amountCents),

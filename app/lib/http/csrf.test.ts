@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest } from './csrf'
+import { isCrossSiteRequest, isSameSiteSocket } from './csrf'
 
 const site = 'https://languages.example'
 
@@ -47,5 +47,19 @@ describe('isCrossSiteRequest', () => {
     expect(
       isCrossSiteRequest({ method: 'POST', secFetchSite: undefined, origin: undefined }, site),
     ).toBe(true)
+  })
+})
+
+describe('isSameSiteSocket', () => {
+  it("accepts the site's origin and the origin of the host the browser used", () => {
+    expect(isSameSiteSocket(site, 'internal:3000', site)).toBe(true)
+    expect(isSameSiteSocket('http://127.0.0.1:4100', '127.0.0.1:4100', site)).toBe(true)
+  })
+
+  it('refuses another origin, a null origin and a handshake without one', () => {
+    expect(isSameSiteSocket('https://evil.example', 'languages.example', site)).toBe(false)
+    expect(isSameSiteSocket('http://127.0.0.1:4100', '127.0.0.1:4101', site)).toBe(false)
+    expect(isSameSiteSocket('null', 'languages.example', site)).toBe(false)
+    expect(isSameSiteSocket(undefined, 'languages.example', site)).toBe(false)
   })
 })

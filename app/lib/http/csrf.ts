@@ -19,3 +19,20 @@ export function isCrossSiteRequest(input: CsrfInput, siteOrigin: string): boolea
   if (!input.origin) return true
   return input.origin !== siteOrigin
 }
+
+/**
+ * Whether a WebSocket handshake comes from a page of this site. Browsers always send Origin
+ * with it and a page cannot forge it: it must be the configured site's, or this host's
+ * (the address the browser used, behind no proxy). A handshake without Origin (not a
+ * browser) is refused too.
+ */
+export function isSameSiteSocket(
+  origin: string | undefined,
+  host: string | undefined,
+  siteOrigin: string,
+): boolean {
+  if (!origin || origin === 'null') return false
+  if (origin === siteOrigin) return true
+  if (!host) return false
+  return origin === `http://${host}` || origin === `https://${host}`
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { closeoutSchema, EXPENSE_AMOUNT_MESSAGE, MILEAGE_MESSAGE } from './closeout'
-import { PRICE_MESSAGE, quotePriceSchema } from './quotes'
+import {
+  MINIMUM_FEE_MESSAGE,
+  quotePriceSchema,
+  RATE_PER_WORD_MESSAGE,
+  UNIT_PRICE_MESSAGE,
+} from './quotes'
 import { MILEAGE_MESSAGE as MILEAGE_RATE_MESSAGE, RATE_MESSAGE, ratesSchema } from './rates'
 
 /**
@@ -16,6 +21,11 @@ const closeout = closeoutSchema({
   bookedStart: new Date('2026-05-12T14:00:00Z'),
   onSite: true,
   lateCancelled: false,
+})
+const quotePriceForm = (line: Record<string, string>) => ({
+  intent: 'price',
+  lines: [{ description: 'Spanish, certified', ...line }],
+  expiresOn: '2026-06-01',
 })
 const closeoutForm = {
   outcome: 'completed',
@@ -55,13 +65,35 @@ function errorsOf(schema: Schema, value: unknown) {
 
 const cases = [
   {
-    field: 'quote price',
+    field: 'quote flat fee',
     schema: quotePriceSchema('2026-05-12'),
-    path: 'price',
-    message: PRICE_MESSAGE,
-    form: (text: string) => ({ intent: 'price', price: text, expiresOn: '2026-06-01' }),
+    path: 'lines.0.unitPrice',
+    message: UNIT_PRICE_MESSAGE,
+    form: (text: string) => quotePriceForm({ kind: 'flat', unitPrice: text }),
     taken: ['100.00', '1,250.50', '$99'],
-    refused: ['100,00', '1,5', '1.250,50'],
+    refused: ['100,00', '1,5', '1.250,50', '12.125'],
+  },
+  {
+    field: 'quote price per word',
+    schema: quotePriceSchema('2026-05-12'),
+    path: 'lines.0.unitPrice',
+    message: RATE_PER_WORD_MESSAGE,
+    form: (text: string) =>
+      quotePriceForm({ kind: 'per_word', quantity: '1,200', unitPrice: text }),
+    taken: ['0.1250', '$0.12', '1'],
+    refused: ['0.0000', '100.0001'],
+  },
+  {
+    field: 'quote minimum fee',
+    schema: quotePriceSchema('2026-05-12'),
+    path: 'minimumFee',
+    message: MINIMUM_FEE_MESSAGE,
+    form: (text: string) => ({
+      ...quotePriceForm({ kind: 'flat', unitPrice: '10' }),
+      minimumFee: text,
+    }),
+    taken: ['150.00', '1,500', '$99'],
+    refused: ['150,00', '1,5', '0'],
   },
   {
     field: 'closeout mileage',

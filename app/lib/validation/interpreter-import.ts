@@ -4,9 +4,21 @@ import { normalizeEmail } from '../../domain/email'
 import { modalities, type Modality } from '../../domain/interpreter-profile'
 import { companyLanguages, MAX_PROFILE_LANGUAGES } from '../../domain/languages'
 import { daysBetween, type IsoDate } from '../../domain/onboarding'
-import { decodeCsvBytes, parseCsvRecords } from '../import/csv-text'
+import {
+  parseCsvImport,
+  templateHeaderOf,
+  type ImportColumn,
+  type ImportIssue,
+} from '../import/csv-import'
 import { emailField, requiredText } from './fields'
 import { contactDetailsSchema } from './profile'
+
+export {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importFormSchema,
+  type ImportIssue,
+} from '../import/csv-import'
 
 /**
  * The interpreter import's file (docs/product.md#importing-interpreters): one row per
@@ -15,11 +27,6 @@ import { contactDetailsSchema } from './profile'
  * The names, e-mail and contact fields follow the same rules as the profile and application
  * forms; languages must be the company's (app/domain/languages.ts).
  */
-
-/** Largest file accepted: 1,500 interpreters take about 300 kB. */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
-/** Rows in one file; a larger agency imports in several files. */
-export const IMPORT_MAX_ROWS = 5000
 
 /** The columns, in the order of the template, with the headings that name each. */
 export const importColumns = [
@@ -44,31 +51,12 @@ export const importColumns = [
     heading: 'Background check expires',
     aliases: ['background check expiry'],
   },
-] as const satisfies readonly {
-  key: string
-  heading: string
-  required?: boolean
-  aliases?: readonly string[]
-}[]
+] as const satisfies readonly ImportColumn[]
 
 export type ImportColumnKey = (typeof importColumns)[number]['key']
 
 /** The header row of a file staff can fill in. */
-export const importTemplateHeader = importColumns.map((column) => column.heading).join(',')
-
-const headingKey = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[-_\s]+/g, ' ')
-
-const columnByHeading = new Map<string, ImportColumnKey>(
-  importColumns.flatMap((column) =>
-    [column.heading, ...('aliases' in column ? column.aliases : [])].map(
-      (name) => [headingKey(name), column.key] as const,
-    ),
-  ),
-)
+export const importTemplateHeader = templateHeaderOf(importColumns)
 
 const listOf = (cell: string) =>
   cell
@@ -177,13 +165,6 @@ export function importRowSchema(today: IsoDate) {
 
 export type ImportedInterpreter = z.infer<ReturnType<typeof importRowSchema>>
 
-/** A problem with one cell (or the whole row, `column` null): line 1 is the header. */
-export interface ImportIssue {
-  line: number
-  column: string | null
-  message: string
-}
-
 export interface ParsedImportRow {
   line: number
   /** Set when every cell is valid. */
@@ -198,102 +179,26 @@ export type ParsedImportFile =
   /** The file cannot be read as rows at all (bytes, quotes, header). */
   | { ok: false; message: string }
 
-const headingOf = (key: ImportColumnKey) =>
-  importColumns.find((column) => column.key === key)!.heading
-
 /**
- * The file's rows, each valid or with its issues. A second row with an e-mail address the
- * file already had is an issue too: one person is one interpreter.
+ * The file's rows, each valid or with its issues (app/lib/import/csv-import.ts). A second row
+ * with an e-mail address the file already had is an issue too: one person is one interpreter.
  */
 export function parseImportFile(bytes: Uint8Array, today: IsoDate): ParsedImportFile {
-  const decoded = decodeCsvBytes(bytes)
-  if ('message' in decoded) return { ok: false, message: decoded.message }
-  const parsed = parseCsvRecords(decoded.text)
-  if ('message' in parsed) return { ok: false, message: parsed.message }
-  const [header, ...records] = parsed.records
-  if (!header)
-    return {
-      ok: false,
-      message: 'The file is empty: it needs a header row and a row per interpreter.',
-    }
-  if (records.length > IMPORT_MAX_ROWS)
-    return {
-      ok: false,
-      message: `The file has ${records.length} rows; an import takes at most ${IMPORT_MAX_ROWS}. Split it into several files.`,
-    }
-  const keys = header.cells.map((heading) => columnByHeading.get(headingKey(heading)))
-  const unknown = header.cells.filter((heading, index) => heading.trim() !== '' && !keys[index])
-  if (unknown.length > 0)
-    return {
-      ok: false,
-      message: `The header names columns we do not know: ${unknown.map((heading) => `"${heading.trim()}"`).join(', ')}. The columns are: ${importTemplateHeader}.`,
-    }
-  const missing = importColumns.filter(
-    (column) => 'required' in column && !keys.includes(column.key),
-  )
-  if (missing.length > 0)
-    return {
-      ok: false,
-      message: `The header has no ${missing.map((column) => `"${column.heading}"`).join(', ')} column. The columns are: ${importTemplateHeader}.`,
-    }
-  const schema = importRowSchema(today)
-  const rows: ParsedImportRow[] = []
-  const issues: ImportIssue[] = []
-  const firstLineOfEmail = new Map<string, number>()
-  for (const record of records) {
-    const input: Partial<Record<ImportColumnKey, string>> = {}
-    keys.forEach((key, index) => {
-      if (key) input[key] = (record.cells[index] ?? '').trim()
-    })
-    for (const column of importColumns) input[column.key] ??= ''
-    if (record.cells.length > header.cells.length)
-      issues.push({
-        line: record.line,
-        column: null,
-        message: `The row has ${record.cells.length} values for ${header.cells.length} columns: check for a comma that needs quotes.`,
-      })
-    const result = schema.safeParse(input)
-    const row: ParsedImportRow = {
-      line: record.line,
-      email: input.email ?? '',
-      name: `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim(),
-    }
-    if (result.success) {
-      const earlier = firstLineOfEmail.get(result.data.email)
-      if (earlier !== undefined)
-        issues.push({
-          line: record.line,
-          column: headingOf('email'),
-          message: `This e-mail address is already on line ${earlier} of the file.`,
-        })
-      else {
-        firstLineOfEmail.set(result.data.email, record.line)
-        if (!issues.some((issue) => issue.line === record.line)) row.interpreter = result.data
-      }
-    } else {
-      for (const issue of result.error.issues) {
-        const key = issue.path[0] as ImportColumnKey
-        issues.push({ line: record.line, column: headingOf(key), message: issue.message })
-      }
-    }
-    rows.push(row)
+  const parsed = parseCsvImport(bytes, {
+    columns: importColumns,
+    schema: importRowSchema(today),
+    emailKey: 'email',
+    what: 'a row per interpreter',
+  })
+  if (!parsed.ok) return parsed
+  return {
+    ok: true,
+    issues: parsed.issues,
+    rows: parsed.rows.map(({ line, cells, value }) => ({
+      line,
+      email: cells.email,
+      name: `${cells.firstName} ${cells.lastName}`.trim(),
+      ...(value ? { interpreter: value } : {}),
+    })),
   }
-  return { ok: true, rows, issues }
 }
-
-const FILE_MISSING = 'Please choose the CSV file to import.'
-
-/**
- * The import form: the file, what to do with it, and, to confirm, the hash of the file
- * the preview showed, so that what is imported is what staff saw.
- */
-export const importFormSchema = z.object({
-  file: z
-    .instanceof(File, { error: FILE_MISSING })
-    .refine((file) => file.size > 0, { error: FILE_MISSING }),
-  intent: z.enum(['preview', 'confirm']),
-  previewedSha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-})

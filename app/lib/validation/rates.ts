@@ -60,39 +60,44 @@ export function earliestInForce(now: Date): Date {
 export function ratesSchema(now: Date) {
   return z.object({
     modality: z.enum(modalityValues, { error: 'Please choose the modality.' }),
-    clientRate: amountField({
-      decimals: RATE_DECIMALS,
-      max: MAX_RATE_UNITS,
-      message: RATE_MESSAGE,
-    }),
-    interpreterRate: amountField({
-      decimals: RATE_DECIMALS,
-      max: MAX_RATE_UNITS,
-      message: RATE_MESSAGE,
-    }),
-    minimumMinutes: z.coerce
-      .number({ error: MINIMUM_MESSAGE })
-      .int(MINIMUM_MESSAGE)
-      .min(1, MINIMUM_MESSAGE)
-      .max(MAX_DURATION_MINUTES, MINIMUM_MESSAGE),
-    mileageRate: amountField({
-      decimals: 2,
-      max: MAX_MILEAGE_CENTS_PER_MILE,
-      message: MILEAGE_MESSAGE,
-    }),
-    effectiveFrom: z
-      .string({ error: IN_FORCE_MESSAGE })
-      .regex(LOCAL_DATE_TIME, { error: IN_FORCE_MESSAGE, abort: true })
-      .refine((value) => officeDateTimeToUtc(value) !== undefined, {
-        error: IN_FORCE_MESSAGE,
-        abort: true,
-      })
-      .refine(
-        (value) => (officeDateTimeToUtc(value)?.getTime() ?? 0) >= earliestInForce(now).getTime(),
-        IN_FORCE_PAST_MESSAGE,
-      ),
+    clientRate: rateField(),
+    interpreterRate: rateField(),
+    minimumMinutes: minimumMinutesField(),
+    mileageRate: mileageRateField(),
+    effectiveFrom: inForceField(now),
   })
 }
+
+/** "In force from": a date and time in the office's zone, not in the past. */
+export function inForceField(now: Date) {
+  return z
+    .string({ error: IN_FORCE_MESSAGE })
+    .regex(LOCAL_DATE_TIME, { error: IN_FORCE_MESSAGE, abort: true })
+    .refine((value) => officeDateTimeToUtc(value) !== undefined, {
+      error: IN_FORCE_MESSAGE,
+      abort: true,
+    })
+    .refine(
+      (value) => (officeDateTimeToUtc(value)?.getTime() ?? 0) >= earliestInForce(now).getTime(),
+      IN_FORCE_PAST_MESSAGE,
+    )
+}
+
+/** A per-minute rate typed in dollars with up to 4 decimals. */
+export const rateField = () =>
+  amountField({ decimals: RATE_DECIMALS, max: MAX_RATE_UNITS, message: RATE_MESSAGE })
+
+/** Minimum billable minutes, 1 to the longest booking. */
+export const minimumMinutesField = () =>
+  z.coerce
+    .number({ error: MINIMUM_MESSAGE })
+    .int(MINIMUM_MESSAGE)
+    .min(1, MINIMUM_MESSAGE)
+    .max(MAX_DURATION_MINUTES, MINIMUM_MESSAGE)
+
+/** A mileage rate typed in dollars per mile. */
+export const mileageRateField = () =>
+  amountField({ decimals: 2, max: MAX_MILEAGE_CENTS_PER_MILE, message: MILEAGE_MESSAGE })
 
 export type RatesValues = z.infer<ReturnType<typeof ratesSchema>>
 

@@ -117,7 +117,8 @@ export async function accountingLines(from: IsoDate, to: IsoDate): Promise<Accou
       description: line.description,
       minutes: line.minutes,
       rateUnits: line.rateUnits,
-      amountCents: line.amountCents,
+      // A contract's premiums are part of what the work is charged: Amount + Travel = Total.
+      amountCents: line.amountCents + line.premiumCents,
       travelCents: line.travelCents,
       totalCents: line.totalCents,
     })),

@@ -1,16 +1,11 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
 import { bookings, closeouts, interpreterProfiles, organizations, users } from '../../../db/schema'
-import {
-  assignmentAmounts,
-  CLOSEOUT_DUE_HOURS,
-  minutesBetween,
-  type CloseoutOutcome,
-} from '../../domain/billing'
+import { CLOSEOUT_DUE_HOURS, minutesBetween, type CloseoutOutcome } from '../../domain/billing'
 import { bookedEndOf, closeoutDueAt } from '../../domain/closeouts'
 import { now } from '../../platform/clock.server'
 import { db } from '../../platform/runtime.server'
 import { bookedEndSql, closableCondition, closeoutExpensesOf } from './closeouts.server'
-import { rateInForce } from './ledger.server'
+import { priceAssignment } from './assignment-pricing.server'
 
 /**
  * Staff's Closeouts screen (docs/product.md#closeouts-statements-and-invoices): what waits
@@ -112,14 +107,13 @@ export async function staffCloseout(bookingId: string) {
     .where(eq(closeouts.bookingId, bookingId))
   if (!row) return undefined
   const expenses = await closeoutExpensesOf(bookingId)
-  const rate = await rateInForce(db(), row.booking.modality, row.booking.startsAt)
-  const amounts = assignmentAmounts({
+  const price = await priceAssignment(db(), {
+    booking: row.booking,
+    interpreterId: row.closeout.interpreterId,
     outcome: row.closeout.outcome as CloseoutOutcome,
     actualMinutes: minutesBetween(row.closeout.actualStart, row.closeout.actualEnd),
-    bookedMinutes: row.booking.durationMinutes,
     mileageTenths: row.closeout.mileageTenths,
     expenseCents: expenses.map((expense) => expense.amountCents),
-    rates: rate,
   })
-  return { ...row, expenses, amounts, minimumMinutes: rate.minimumMinutes }
+  return { ...row, expenses, price }
 }

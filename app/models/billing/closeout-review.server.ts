@@ -87,9 +87,9 @@ export async function approveCloseout(
         entityType: 'booking',
         entityId: bookingId,
         after: {
-          minutes: posted.amounts.minutes,
-          payTotalCents: posted.amounts.payTotalCents,
-          chargeTotalCents: posted.amounts.chargeTotalCents,
+          minutes: posted.price.pay.minutes,
+          payTotalCents: posted.price.pay.totalCents,
+          chargeTotalCents: posted.price.charge.totalCents,
           statementId: posted.statementId,
           invoiceId: posted.invoiceId,
           version: closeout.version,

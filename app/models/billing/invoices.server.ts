@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   bookings,
+  calls,
+  clientContracts,
   clientInvoices,
   clientMemberships,
   closeouts,
@@ -130,6 +132,7 @@ async function linesOf(invoiceId: string, tx?: Database) {
       interpreterFirstName: interpreterProfiles.firstName,
       language: bookings.language,
       modality: bookings.modality,
+      callSeconds: calls.billableSeconds,
       outcome: closeouts.outcome,
       actualMinutes: sql<
         number | null
@@ -140,6 +143,8 @@ async function linesOf(invoiceId: string, tx?: Database) {
       minutes: invoiceLines.minutes,
       rateUnits: invoiceLines.rateUnits,
       amountCents: invoiceLines.amountCents,
+      premiums: invoiceLines.premiums,
+      incrementMinutes: clientContracts.incrementMinutes,
       travelCents: invoiceLines.travelCents,
       totalCents: invoiceLines.totalCents,
       bookingId: invoiceLines.bookingId,
@@ -147,9 +152,17 @@ async function linesOf(invoiceId: string, tx?: Database) {
     })
     .from(invoiceLines)
     .leftJoin(bookings, eq(bookings.id, invoiceLines.bookingId))
-    .leftJoin(requesters, eq(requesters.id, bookings.requestedById))
-    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, bookings.interpreterId))
+    .leftJoin(calls, eq(calls.id, invoiceLines.callId))
+    .leftJoin(
+      requesters,
+      eq(requesters.id, sql`coalesce(${bookings.requestedById}, ${calls.requestedById})`),
+    )
+    .leftJoin(
+      interpreterProfiles,
+      eq(interpreterProfiles.id, sql`coalesce(${bookings.interpreterId}, ${calls.interpreterId})`),
+    )
     .leftJoin(closeouts, eq(closeouts.bookingId, invoiceLines.bookingId))
+    .leftJoin(clientContracts, eq(clientContracts.id, invoiceLines.contractId))
     .where(eq(invoiceLines.invoiceId, invoiceId))
     .orderBy(asc(invoiceLines.workDate), asc(invoiceLines.description), asc(invoiceLines.id))
 }
@@ -161,6 +174,7 @@ export async function invoiceDetail(where: SQL, tx?: Database) {
       ...invoiceColumns,
       ...lineTotals,
       amountCents: sql<number>`coalesce(sum(${invoiceLines.amountCents}), 0)`.mapWith(Number),
+      premiumCents: sql<number>`coalesce(sum(${invoiceLines.premiumCents}), 0)`.mapWith(Number),
       travelCents: sql<number>`coalesce(sum(${invoiceLines.travelCents}), 0)`.mapWith(Number),
       sentByName: users.name,
     })

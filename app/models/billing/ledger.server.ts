@@ -1,15 +1,14 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
   type bookings,
+  type calls,
   clientInvoices,
   interpreterStatements,
   invoiceLines,
-  rates,
   statementLines,
   type translationQuotes,
 } from '../../../db/schema'
 import {
-  assignmentAmounts,
   invoicePeriodOf,
   minutesBetween,
   nextInvoicePeriod,
@@ -19,31 +18,29 @@ import {
   type CloseoutOutcome,
   type Period,
 } from '../../domain/billing'
-import { modalityLabel, type Modality } from '../../domain/interpreter-profile'
+import {
+  billableSeconds,
+  callAmounts,
+  CLIENT_GRACE_SECONDS,
+  type CallAmounts,
+} from '../../domain/call-billing'
+import { minutesAndSeconds } from '../../domain/calls'
+import { wallClock } from '../../domain/dispatch'
+import { modalityLabel } from '../../domain/interpreter-profile'
+import { officeTimeZone } from '../../domain/office'
 import type { IsoDate } from '../../domain/onboarding'
 import type { Database } from '../../platform/db.server'
+import { priceAssignment } from './assignment-pricing.server'
+import { callRateInForce } from './call-rates.server'
 
 /**
  * Posting finished work to documents (docs/product.md#closeouts-statements-and-invoices):
  * an approved closeout becomes one statement line for the interpreter and one invoice line
- * for the client; a delivered translation job becomes an invoice line. Each runs inside the
- * caller's transaction; the unique booking and quote columns on the lines make a second
+ * for the client; a delivered translation job becomes an invoice line; an ended on-demand
+ * call becomes a statement line and, when the client is billed, an invoice line. Each runs inside the
+ * caller's transaction; the unique booking, quote and call columns on the lines make a second
  * posting fail, so work is paid and billed once.
  */
-
-export type Rate = typeof rates.$inferSelect
-
-/** The rate row in force for a modality at an instant (the latest one that started by then). */
-export async function rateInForce(tx: Database, modality: Modality, at: Date): Promise<Rate> {
-  const [rate] = await tx
-    .select()
-    .from(rates)
-    .where(and(eq(rates.modality, modality), lte(rates.effectiveFrom, at)))
-    .orderBy(desc(rates.effectiveFrom), desc(rates.createdAt))
-    .limit(1)
-  if (!rate) throw new Error(`no ${modality} rate in force at ${at.toISOString()}`)
-  return rate
-}
 
 /**
  * The open document a line for `workDate` goes into, made when missing and locked. The
@@ -136,18 +133,17 @@ export interface ClosedOutAssignment {
   organizationName: string
 }
 
-/** Posts an approved closeout: one statement line and one invoice line, at the rate in force. */
+/**
+ * Posts an approved closeout: one statement line at the interpreter's pay rate and one invoice
+ * line under the organization's terms, both as in force at the assignment's start.
+ */
 export async function postAssignment(tx: Database, work: ClosedOutAssignment) {
   const { booking } = work
-  const rate = await rateInForce(tx, booking.modality, booking.startsAt)
-  const amounts = assignmentAmounts({
-    outcome: work.outcome,
+  const price = await priceAssignment(tx, {
+    ...work,
     actualMinutes: minutesBetween(work.actualStart, work.actualEnd),
-    bookedMinutes: booking.durationMinutes,
-    mileageTenths: work.mileageTenths,
-    expenseCents: work.expenseCents,
-    rates: rate,
   })
+  const { pay, charge } = price
   const what = `${booking.language}, ${modalityLabel(booking.modality).toLowerCase()}`
   const outcome =
     work.outcome === 'completed' ? '' : ` (${outcomeLabel(work.outcome).toLowerCase()})`
@@ -155,30 +151,34 @@ export async function postAssignment(tx: Database, work: ClosedOutAssignment) {
   await tx.insert(statementLines).values({
     statementId: statement.id,
     bookingId: booking.id,
-    rateId: rate.id,
+    rateId: price.rateId,
     workDate: booking.localDate,
     description: `${what}, ${work.organizationName}${outcome}`,
-    minutes: amounts.minutes,
-    rateUnits: amounts.interpreterRateUnits,
-    amountCents: amounts.payCents,
-    mileageCents: amounts.mileageCents,
-    expensesCents: amounts.expensesCents,
-    totalCents: amounts.payTotalCents,
+    minutes: pay.minutes,
+    rateUnits: pay.rateUnits,
+    rateSource: pay.rateSource,
+    amountCents: pay.amountCents,
+    mileageCents: pay.mileageCents,
+    expensesCents: pay.expensesCents,
+    totalCents: pay.totalCents,
   })
   const invoice = await lockInvoice(tx, booking.organizationId, booking.localDate)
   await tx.insert(invoiceLines).values({
     invoiceId: invoice.id,
     bookingId: booking.id,
-    rateId: rate.id,
+    rateId: price.rateId,
+    contractId: price.contractId,
     workDate: booking.localDate,
     description: `${what} interpreting${outcome}`,
-    minutes: amounts.minutes,
-    rateUnits: amounts.clientRateUnits,
-    amountCents: amounts.chargeCents,
-    travelCents: amounts.mileageCents + amounts.expensesCents,
-    totalCents: amounts.chargeTotalCents,
+    minutes: charge.minutes,
+    rateUnits: charge.rateUnits,
+    amountCents: charge.amountCents,
+    premiums: charge.premiums,
+    premiumCents: charge.premiumCents,
+    travelCents: charge.mileageCents + charge.expensesCents,
+    totalCents: charge.totalCents,
   })
-  return { amounts, statementId: statement.id, invoiceId: invoice.id }
+  return { price, statementId: statement.id, invoiceId: invoice.id }
 }
 
 /** Posts a delivered translation job to its organization's invoice, at the accepted price. */
@@ -202,4 +202,58 @@ export async function postTranslationJob(
     })
     .onConflictDoNothing({ target: invoiceLines.quoteId })
   return { invoiceId: invoice.id }
+}
+
+/**
+ * Posts an ended call (docs/product.md#on-demand-call-billing) at the rates of its medium in
+ * force when it started: the interpreter's statement line, and the organization's invoice line
+ * unless the client is not billed. Dated on the office's calendar day the call connected.
+ * Returns what the call came to; a call that never connected posts nothing.
+ */
+export async function postCall(
+  tx: Database,
+  work: { call: typeof calls.$inferSelect; organizationName: string },
+): Promise<CallAmounts & { statementId?: string; invoiceId?: string }> {
+  const { call } = work
+  const rate = await callRateInForce(tx, call.media, call.startedAt)
+  const amounts = callAmounts({
+    seconds: billableSeconds(call),
+    endedBy: call.endedBy ?? 'system',
+    rates: rate,
+  })
+  if (amounts.free || !call.interpreterId || !call.connectedAt) return amounts
+  const workDate = wallClock(call.connectedAt, officeTimeZone()).date
+  const what = `${call.language}, on-demand ${call.media === 'video' ? 'video' : 'audio'} call`
+  const duration = minutesAndSeconds(amounts.seconds)
+  const paidBySecond = amounts.payMinutes === null
+  const statement = await lockStatement(tx, call.interpreterId, workDate)
+  await tx.insert(statementLines).values({
+    statementId: statement.id,
+    callId: call.id,
+    callRateId: rate.id,
+    workDate,
+    description: paidBySecond
+      ? `${what}, ${work.organizationName} (${duration}; the client hung up within ${CLIENT_GRACE_SECONDS} seconds: paid by the second)`
+      : `${what}, ${work.organizationName} (${duration})`,
+    minutes: amounts.payMinutes ?? 0,
+    rateUnits: rate.interpreterRateUnits,
+    amountCents: amounts.payCents,
+    mileageCents: 0,
+    expensesCents: 0,
+    totalCents: amounts.payCents,
+  })
+  if (amounts.clientMinutes === null) return { ...amounts, statementId: statement.id }
+  const invoice = await lockInvoice(tx, call.organizationId, workDate)
+  await tx.insert(invoiceLines).values({
+    invoiceId: invoice.id,
+    callId: call.id,
+    callRateId: rate.id,
+    workDate,
+    description: `${what} interpreting (${duration})`,
+    minutes: amounts.clientMinutes,
+    rateUnits: rate.clientRateUnits,
+    amountCents: amounts.chargeCents,
+    totalCents: amounts.chargeCents,
+  })
+  return { ...amounts, statementId: statement.id, invoiceId: invoice.id }
 }

@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lte } from 'drizzle-orm'
 import { rates, users } from '../../../db/schema'
 import type { Rates } from '../../domain/billing'
+import type { Database } from '../../platform/db.server'
 import { modalityValues, type Modality } from '../../domain/interpreter-profile'
 import { now } from '../../platform/clock.server'
 import { db } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
-import { rateInForce, type Rate } from './ledger.server'
 
 /**
  * Rates per modality (docs/product.md#rates). A change is a new row from its "in force from"
@@ -24,6 +24,20 @@ export interface NewRates extends Rates {
 }
 
 const HISTORY_LIMIT = 20
+
+export type Rate = typeof rates.$inferSelect
+
+/** The rate row in force for a modality at an instant (the latest one that started by then). */
+export async function rateInForce(tx: Database, modality: Modality, at: Date): Promise<Rate> {
+  const [rate] = await tx
+    .select()
+    .from(rates)
+    .where(and(eq(rates.modality, modality), lte(rates.effectiveFrom, at)))
+    .orderBy(desc(rates.effectiveFrom), desc(rates.createdAt))
+    .limit(1)
+  if (!rate) throw new Error(`no ${modality} rate in force at ${at.toISOString()}`)
+  return rate
+}
 
 /**
  * Saves new rates for a modality. A start in the past is refused, except within

@@ -112,6 +112,7 @@ async function statementLinesOf(statementId: string) {
       description: statementLines.description,
       minutes: statementLines.minutes,
       rateUnits: statementLines.rateUnits,
+      rateSource: statementLines.rateSource,
       amountCents: statementLines.amountCents,
       mileageCents: statementLines.mileageCents,
       expensesCents: statementLines.expensesCents,

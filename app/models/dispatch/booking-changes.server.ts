@@ -28,6 +28,7 @@ import {
   type BookingWhen,
   type ClientActor,
 } from '../bookings.server'
+import { cancellationTerms } from '../billing/contracts.server'
 import { dispatchListFor } from './eligibility.server'
 import { bookingCalendar, bookingSummary, interpretersToTell, lockedBooking } from './offers.server'
 
@@ -212,8 +213,8 @@ export type SeriesScope = 'one' | 'following' | 'all'
 
 /**
  * Cancels a booking that is still open, with the other seats of its team, and with `scope`
- * the series' other open bookings (each as if cancelled on its own). Inside 24 hours of the
- * start it is a late cancellation (the policy the page showed applies and is recorded) when
+ * the series' other open bookings (each as if cancelled on its own). Inside the cancellation
+ * window (24 hours, or the organization's contract's) it is a late cancellation (the policy the page showed applies and is recorded) when
  * the client asked for it: staff who cancel say whether the client asked (`clientAsked`); a
  * cancellation of the company's own making bills nothing. Open offers are withdrawn; a
  * confirmed interpreter gets a calendar cancellation; staff (or the client, when staff
@@ -283,7 +284,9 @@ async function cancelLocked(
   who: BookingChanger,
   clientAsked: boolean,
 ): Promise<{ cancelled: Booking; late: boolean }> {
-  const late = clientAsked && isLateCancellation(booking.startsAt, now())
+  const late =
+    clientAsked &&
+    isLateCancellation(booking.startsAt, now(), (await cancellationTerms(tx, booking)).windowHours)
   const [cancelled] = await tx
     .update(bookings)
     .set({

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql, type SQLWrapper } from 'drizzle-orm'
 import {
   bookingOffers,
   bookings,
@@ -146,19 +146,7 @@ export async function interpretersForDispatch(
           gte(interpreterTimeOff.endsOn, addDays(booking.localDate, -2)),
         ),
       ),
-    database
-      .select({
-        applicationId: interpreterDocuments.applicationId,
-        expiresOn: interpreterDocuments.expiresOn,
-      })
-      .from(interpreterDocuments)
-      .where(
-        and(
-          inArray(interpreterDocuments.applicationId, applicationsOfLanguage),
-          eq(interpreterDocuments.step, 'medical_training'),
-          eq(interpreterDocuments.status, 'accepted'),
-        ),
-      ),
+    acceptedMedicalCredentials(database, applicationsOfLanguage),
     database
       .select({
         interpreterId: bookings.interpreterId,
@@ -300,6 +288,26 @@ function teamInterpreters(database: Database, booking: Booking) {
         .from(bookingOffers)
         .innerJoin(bookings, eq(bookings.id, bookingOffers.bookingId))
         .where(and(otherSeats, inArray(bookingOffers.status, ['offered', 'reconfirm']))),
+    )
+}
+
+/** The accepted medical credentials (their expiry dates) of the applications given. */
+export function acceptedMedicalCredentials(
+  database: Database,
+  applicationIds: readonly string[] | SQLWrapper,
+) {
+  return database
+    .select({
+      applicationId: interpreterDocuments.applicationId,
+      expiresOn: interpreterDocuments.expiresOn,
+    })
+    .from(interpreterDocuments)
+    .where(
+      and(
+        inArray(interpreterDocuments.applicationId, applicationIds),
+        eq(interpreterDocuments.step, 'medical_training'),
+        eq(interpreterDocuments.status, 'accepted'),
+      ),
     )
 }
 

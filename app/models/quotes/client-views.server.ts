@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { translationQuotes } from '../../../db/schema'
 import {
   filesOf,
+  priceLinesOf,
   quoteFileRow,
   quotesQuery,
   visibleTo,
@@ -26,9 +27,10 @@ export async function clientQuote(quoteId: string, viewer: QuoteViewer) {
     and(eq(translationQuotes.id, quoteId), visibleTo(viewer)),
   )
   if (!quote) return undefined
-  const files = await filesOf(quoteId)
+  const [files, priceLines] = await Promise.all([filesOf(quoteId), priceLinesOf(quoteId)])
   return {
     quote,
+    priceLines,
     sourceFiles: files.filter((file) => file.kind === 'source'),
     deliveryFiles:
       quote.status === 'delivered' ? files.filter((file) => file.kind === 'delivery') : [],

@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm'
 import {
   organizations,
+  quotePriceLines,
   storedFiles,
   translationQuoteFiles,
   translationQuotes,
@@ -120,4 +121,19 @@ export async function lockQuote(tx: Database, quoteId: string) {
     .where(eq(translationQuotes.id, quoteId))
     .for('update')
   return quote
+}
+
+/** A quote's price lines, in order; none before it is priced. */
+export async function priceLinesOf(quoteId: string) {
+  return db()
+    .select({
+      kind: quotePriceLines.kind,
+      description: quotePriceLines.description,
+      quantity: quotePriceLines.quantity,
+      unitAmount: quotePriceLines.unitAmount,
+      amountCents: quotePriceLines.amountCents,
+    })
+    .from(quotePriceLines)
+    .where(eq(quotePriceLines.quoteId, quoteId))
+    .orderBy(asc(quotePriceLines.position))
 }

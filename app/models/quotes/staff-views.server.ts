@@ -3,7 +3,7 @@ import { translationQuotes } from '../../../db/schema'
 import { quoteStatuses, type QuoteStatus } from '../../domain/quotes'
 import { PAGE_SIZE } from '../../lib/admin/list-filters'
 import { db } from '../../platform/runtime.server'
-import { filesOf, quoteFileRow, quotesQuery } from './rows.server'
+import { filesOf, priceLinesOf, quoteFileRow, quotesQuery } from './rows.server'
 
 /** Staff's list: one status (or all), newest first, a page at a time. */
 export async function listQuotes(filters: { status: QuoteStatus | 'all'; page: number }) {
@@ -38,9 +38,10 @@ export async function quoteCounts(): Promise<Record<QuoteStatus, number>> {
 export async function staffQuote(quoteId: string) {
   const [quote] = await quotesQuery().where(eq(translationQuotes.id, quoteId))
   if (!quote) return undefined
-  const files = await filesOf(quoteId)
+  const [files, priceLines] = await Promise.all([filesOf(quoteId), priceLinesOf(quoteId)])
   return {
     quote,
+    priceLines,
     sourceFiles: files.filter((file) => file.kind === 'source'),
     deliveryFiles: files.filter((file) => file.kind === 'delivery'),
   }

@@ -15,7 +15,10 @@ import { seriesPosition } from '~/domain/booking-series'
 import { teamSeatLabel } from '~/domain/booking-teams'
 import { TeamSeats } from '~/components/dispatch/team-seats'
 import { ratingSummary } from '~/domain/booking-ratings'
-import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
+import { locationLabel, settingLabel } from '~/domain/bookings'
+import { cancellationNow, payRatesForBooking } from '~/models/billing/contracts.server'
+import { payRateSourceLabel, type PayRateSource } from '~/domain/contracts'
+import { formatRateUnits } from '~/domain/billing'
 import { bookingTitle, rankingNote, travelLabel } from '~/domain/dispatch'
 import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { requireAdmin } from '~/auth/session.server'
@@ -67,7 +70,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const held = open ? await directAssignmentPending(found.booking.id) : undefined
   const heldOffer = held && found.offers.find((offer) => offer.interpreterId === held.interpreterId)
   // Every eligible interpreter's average in one grouped query.
-  const ratings = await ratingsOfInterpreters(list.eligible.map((interpreter) => interpreter.id))
+  const eligibleIds = list.eligible.map((interpreter) => interpreter.id)
+  const ratings = await ratingsOfInterpreters(eligibleIds)
+  const payRates = await payRatesForBooking(found.booking, eligibleIds)
   // A moved booking whose interpreter has not confirmed its new time (docs/product.md#bookings).
   const newTimeOffer = found.offers.find((offer) => offer.status === 'reconfirm')
   return {
@@ -83,7 +88,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     heldFor: heldOffer ? `${heldOffer.firstName} ${heldOffer.lastName}` : null,
     assignConstraint: formConstraint(assignInterpreterSchema),
     changeable: CHANGEABLE.has(found.booking.status),
-    late: isLateCancellation(found.booking.startsAt, now()),
+    latePolicy: (await cancellationNow(found.booking)).latePolicy,
     timeZones: timeZoneOptions(found.booking.timeZone),
     rescheduleConstraint: formConstraint(rescheduleSchema(now())),
     detailsConstraint: formConstraint(bookingDetailsSchema),
@@ -96,6 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       offered: offered.has(interpreter.id),
       preference: rankingNote(interpreter),
       ratings: ratingSummary(ratings.get(interpreter.id)),
+      pay: payLabel(payRates.get(interpreter.id)!, found.booking.language),
     })),
     excluded: list.excluded.map(({ interpreter, reasons }) => ({
       id: interpreter.id,
@@ -103,6 +109,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       reasons,
     })),
   }
+}
+
+/** "Pays $0.8500 a minute (Rate for Somali)": which pay rate the interpreter would get. */
+function payLabel(rate: { rateUnits: number; source: PayRateSource }, language: string) {
+  return `Pays ${formatRateUnits(rate.rateUnits)} a minute (${payRateSourceLabel(rate.source, language)})`
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -248,7 +259,7 @@ export default function BookingDetailPage({ loaderData, actionData }: Route.Comp
           />
           <CancelBookingSection
             bookingPath={`/admin/bookings/${booking.id}`}
-            late={loaderData.late}
+            latePolicy={loaderData.latePolicy}
             confirming={searchParams.get('cancel') === '1'}
             staff
             inSeries={loaderData.series !== undefined}

@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Fragment } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
 import { CloseoutBadge, CloseoutSummary } from '~/components/billing/closeout-summary'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextareaField } from '~/components/ui/native-fields'
 import { formatMileage, formatRateUnits } from '~/domain/billing'
+import { payRateSourceLabel, premiumLabel } from '~/domain/contracts'
 import { formatInZone } from '~/domain/format'
 import { bookingTitle } from '~/domain/dispatch'
 import { centsAsDecimal, formatCents } from '~/domain/money'
@@ -37,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const found = await staffCloseout(requireUuidParam(params, 'bookingId'))
   if (!found) throw notFound()
-  const { booking, closeout, amounts } = found
+  const { booking, closeout, price } = found
+  const { pay, charge } = price
   const zone = booking.timeZone
   return {
     bookingId: booking.id,
@@ -67,15 +70,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       receiptName: expense.receiptName,
     })),
     preview: {
-      minutes: amounts.minutes,
-      minimumMinutes: found.minimumMinutes,
-      interpreterRate: formatRateUnits(amounts.interpreterRateUnits),
-      clientRate: formatRateUnits(amounts.clientRateUnits),
-      pay: formatCents(amounts.payCents),
-      charge: formatCents(amounts.chargeCents),
-      travel: formatCents(amounts.mileageCents + amounts.expensesCents),
-      payTotal: formatCents(amounts.payTotalCents),
-      chargeTotal: formatCents(amounts.chargeTotalCents),
+      minimumMinutes: price.minimumMinutes,
+      cards: [
+        {
+          line: 'Interpreter pay',
+          rows: [
+            ['Minutes', String(pay.minutes)],
+            [
+              'Rate per minute',
+              `${formatRateUnits(pay.rateUnits)} (${payRateSourceLabel(pay.rateSource, booking.language)})`,
+            ],
+            ['Amount', formatCents(pay.amountCents)],
+            ['Travel', formatCents(pay.mileageCents + pay.expensesCents)],
+          ],
+          total: formatCents(pay.totalCents),
+        },
+        {
+          line: 'Client charge',
+          rows: [
+            ['Minutes', charge.minutes === null ? 'Late-cancellation fee' : String(charge.minutes)],
+            [
+              'Rate per minute',
+              `${charge.rateUnits === null ? '—' : formatRateUnits(charge.rateUnits)} (${price.contractId ? 'contract' : 'default rates'})`,
+            ],
+            ['Amount', formatCents(charge.amountCents)],
+            ...charge.premiums.map((premium) => [
+              premiumLabel(premium),
+              formatCents(premium.cents),
+            ]),
+            ['Travel', formatCents(charge.mileageCents + charge.expensesCents)],
+          ],
+          total: formatCents(charge.totalCents),
+        },
+      ],
     },
     constraint: formConstraint(returnCloseoutSchema),
   }
@@ -167,21 +194,16 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
           {status === 'approved' ? 'Amounts' : 'Amounts approving posts'}
         </h3>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          {[
-            ['Interpreter pay', preview.interpreterRate, preview.pay, preview.payTotal],
-            ['Client charge', preview.clientRate, preview.charge, preview.chargeTotal],
-          ].map(([line, rate, amount, total]) => (
+          {preview.cards.map(({ line, rows, total }) => (
             <section key={line} aria-label={line} className="rounded-md bg-slate-50 p-3 text-sm">
               <h4 className="font-medium text-slate-900">{line}</h4>
               <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
-                <dt className="text-slate-600">Minutes</dt>
-                <dd className="text-slate-900">{preview.minutes}</dd>
-                <dt className="text-slate-600">Rate per minute</dt>
-                <dd className="text-slate-900">{rate}</dd>
-                <dt className="text-slate-600">Amount</dt>
-                <dd className="text-slate-900">{amount}</dd>
-                <dt className="text-slate-600">Travel</dt>
-                <dd className="text-slate-900">{preview.travel}</dd>
+                {rows.map(([term, value]) => (
+                  <Fragment key={term}>
+                    <dt className="text-slate-600">{term}</dt>
+                    <dd className="text-slate-900">{value}</dd>
+                  </Fragment>
+                ))}
                 <dt className="font-medium text-slate-900">Total</dt>
                 <dd className="font-medium text-slate-900">{total}</dd>
               </dl>
@@ -190,7 +212,8 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
         </div>
         <p className="mt-1 text-xs text-slate-600">
           Billable minutes: the actual minutes, at least the minimum of {preview.minimumMinutes} for
-          this modality; travel is mileage and expenses, at cost.
+          this modality; the client&rsquo;s contract may round them up and add premiums. Travel is
+          mileage and expenses.
         </p>
       </section>
       {status === 'submitted' ? (

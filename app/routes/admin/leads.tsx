@@ -47,13 +47,18 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Client Requests</h1>
-        <Link
-          to={`/admin/clients/new-organization${location.search}`}
-          preventScrollReset
-          className="btn-secondary"
-        >
-          New organization
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to={`/admin/clients/new-organization${location.search}`}
+            preventScrollReset
+            className="btn-secondary"
+          >
+            New organization
+          </Link>
+          <Link to="/admin/organizations/import" className="btn-secondary">
+            Import organizations
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-slate-600">Contact and demo requests from the public site.</p>
       <div className="mt-6">

@@ -77,9 +77,15 @@ export default function OrganizationBillingPage({ loaderData, actionData }: Rout
   })
   return (
     <div className="max-w-3xl">
-      <p>
+      <p className="flex flex-wrap gap-x-4">
         <Link to="/admin/receivables" className="text-sm font-medium text-brand-700 underline">
           Accounts receivable
+        </Link>
+        <Link
+          to={`/admin/organizations/${organization.id}/contract`}
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          Contract and rates
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{organization.name}: billing</h1>

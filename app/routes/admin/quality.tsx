@@ -11,6 +11,9 @@ import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { qualityQueueSchema, ratingReviewedSchema } from '~/lib/validation/booking-rating'
 import { lowRatingQueue, markRatingReviewed } from '~/models/booking-ratings.server'
+import { CallQualityQueue } from '~/components/admin/call-quality-queue'
+import { callReviewedSchema } from '~/lib/validation/calls'
+import { callQualityQueue, markCallRatingReviewed } from '~/models/calls/call-ratings.server'
 import type { Route } from './+types/quality'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,8 +30,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const { page } = qualityQueueSchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const queue = await lowRatingQueue(page)
+  const [queue, calls] = await Promise.all([lowRatingQueue(page), callQualityQueue(1)])
   return {
+    calls: {
+      total: calls.total,
+      rows: calls.rows.map((row) => ({
+        callId: row.callId,
+        rater: row.rater,
+        stars: row.stars,
+        comment: row.comment,
+        incident: row.incident,
+        ratedAt: formatDateTime(row.createdAt),
+        ratedByName: row.ratedByName,
+        organizationName: row.organizationName,
+        interpreterName: row.interpreterFirstName
+          ? `${row.interpreterFirstName} ${row.interpreterLastName}`
+          : '—',
+        call: `${row.language}, ${row.media === 'video' ? 'video' : 'audio only'}, ${formatDateTime(row.startedAt)}`,
+        billableSeconds: row.billableSeconds,
+      })),
+    },
     page,
     total: queue.total,
     pageSize: queue.pageSize,
@@ -49,10 +70,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await request.formData()
-  const parsed = ratingReviewedSchema.safeParse({ bookingId: form.get('bookingId') })
-  if (!parsed.success) return data({ error: 'Choose a rating to mark reviewed.' }, { status: 400 })
   // Back to the page staff were on: the rows after it move up.
   const back = `/admin/quality${new URL(request.url).search}`
+  if (form.get('intent') === 'call-reviewed') {
+    const call = callReviewedSchema.safeParse(Object.fromEntries(form))
+    if (!call.success) return data({ error: 'Choose a call to mark reviewed.' }, { status: 400 })
+    return (await markCallRatingReviewed(call.data.callId, call.data.rater, admin.actor))
+      ? redirectWithToast(back, 'Call marked reviewed.')
+      : redirectWithToast(back, 'This call is no longer in the queue.', 'error')
+  }
+  const parsed = ratingReviewedSchema.safeParse({ bookingId: form.get('bookingId') })
+  if (!parsed.success) return data({ error: 'Choose a rating to mark reviewed.' }, { status: 400 })
   return (await markRatingReviewed(parsed.data.bookingId, admin.actor))
     ? redirectWithToast(back, 'Rating marked reviewed.')
     : redirectWithToast(back, 'This rating is no longer in the queue.', 'error')
@@ -153,6 +181,7 @@ export default function QualityPage({ loaderData, actionData }: Route.ComponentP
         </>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} />
+      <CallQualityQueue {...loaderData.calls} action={`/admin/quality${search}`} />
     </>
   )
 }

@@ -1,21 +1,28 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useLocation, useNavigation } from 'react-router'
 import { RouteDialog } from '~/components/admin/route-dialog'
+import { FormError } from '~/components/interpreter/profile-contact-form'
+import { ProfileListRow } from '~/components/interpreter/profile-section'
+import { QuotePriceLines } from '~/components/quotes/quote-price-lines'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
 import { QuoteFacts, QuoteFileList } from '~/components/quotes/quote-summary'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { DateField, FileField, TextField } from '~/components/ui/native-fields'
+import { FieldError } from '~/components/ui/field-shell'
+import { DateField, FileField, SelectField, TextField } from '~/components/ui/native-fields'
+import { formatRateUnits } from '~/domain/billing'
+import { centsAsDecimal } from '~/domain/money'
 import { addDays } from '~/domain/onboarding'
 import {
-  canPriceQuote,
-  formatCents,
-  parsePriceToCents,
-  quoteDisplayStatus,
-  quoteFileAccept,
-} from '~/domain/quotes'
+  MAX_QUOTE_LINES,
+  quoteLineKindLabels,
+  quoteLineKinds,
+  type QuoteLineKind,
+} from '~/domain/quote-pricing'
+import { canPriceQuote, formatCents, quoteDisplayStatus, quoteFileAccept } from '~/domain/quotes'
 import { requireAdmin } from '~/auth/session.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
+import { useNativeFormWithValues } from '~/lib/forms/native-form-values'
 import { formatCalendarDate } from '~/domain/format'
 import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
@@ -28,6 +35,7 @@ import {
   QUOTE_FILE_TOO_LARGE_MESSAGE,
   quoteDeliverySchema,
   quotePriceSchema,
+  quotePricingOf,
   TOO_MANY_FILES_MESSAGE,
   wrongQuoteFileMessage,
 } from '~/lib/validation/quotes'
@@ -66,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       displayStatus: quoteDisplayStatus(quote, today),
       canPrice: canPriceQuote(quote.status),
     },
+    priceLines: found.priceLines,
     sourceFiles: found.sourceFiles,
     deliveryFiles: found.deliveryFiles,
     earliestExpiry: addDays(today, 1),
@@ -101,14 +110,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       )
     }
     const submission = parseWithZod(formData, { schema: quotePriceSchema(quoteToday()) })
+    // A refusal, or "Add a line" / "Remove" sent without JavaScript (answered with the rows).
     if (submission.status !== 'success')
-      return reply({ form: 'price', result: submission.reply() }, 400)
+      return reply(
+        { form: 'price', result: submission.reply() },
+        submission.status === 'error' ? 400 : 200,
+      )
     await priceQuote(
       quoteId,
-      {
-        priceCents: parsePriceToCents(submission.value.price)!,
-        expiresOn: submission.value.expiresOn,
-      },
+      { pricing: quotePricingOf(submission.value)!, expiresOn: submission.value.expiresOn },
       admin.actor,
     )
     return dataWithToast<StaffQuoteReply>(
@@ -153,23 +163,88 @@ async function deliveryAction(
   })
 }
 
+const priceLabels = {
+  lines: (row: number) => ({
+    description: `Line ${row}: Description`,
+    kind: `Line ${row}: Kind`,
+    quantity: `Line ${row}: Words or pages`,
+    unitPrice: `Line ${row}: Price (US dollars)`,
+  }),
+  minimumFee: 'Minimum fee (optional)',
+  rushPercent: 'Rush surcharge, % (optional)',
+  expiresOn: 'Price valid until',
+}
+
+interface PriceLineRow {
+  kind: QuoteLineKind
+  description: string
+  quantity: string
+  unitPrice: string
+}
+
+const kindOptions = quoteLineKinds.map((kind) => ({
+  value: kind,
+  label: quoteLineKindLabels[kind],
+}))
+
+/** A stored line as the form shows it: a word's price to 4 decimals, the rest in cents. */
+function typedRow(line: {
+  kind: string
+  description: string
+  quantity: number | null
+  unitAmount: number | null
+}): PriceLineRow | undefined {
+  if (!(quoteLineKinds as readonly string[]).includes(line.kind) || line.unitAmount === null)
+    return undefined
+  const kind = line.kind as QuoteLineKind
+  return {
+    kind,
+    description: line.description,
+    quantity: kind === 'flat' ? '' : String(line.quantity ?? ''),
+    unitPrice:
+      kind === 'per_word'
+        ? formatRateUnits(line.unitAmount).slice(1)
+        : centsAsDecimal(line.unitAmount),
+  }
+}
+
+/** A row's label: "Line 1" for screen readers, the field's name for everyone. */
+const rowLabel = (row: number, text: string) => (
+  <>
+    <span className="sr-only">Line {row}: </span>
+    {text}
+  </>
+)
+
 function PriceForm({
   reply: answer,
   constraint,
   earliestExpiry,
   current,
+  lines,
 }: {
   reply: StaffQuoteReply | undefined
   constraint: Route.ComponentProps['loaderData']['constraints']['price']
   earliestExpiry: string
   current: { price: string | null }
+  /** The lines of the price standing now, to start from when pricing again. */
+  lines: Parameters<typeof typedRow>[0][]
 }) {
   const busy = useNavigation().formData?.get('intent') === 'price'
-  const { formProps, field, summary } = useNativeForm<{ price: string; expiresOn: string }>({
-    lastResult: answer?.form === 'price' ? answer.result : undefined,
-    constraint,
-    labels: { price: 'Price (US dollars)', expiresOn: 'Price valid until' },
-  })
+  const startRows = lines.flatMap((line) => typedRow(line) ?? [])
+  const { formProps, field, rows, insertButton, removeButton, summary, formErrors, formErrorId } =
+    useNativeFormWithValues<typeof priceLabels>({
+      lastResult: answer?.form === 'price' ? answer.result : undefined,
+      constraint,
+      labels: priceLabels,
+      defaultValue: {
+        lines:
+          startRows.length > 0
+            ? startRows
+            : [{ kind: 'per_word', description: '', quantity: '', unitPrice: '' }],
+      },
+    })
+  const lineRows = rows('lines')
   return (
     <Form
       method="post"
@@ -180,13 +255,71 @@ function PriceForm({
     >
       <ErrorSummary {...summary} headingLevel={3} />
       <input type="hidden" name="intent" value="price" />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <p className="text-sm text-slate-700">
+        Per word: the number of words and the price of a word (up to 4 decimals). Per page: the
+        number of pages and the price of a page. Flat fee: the amount alone. Each line is rounded to
+        the cent; the price is their sum.
+      </p>
+      <ol aria-label="Price lines" className="space-y-3">
+        {lineRows.map(({ key, index }) => (
+          <ProfileListRow
+            key={key}
+            columns="sm:grid-cols-[10rem_1fr_1fr_auto]"
+            removeButton={removeButton('lines', index)}
+            removeLabel={`Remove line ${index + 1}`}
+          >
+            <TextField
+              field={field(`lines[${index}].description`)}
+              label={rowLabel(index + 1, 'Description')}
+              placeholder="Spanish, certified"
+              autoComplete="off"
+              className="sm:col-span-4"
+            />
+            <SelectField
+              field={field(`lines[${index}].kind`)}
+              label={rowLabel(index + 1, 'Kind')}
+              options={kindOptions}
+              placeholder="-- Choose a kind --"
+            />
+            <TextField
+              field={field(`lines[${index}].quantity`)}
+              label={rowLabel(index + 1, 'Words or pages')}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+            <TextField
+              field={field(`lines[${index}].unitPrice`)}
+              label={rowLabel(index + 1, 'Price (US dollars)')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.1250"
+            />
+          </ProfileListRow>
+        ))}
+      </ol>
+      <FieldError field={field('lines')} />
+      {lineRows.length < MAX_QUOTE_LINES ? (
+        <button
+          {...insertButton('lines', { kind: 'per_word' })}
+          className="btn-secondary px-3 py-1.5"
+        >
+          Add a line
+        </button>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          field={field('price')}
+          field={field('minimumFee')}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="1250.00"
-          hint="Dollars and cents."
+          placeholder="150.00"
+          hint="Raises a smaller total to this amount."
+        />
+        <TextField
+          field={field('rushPercent')}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="25"
+          hint="On the total after the minimum."
         />
         <DateField
           field={field('expiresOn')}
@@ -194,6 +327,7 @@ function PriceForm({
           hint="The client may accept until the end of this day."
         />
       </div>
+      <FormError errors={formErrors} id={formErrorId} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {current.price ? 'Price again' : 'Send price'}
       </button>
@@ -241,7 +375,7 @@ function DeliveryForm({
 
 /** One quote for staff: the client's files, the price form, the delivery. */
 export default function StaffQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, sourceFiles, deliveryFiles, earliestExpiry, constraints } = loaderData
+  const { quote, priceLines, sourceFiles, deliveryFiles, earliestExpiry, constraints } = loaderData
   const answer = actionData as StaffQuoteReply | undefined
   const listSearch = useLocation().search
   const busy = useNavigation().state === 'submitting'
@@ -263,6 +397,13 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
       </div>
+      {quote.priceCents !== null && priceLines.length > 0 ? (
+        <QuotePriceLines
+          lines={priceLines}
+          totalCents={quote.priceCents}
+          caption="The price's lines"
+        />
+      ) : null}
       {answer?.error ? (
         <p role="alert" className="mt-3 text-sm text-red-800">
           {answer.error}
@@ -287,6 +428,7 @@ export default function StaffQuote({ loaderData, actionData }: Route.ComponentPr
             constraint={constraints.price}
             earliestExpiry={earliestExpiry}
             current={quote}
+            lines={priceLines}
           />
         </section>
       ) : null}

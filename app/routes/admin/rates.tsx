@@ -4,7 +4,7 @@ import { DataTable } from '~/components/admin/data-table'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/native-fields'
 import { DateTimeField } from '~/components/ui/native-inputs'
-import { formatRateUnits } from '~/domain/billing'
+import { formatRateUnits, RATE_DECIMALS } from '~/domain/billing'
 import { modalities, modalityLabel, type Modality } from '~/domain/interpreter-profile'
 import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
@@ -17,10 +17,24 @@ import { redirectWithToast } from '~/lib/toast.server'
 import {
   IN_FORCE_GRACE_MS,
   officeDateTime,
+  officeDateTimeToUtc,
   ratesFromValues,
   ratesSchema,
 } from '~/lib/validation/rates'
 import { currentRates, rateHistory, RateRuleError, setRates } from '~/models/billing/rates.server'
+import {
+  payOverrideHistory,
+  PayOverrideError,
+  setPayOverride,
+} from '~/models/billing/contracts.server'
+import { PAY_OVERRIDE_INTENT, PayOverrideSection } from '~/components/billing/pay-override-section'
+import { CALL_RATES_INTENT, CallRatesSection } from '~/components/billing/call-rates-section'
+import { callMedia, type CallMedia } from '~/domain/call-routing'
+import { callRatesFromValues, callRatesSchema } from '~/lib/validation/call-rates'
+import { callRateHistory, currentCallRates, setCallRates } from '~/models/billing/call-rates.server'
+import { payOverrideSchema } from '~/lib/validation/contracts'
+import type { Actor } from '~/models/audit.server'
+import { parseDecimal } from '~/domain/money'
 import { now } from '~/platform/clock.server'
 import type { Route } from './+types/rates'
 
@@ -41,10 +55,21 @@ const rateInput = (units: number) => formatRateUnits(units).replace('$', '')
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const at = now()
-  const [current, history] = await Promise.all([currentRates(at), rateHistory()])
+  const [current, history, payOverrides, currentCalls, callHistory] = await Promise.all([
+    currentRates(at),
+    rateHistory(),
+    payOverrideHistory(),
+    currentCallRates(at),
+    callRateHistory(),
+  ])
   const startsNow = officeDateTime(at)
   return {
     constraint: formConstraint(ratesSchema(at)),
+    payOverride: {
+      constraint: formConstraint(payOverrideSchema(at)),
+      defaults: { modality: 'on_site', effectiveFrom: startsNow },
+      history: payOverrides,
+    },
     forms: modalities.map(({ value }) => {
       const rate = current[value]
       return {
@@ -60,12 +85,33 @@ export async function loader({ request }: Route.LoaderArgs) {
       }
     }),
     history,
+    callRates: {
+      constraint: formConstraint(callRatesSchema(at)),
+      forms: callMedia.map((media) => {
+        const rate = currentCalls[media]
+        return {
+          media,
+          inForceSince: rate.effectiveFrom,
+          defaults: {
+            clientRate: rateInput(rate.clientRateUnits),
+            interpreterRate: rateInput(rate.interpreterRateUnits),
+            minimumMinutes: String(rate.minimumMinutes),
+            increment: String(rate.incrementMinutes),
+            effectiveFrom: startsNow,
+          },
+        }
+      }),
+      history: callHistory,
+    },
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const formData = await request.formData()
+  if (formData.get('intent') === PAY_OVERRIDE_INTENT)
+    return payOverrideAction(formData, admin.actor)
+  if (formData.get('intent') === CALL_RATES_INTENT) return callRatesAction(formData, admin.actor)
   const submission = parseWithZod(formData, { schema: ratesSchema(now()) })
   const modality = String(formData.get('modality') ?? '')
   if (submission.status !== 'success')
@@ -80,6 +126,74 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof RateRuleError)) throw error
     return data(
       { modality, result: submission.reply({ fieldErrors: { effectiveFrom: [error.message] } }) },
+      { status: 400 },
+    )
+  }
+}
+
+/** Which form a reply belongs to: a booking modality, the pay override, or `call-<media>`. */
+const callRatesFormKey = (media: string) => `call-${media}`
+
+async function callRatesAction(formData: FormData, actor: Actor) {
+  const submission = parseWithZod(formData, { schema: callRatesSchema(now()) })
+  const modality = callRatesFormKey(String(formData.get('media') ?? ''))
+  if (submission.status !== 'success')
+    return data({ modality, result: submission.reply() }, { status: 400 })
+  try {
+    const saved = await setCallRates(
+      callRatesFromValues(submission.value),
+      actor,
+      IN_FORCE_GRACE_MS,
+    )
+    return redirectWithToast(
+      '/admin/rates',
+      `${saved.media === 'video' ? 'Video' : 'Audio-only'} call rates saved, in force from ${formatDateTime(saved.effectiveFrom)}.`,
+    )
+  } catch (error) {
+    if (!(error instanceof RateRuleError)) throw error
+    return data(
+      { modality, result: submission.reply({ fieldErrors: { effectiveFrom: [error.message] } }) },
+      { status: 400 },
+    )
+  }
+}
+
+async function payOverrideAction(formData: FormData, actor: Actor) {
+  const submission = parseWithZod(formData, { schema: payOverrideSchema(now()) })
+  const modality = PAY_OVERRIDE_INTENT
+  if (submission.status !== 'success')
+    return data({ modality, result: submission.reply() }, { status: 400 })
+  const values = submission.value
+  try {
+    const saved = await setPayOverride(
+      {
+        modality: values.modality,
+        interpreterEmail: values.interpreterEmail,
+        language: values.language,
+        rateUnits:
+          values.payRate === undefined ? undefined : parseDecimal(values.payRate, RATE_DECIMALS),
+        effectiveFrom: officeDateTimeToUtc(values.effectiveFrom)!,
+      },
+      actor,
+      IN_FORCE_GRACE_MS,
+    )
+    return redirectWithToast(
+      '/admin/rates',
+      `Pay override ${saved.rateUnits === null ? 'ended' : 'saved'}, in force from ${formatDateTime(saved.effectiveFrom)}.`,
+    )
+  } catch (error) {
+    const field =
+      error instanceof PayOverrideError
+        ? 'interpreterEmail'
+        : error instanceof RateRuleError
+          ? 'effectiveFrom'
+          : undefined
+    if (!field) throw error
+    return data(
+      {
+        modality,
+        result: submission.reply({ fieldErrors: { [field]: [(error as Error).message] } }),
+      },
       { status: 400 },
     )
   }
@@ -191,6 +305,16 @@ export default function RatesPage({ loaderData, actionData }: Route.ComponentPro
           />
         ))}
       </div>
+      <CallRatesSection
+        {...loaderData.callRates}
+        lastResultFor={(media: CallMedia) =>
+          actionData?.modality === callRatesFormKey(media) ? actionData.result : undefined
+        }
+      />
+      <PayOverrideSection
+        {...loaderData.payOverride}
+        lastResult={actionData?.modality === PAY_OVERRIDE_INTENT ? actionData.result : undefined}
+      />
       <h2 className="mt-8 text-lg font-semibold text-slate-900">History</h2>
       <p className="mt-1 text-sm text-slate-600">The latest 20 changes, newest first.</p>
       <DataTable

@@ -12,7 +12,8 @@ import { timeZoneOptions } from '~/domain/availability'
 import { seriesPosition } from '~/domain/booking-series'
 import { teamSeatLabel } from '~/domain/booking-teams'
 import { TeamSeats } from '~/components/dispatch/team-seats'
-import { isLateCancellation, locationLabel, settingLabel } from '~/domain/bookings'
+import { locationLabel, settingLabel } from '~/domain/bookings'
+import { cancellationNow } from '~/models/billing/contracts.server'
 import { formatDate, formatInZone } from '~/domain/format'
 import { modalityLabel, requestedGenderLabel } from '~/domain/interpreter-profile'
 import { rareLanguageNotice } from '~/domain/rare-languages'
@@ -71,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       lateCancellation: booking.lateCancellation,
       open: ['requested', 'offered', 'confirmed'].includes(booking.status),
-      late: isLateCancellation(booking.startsAt, now()),
+      ...(await cancellationNow(booking)),
       timeZone: booking.timeZone,
       localDate: booking.localDate,
       localTime: booking.localTime,
@@ -242,7 +243,9 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
           <BookingTimeline booking={timeline} />
         </div>
         {booking.lateCancellation ? (
-          <p className="mt-2 text-sm text-slate-700">Cancelled within 24 hours of the start.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            Cancelled within {booking.windowHours} hours of the start.
+          </p>
         ) : null}
       </section>
       {loaderData.team ? (
@@ -291,7 +294,7 @@ export default function ClientBooking({ loaderData, actionData }: Route.Componen
         <>
           <CancelBookingSection
             bookingPath={`/client/bookings/${booking.id}`}
-            late={booking.late}
+            latePolicy={booking.latePolicy}
             confirming={confirmingCancel}
             inSeries={loaderData.series !== null}
           />

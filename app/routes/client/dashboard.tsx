@@ -87,9 +87,14 @@ export default function ClientDashboard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Welcome, {name}</h1>
         {organization ? (
-          <Link to="/client/book" className="btn-primary">
-            Book an interpreter
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/client/book" className="btn-primary">
+              Book an interpreter
+            </Link>
+            <Link to="/client/connect" className="btn-secondary">
+              Connect now
+            </Link>
+          </div>
         ) : null}
       </div>
       {organization ? (

@@ -6,7 +6,8 @@ import { InvoiceStatusBadge } from '~/components/billing/invoice-status-badge'
 import { formatCents } from '~/domain/money'
 import { requireClient } from '~/auth/client.server'
 import { invoicePeriodText, OPEN_INVOICE_NOTE } from '~/lib/billing/invoice-display'
-import { formatDate } from '~/domain/format'
+import { formatCalendarDate, formatDate } from '~/domain/format'
+import { balanceCents } from '~/domain/receivables'
 import { seoMeta } from '~/lib/seo/meta'
 import { listClientInvoices } from '~/models/billing/invoices.server'
 import type { Route } from './+types/invoices'
@@ -35,6 +36,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       sentAt: invoice.sentAt,
       lineCount: invoice.lineCount,
       total: formatCents(invoice.totalCents),
+      // An open invoice is not due yet: it has no due date and nothing is owed on it.
+      due: invoice.dueOn ? formatCalendarDate(invoice.dueOn) : 'When sent',
+      balance:
+        invoice.status === 'open'
+          ? '—'
+          : formatCents(balanceCents(invoice.totalCents, invoice.paidCents)),
     })),
   }
 }
@@ -86,6 +93,16 @@ export default function ClientInvoices({ loaderData }: Route.ComponentProps) {
                 header: 'Total',
                 className: 'tabular-nums font-medium text-slate-900',
                 cell: (invoice) => invoice.total,
+              },
+              {
+                header: 'Due',
+                className: 'whitespace-nowrap text-slate-800',
+                cell: (invoice) => invoice.due,
+              },
+              {
+                header: 'Balance',
+                className: 'tabular-nums text-slate-900',
+                cell: (invoice) => invoice.balance,
               },
               {
                 header: 'Status',

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useNavigation } from 'react-router'
 import { QuoteAnswerStep } from '~/components/quotes/quote-answer-step'
 import { FormMessage } from '~/components/layout/auth-card'
+import { QuotePriceLines } from '~/components/quotes/quote-price-lines'
 import { QuoteStatusBadge } from '~/components/quotes/quote-status-badge'
 import { QuoteFacts, QuoteFileList, QuotesBackLink } from '~/components/quotes/quote-summary'
 import { canDecideQuote, formatCents, quoteDisplayStatus } from '~/domain/quotes'
@@ -55,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       displayStatus: quoteDisplayStatus(quote, today),
       canDecide: canDecideQuote(quote, today),
     },
+    priceLines: found.priceLines,
     sourceFiles: found.sourceFiles,
     deliveryFiles: found.deliveryFiles,
     notice: notice && notice in notices ? notices[notice as keyof typeof notices] : null,
@@ -91,7 +93,7 @@ export const shouldRevalidate = revalidateAfterConflict
 
 /** One quote: what was asked, the price to accept or decline, the translated files. */
 export default function ClientQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, sourceFiles, deliveryFiles, notice } = loaderData
+  const { quote, priceLines, sourceFiles, deliveryFiles, notice } = loaderData
   const busy = useNavigation().state === 'submitting'
   const fileHref = (file: { fileId: string }) => `/client/quotes/${quote.id}/files/${file.fileId}`
   return (
@@ -120,6 +122,13 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
         ) : (
           <>
             <p className="mt-2 text-2xl font-semibold text-slate-900">{quote.price}</p>
+            {priceLines.length > 0 && !(loaderData.answering && quote.canDecide) ? (
+              <QuotePriceLines
+                lines={priceLines}
+                totalCents={quote.priceCents!}
+                caption="How the price is made up"
+              />
+            ) : null}
             {quote.status === 'priced' && quote.priceExpiresOn ? (
               <p className="mt-1 text-sm text-slate-700">
                 {quote.displayStatus === 'expired'
@@ -143,6 +152,7 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
               answer={loaderData.answering}
               price={quote.price}
               priceCents={quote.priceCents!}
+              lines={priceLines}
               backTo={`/client/quotes/${quote.id}`}
               busy={busy}
             />

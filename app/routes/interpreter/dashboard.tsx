@@ -18,6 +18,13 @@ import { latestStaffMessagesTo } from '~/models/mail.server'
 import { listInterpreterResources } from '~/models/resources.server'
 import { expiringCredentials } from '~/models/onboarding/documents.server'
 import { onboardingApplicationOf, onboardingStatesOf } from '~/models/onboarding/progress.server'
+import { interpreterCallState } from '~/models/calls/calls.server'
+import {
+  AvailabilitySwitch,
+  IncomingCall,
+  useRingingCall,
+} from '~/components/calls/interpreter-call-panel'
+import type { RingingCall } from '~/components/calls/use-call-socket'
 import { answerOffer } from './+shared/offer-answer-action.server'
 import type { Route } from './+types/dashboard'
 
@@ -40,18 +47,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     onboardingApplicationOf(user.id),
   ])
   const applicationIds = onboarding ? [onboarding.applicationId] : []
-  const [states, expiring, messages, resources, closeoutsDue, work] = await Promise.all([
+  const [states, expiring, messages, resources, closeoutsDue, work, calls] = await Promise.all([
     onboardingStatesOf(applicationIds),
     expiringCredentials({ applicationIds }),
     latestStaffMessagesTo(user.email),
     listInterpreterResources(user.id),
     closeoutsDueOf(user.id),
     assignmentsOf(user.id),
+    profile ? interpreterCallState(profile.id) : null,
   ])
   const state = onboarding ? states.get(onboarding.applicationId) : undefined
   const upcoming = work?.upcoming ?? []
   return {
     firstName: profile?.firstName ?? user.name,
+    calls,
     timeZone: work?.timeZone ?? officeTimeZone(),
     offers: work?.offers ?? [],
     next: upcoming.slice(0, NEXT_ASSIGNMENTS_SHOWN),
@@ -83,6 +92,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const onboardingFirstStep = stepLabel('contractor_agreement')
+
+/** While "Available for calls" is on, the dashboard rings like the Calls page. */
+function DashboardRing({ initial }: { initial: RingingCall | null }) {
+  const ringing = useRingingCall(initial)
+  return ringing ? <IncomingCall key={ringing.id} call={ringing} /> : null
+}
+
+/** The dashboard's on-demand calls: the availability switch, and a ring while it is on. */
+function CallsCard({ available, ringing }: { available: boolean; ringing: RingingCall | null }) {
+  return (
+    <section aria-labelledby="calls-heading" className="mt-6">
+      <h2 id="calls-heading" className="text-lg font-semibold text-slate-900">
+        On-demand calls
+      </h2>
+      <div className="mt-2">
+        <AvailabilitySwitch available={available} back="/interpreter/dashboard" />
+      </div>
+      {available ? <DashboardRing initial={ringing} /> : null}
+    </section>
+  )
+}
 /** The dashboard shows the next few assignments; the Assignments page has them all. */
 const NEXT_ASSIGNMENTS_SHOWN = 3
 
@@ -165,6 +195,7 @@ export default function InterpreterDashboard({ loaderData, actionData }: Route.C
           </Link>
         </p>
       </section>
+      {loaderData.calls ? <CallsCard {...loaderData.calls} /> : null}
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section
           aria-labelledby="closeouts-due-heading"

@@ -1,0 +1,54 @@
+/**
+ * An on-demand call's life (docs/product.md#on-demand-calls): the words and limits every layer
+ * shares. Who it rings is app/domain/call-routing.ts.
+ */
+
+/**
+ * `waiting`: ringing interpreters, nobody has accepted; `connecting`: one interpreter accepted
+ * and the two browsers are connecting; `connected`: both sides connected, billable time runs;
+ * `ended`: hung up after an accept; `cancelled`: the client left before anyone accepted;
+ * `unanswered`: the client gave up waiting for a callback request, or nobody was eligible.
+ */
+export const callStatuses = [
+  'waiting',
+  'connecting',
+  'connected',
+  'ended',
+  'cancelled',
+  'unanswered',
+] as const
+export type CallStatus = (typeof callStatuses)[number]
+
+/** How a call's status reads in a history. */
+export const callStatusLabels: Record<CallStatus, string> = {
+  waiting: 'Finding an interpreter',
+  connecting: 'Connecting',
+  connected: 'Connected',
+  ended: 'Ended',
+  cancelled: 'Cancelled',
+  unanswered: 'Nobody online',
+}
+
+/** The statuses in which the call holds its interpreter: they are busy. */
+export const callStatusesWithInterpreter = ['connecting', 'connected'] as const
+
+/** How a ring ended: accepted (the winner), declined, missed (not answered in the ring time),
+ * withdrawn (another interpreter accepted, or the client left). */
+export const ringOutcomes = ['accepted', 'declined', 'missed', 'withdrawn'] as const
+export type RingOutcome = (typeof ringOutcomes)[number]
+
+/** Who rates an ended call: the client (the interpreter) or the interpreter (the call's quality). */
+export const callRaters = ['client', 'interpreter'] as const
+export type CallRater = (typeof callRaters)[number]
+
+export const callEnders = ['client', 'interpreter', 'staff', 'system'] as const
+export type CallEnder = (typeof callEnders)[number]
+
+/** The client's optional reference (patient or case number): short, never required. */
+export const CALL_REFERENCE_MAX_LENGTH = 60
+
+/** A duration in seconds as minutes and seconds: 437 → "7:17". */
+export function minutesAndSeconds(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds))
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}

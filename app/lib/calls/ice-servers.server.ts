@@ -1,0 +1,28 @@
+import { createHmac } from 'node:crypto'
+import type { CallIceConfig } from '../../platform/config.server'
+
+/** An ICE server as a page's `RTCPeerConnection` takes it. */
+export interface IceServer {
+  urls: string[]
+  username?: string
+  credential?: string
+}
+
+/**
+ * The ICE servers a call's page connects through (docs/deploy.md#calls-stun-and-turn): none by
+ * default (host candidates, enough on one network); the configured STUN servers; and the TURN
+ * servers with a credential of the TURN REST scheme that coturn checks against the shared
+ * secret: username `expiry:userId` (expiry in Unix seconds), credential
+ * base64(HMAC-SHA1(secret, username)), good for the configured lifetime (at most an hour).
+ */
+export function iceServersFor(userId: string, at: Date, config: CallIceConfig): IceServer[] {
+  const servers: IceServer[] = []
+  if (config.stunUrls.length > 0) servers.push({ urls: config.stunUrls })
+  if (config.turnUrls.length > 0 && config.turnSecret) {
+    const expiry = Math.floor(at.getTime() / 1000) + config.turnTtlSeconds
+    const username = `${expiry}:${userId}`
+    const credential = createHmac('sha1', config.turnSecret).update(username).digest('base64')
+    servers.push({ urls: config.turnUrls, username, credential })
+  }
+  return servers
+}

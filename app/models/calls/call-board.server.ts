@@ -1,0 +1,153 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  callRings,
+  calls,
+  interpreterCallPresence,
+  interpreterProfiles,
+  organizations,
+} from '../../../db/schema'
+import { PRESENCE_SECONDS } from '../../domain/call-routing'
+import { callStatusesWithInterpreter } from '../../domain/calls'
+import { now } from '../../platform/clock.server'
+import { db } from '../../platform/runtime.server'
+import { recordAudit, type Actor } from '../audit.server'
+import { setAvailableForCalls } from './call-presence.server'
+
+/**
+ * Staff's live board of on-demand calls (docs/product.md#call-board): the calls waiting and
+ * under way, the interpreters online for calls, and the connect times per language.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The calls waiting for an interpreter, longest waiting first, with how many rings ring. */
+function waitingCalls() {
+  return db()
+    .select({
+      id: calls.id,
+      language: calls.language,
+      media: calls.media,
+      setting: calls.setting,
+      startedAt: calls.startedAt,
+      organizationName: organizations.name,
+      ringing: sql<number>`(select count(*) from ${callRings} where ${callRings.callId} = ${calls.id} and ${callRings.outcome} is null)::integer`,
+    })
+    .from(calls)
+    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
+    .where(eq(calls.status, 'waiting'))
+    .orderBy(asc(calls.startedAt))
+}
+
+/** The calls an interpreter holds, oldest first. */
+function activeCalls() {
+  return db()
+    .select({
+      id: calls.id,
+      language: calls.language,
+      media: calls.media,
+      status: calls.status,
+      startedAt: calls.startedAt,
+      connectedAt: calls.connectedAt,
+      organizationName: organizations.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      interpreterLastName: interpreterProfiles.lastName,
+    })
+    .from(calls)
+    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, calls.interpreterId))
+    .where(inArray(calls.status, [...callStatusesWithInterpreter]))
+    .orderBy(asc(calls.startedAt))
+}
+
+/** The interpreters with calls on whose page was heard from, and whether they are free. */
+function onlineInterpreters(at: Date) {
+  return db()
+    .select({
+      id: interpreterProfiles.id,
+      firstName: interpreterProfiles.firstName,
+      lastName: interpreterProfiles.lastName,
+      languages: interpreterProfiles.languages,
+      onCall: sql<boolean>`exists (select 1 from ${calls} where ${calls.interpreterId} = ${interpreterProfiles.id} and ${calls.status} in ('connecting', 'connected'))`,
+      ringing: sql<boolean>`exists (select 1 from ${callRings} where ${callRings.interpreterId} = ${interpreterProfiles.id} and ${callRings.outcome} is null)`,
+    })
+    .from(interpreterCallPresence)
+    .innerJoin(
+      interpreterProfiles,
+      eq(interpreterProfiles.id, interpreterCallPresence.interpreterId),
+    )
+    .where(
+      and(
+        eq(interpreterCallPresence.available, true),
+        gt(interpreterCallPresence.lastSeenAt, new Date(at.getTime() - PRESENCE_SECONDS * 1000)),
+        isNull(interpreterCallPresence.goneAt),
+      ),
+    )
+    .orderBy(asc(interpreterProfiles.firstName), asc(interpreterProfiles.lastName))
+}
+
+/** A figure in seconds to a tenth. */
+const tenths = (value: unknown) => (value === null ? null : Math.round(Number(value) * 10) / 10)
+
+/** Seconds from Connect now to both sides connected: median and 90th percentile, and how many. */
+function connectTimes(at: Date) {
+  const connectSeconds = sql`extract(epoch from (${calls.connectedAt} - ${calls.startedAt}))`
+  const week = sql`${calls.startedAt} > ${new Date(at.getTime() - 7 * DAY_MS).toISOString()}::timestamptz`
+  const figure = (fraction: number, filter = sql`true`) =>
+    sql<
+      number | null
+    >`percentile_cont(${fraction}::float8) within group (order by ${connectSeconds}) filter (where ${filter})`.mapWith(
+      tenths,
+    )
+  return db()
+    .select({
+      language: calls.language,
+      weekCount: sql<number>`(count(*) filter (where ${week}))::integer`,
+      weekMedian: figure(0.5, week),
+      weekP90: figure(0.9, week),
+      monthCount: sql<number>`count(*)::integer`,
+      monthMedian: figure(0.5),
+      monthP90: figure(0.9),
+    })
+    .from(calls)
+    .where(
+      and(
+        sql`${calls.connectedAt} is not null`,
+        gt(calls.startedAt, new Date(at.getTime() - 30 * DAY_MS)),
+      ),
+    )
+    .groupBy(calls.language)
+    .orderBy(asc(calls.language))
+}
+
+export async function callBoard(at: Date = now()) {
+  const [waiting, active, online, figures] = await Promise.all([
+    waitingCalls(),
+    activeCalls(),
+    onlineInterpreters(at),
+    connectTimes(at),
+  ])
+  return { waiting, active, online, figures }
+}
+
+/** Staff set an interpreter unavailable for calls (audited); their rings stop at the next tick. */
+export async function setUnavailableByStaff(interpreterId: string, actor: Actor) {
+  const [profile] = await db()
+    .select({ id: interpreterProfiles.id })
+    .from(interpreterProfiles)
+    .where(eq(interpreterProfiles.id, interpreterId))
+  if (!profile) return false
+  await db().transaction(async (tx) => {
+    await setAvailableForCalls(interpreterId, false, tx)
+    await recordAudit(
+      actor,
+      {
+        action: 'calls_availability_off',
+        entityType: 'interpreter_profile',
+        entityId: interpreterId,
+        after: { available: false },
+      },
+      tx,
+    )
+  })
+  return true
+}

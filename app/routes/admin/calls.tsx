@@ -1,0 +1,268 @@
+import { useEffect } from 'react'
+import { data, Form, useLocation, useNavigate } from 'react-router'
+import { z } from 'zod'
+import { DataTable } from '~/components/admin/data-table'
+import { useSecondsSince } from '~/components/calls/call-status'
+import { requireAdmin } from '~/auth/session.server'
+import { settingLabel } from '~/domain/bookings'
+import { minutesAndSeconds } from '~/domain/calls'
+import { seoMeta } from '~/lib/seo/meta'
+import { redirectWithToast } from '~/lib/toast.server'
+import { callBoard, setUnavailableByStaff } from '~/models/calls/call-board.server'
+import { endCall } from '~/models/calls/calls.server'
+import type { Route } from './+types/calls'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: 'Calls',
+      description: 'On-demand calls waiting and under way, interpreters online, connect times.',
+      path: '/admin/calls',
+      noindex: true,
+    },
+    matches,
+  )
+
+/** The board reads the calls again this often while it is open. */
+const REFRESH_MS = 5_000
+
+const mediaText = (media: string) => (media === 'video' ? 'video' : 'audio only')
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const board = await callBoard()
+  const perLanguage = new Map<string, number>()
+  for (const interpreter of board.online)
+    if (!interpreter.onCall && !interpreter.ringing)
+      for (const language of interpreter.languages)
+        perLanguage.set(language, (perLanguage.get(language) ?? 0) + 1)
+  return {
+    waiting: board.waiting.map((call) => ({
+      ...call,
+      startedAt: call.startedAt.toISOString(),
+    })),
+    active: board.active.map((call) => ({
+      id: call.id,
+      call: `${call.language}, ${mediaText(call.media)}`,
+      organizationName: call.organizationName,
+      interpreterName:
+        `${call.interpreterFirstName ?? ''} ${call.interpreterLastName ?? ''}`.trim(),
+      status: call.status,
+      since: (call.connectedAt ?? call.startedAt).toISOString(),
+    })),
+    online: board.online.map((interpreter) => ({
+      id: interpreter.id,
+      name: `${interpreter.firstName} ${interpreter.lastName}`,
+      languages: interpreter.languages.join(', '),
+      state: interpreter.onCall ? 'On a call' : interpreter.ringing ? 'Ringing' : 'Free',
+    })),
+    freePerLanguage: [...perLanguage.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([language, free]) => ({ language, free })),
+    figures: board.figures,
+  }
+}
+
+const actionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('end'), callId: z.uuid() }),
+  z.object({ intent: z.literal('unavailable'), interpreterId: z.uuid() }),
+])
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request)
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'Choose a call or an interpreter.' }, { status: 400 })
+  const form = parsed.data
+  if (form.intent === 'end')
+    return (await endCall(form.callId, 'staff', { staff: admin.actor }))
+      ? redirectWithToast('/admin/calls', 'Call ended.')
+      : redirectWithToast('/admin/calls', 'This call is not under way any more.', 'error')
+  return (await setUnavailableByStaff(form.interpreterId, admin.actor))
+    ? redirectWithToast('/admin/calls', 'Calls turned off for the interpreter.')
+    : data({ error: 'No such interpreter.' }, { status: 404 })
+}
+
+/** Reads the page's data again every few seconds (by navigating to itself: no reload). */
+function useRefresh() {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  useEffect(() => {
+    const timer = setInterval(
+      () => void navigate(pathname, { replace: true, preventScrollReset: true }),
+      REFRESH_MS,
+    )
+    return () => clearInterval(timer)
+  }, [navigate, pathname])
+}
+
+function Waited({ since }: { since: string }) {
+  return <>{minutesAndSeconds(useSecondsSince(since))}</>
+}
+
+const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`)
+
+type LoaderData = Route.ComponentProps['loaderData']
+
+/**
+ * Staff's live board of on-demand calls (docs/product.md#call-board): waiting calls with their
+ * wait, calls under way with End call, interpreters online with Set unavailable, and the
+ * connect times per language.
+ */
+export default function CallBoard({ loaderData, actionData }: Route.ComponentProps) {
+  useRefresh()
+  const { waiting, active, online, freePerLanguage, figures } = loaderData
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
+      <p className="mt-1 text-slate-600">
+        Connect now calls as they happen; the board reads them again every 5 seconds.
+      </p>
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 font-medium text-red-700">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Waiting</h2>
+      <DataTable
+        caption="Calls waiting for an interpreter"
+        dense
+        className="mt-2"
+        rows={waiting}
+        rowKey={(call) => call.id}
+        empty="No call is waiting."
+        columns={[
+          {
+            header: 'Call',
+            rowHeader: true,
+            cell: (call: LoaderData['waiting'][number]) =>
+              `${call.language}, ${mediaText(call.media)}, ${settingLabel(call.setting).toLowerCase()}`,
+          },
+          { header: 'Client', cell: (call) => call.organizationName },
+          { header: 'Waited', cell: (call) => <Waited since={call.startedAt} /> },
+          { header: 'Ringing', cell: (call) => call.ringing },
+        ]}
+      />
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Under way</h2>
+      <DataTable
+        caption="Calls under way"
+        dense
+        className="mt-2"
+        rows={active}
+        rowKey={(call) => call.id}
+        empty="No call is under way."
+        columns={[
+          {
+            header: 'Call',
+            rowHeader: true,
+            cell: (call: LoaderData['active'][number]) => call.call,
+          },
+          { header: 'Client', cell: (call) => call.organizationName },
+          { header: 'Interpreter', cell: (call) => call.interpreterName },
+          {
+            header: 'Status',
+            cell: (call) => (
+              <>
+                {call.status === 'connected' ? 'Connected' : 'Connecting'}{' '}
+                <span className="text-slate-600">
+                  <Waited since={call.since} />
+                </span>
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            cell: (call) => (
+              <Form method="post">
+                <input type="hidden" name="intent" value="end" />
+                <input type="hidden" name="callId" value={call.id} />
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={`End call: ${call.call}, ${call.organizationName}, ${call.interpreterName}`}
+                >
+                  End call
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Interpreters online</h2>
+      <DataTable
+        caption="Free interpreters per language"
+        dense
+        className="mt-2"
+        rows={freePerLanguage}
+        rowKey={(row) => row.language}
+        empty="No interpreter is free for calls."
+        columns={[
+          { header: 'Language', rowHeader: true, cell: (row) => row.language },
+          { header: 'Free', cell: (row) => row.free },
+        ]}
+      />
+      <DataTable
+        caption="Interpreters available for calls"
+        dense
+        className="mt-4"
+        rows={online}
+        rowKey={(row) => row.id}
+        empty="No interpreter is online for calls."
+        columns={[
+          {
+            header: 'Interpreter',
+            rowHeader: true,
+            cell: (row: LoaderData['online'][number]) => row.name,
+          },
+          { header: 'Languages', cell: (row) => row.languages },
+          { header: 'Now', cell: (row) => row.state },
+          {
+            header: 'Actions',
+            cell: (row) => (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unavailable" />
+                <input type="hidden" name="interpreterId" value={row.id} />
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={`Set unavailable: ${row.name}`}
+                >
+                  Set unavailable
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Connect times</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        From Connect now to both sides connected, per language: median and 90th percentile, over the
+        calls that connected.
+      </p>
+      <DataTable
+        caption="Connect times per language"
+        dense
+        className="mt-2"
+        rows={figures}
+        rowKey={(row) => row.language}
+        empty="No call has connected in the last 30 days."
+        columns={[
+          {
+            header: 'Language',
+            rowHeader: true,
+            cell: (row: LoaderData['figures'][number]) => row.language,
+          },
+          { header: '7 days: median', cell: (row) => seconds(row.weekMedian) },
+          { header: '7 days: 90th percentile', cell: (row) => seconds(row.weekP90) },
+          { header: '7 days: calls', cell: (row) => row.weekCount },
+          { header: '30 days: median', cell: (row) => seconds(row.monthMedian) },
+          { header: '30 days: 90th percentile', cell: (row) => seconds(row.monthP90) },
+          { header: '30 days: calls', cell: (row) => row.monthCount },
+        ]}
+      />
+    </>
+  )
+}

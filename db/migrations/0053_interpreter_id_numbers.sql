@@ -1,0 +1,2 @@
+ALTER TABLE "interpreter_profiles" ADD COLUMN "id_number" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "interpreter_profiles_id_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1001 CACHE 1);--> statement-breakpoint
+ALTER TABLE "interpreter_profiles" ADD CONSTRAINT "interpreter_profiles_id_number_unique" UNIQUE("id_number");

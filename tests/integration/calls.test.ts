@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { callRings, calls, organizationInterpreters, users } from '../../db/schema'
+import type { Actor } from '../../app/models/audit.server'
+import {
+  acceptCall,
+  advanceCall,
+  callById,
+  cancelCall,
+  declineCall,
+  startCall,
+  type NewCall,
+} from '../../app/models/calls/calls.server'
+import {
+  callPresenceOf,
+  markGone,
+  markSeen,
+  setAvailableForCalls,
+} from '../../app/models/calls/call-presence.server'
+import type { CallEvent } from '../../app/platform/calls/call-bus.server'
+import { setClock } from '../../app/platform/clock.server'
+import { runtime } from '../../app/platform/runtime.server'
+import { createDispatchInterpreter, createOrganization } from '../support/booking-fixtures'
+import { emptyBillingWorld } from '../support/billing-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
+import { testDatabaseKinds } from '../support/test-database'
+import { testRuntimeFor } from '../support/test-runtime'
+
+/** 10:00 in New York (the office's zone) on 2 March 2026. */
+const START = new Date('2026-03-02T15:00:00Z')
+const seconds = (count: number) => new Date(START.getTime() + count * 1000)
+
+describe.each(testDatabaseKinds())('on-demand calls on %s', (kind) => {
+  const test = testRuntimeFor(kind)
+  let staff: Actor
+  let organizationId: string
+  let clock = START
+
+  afterEach(() => setClock())
+
+  beforeEach(async () => {
+    await emptyBillingWorld(test.db, [users])
+    clock = START
+    setClock(() => clock)
+    staff = await createStaffActor()
+    organizationId = await createOrganization(test.db, 'Riverside Clinic')
+  })
+
+  /** An onboarded Spanish interpreter, available for calls and online now. */
+  async function onlineInterpreter(
+    firstName: string,
+    options: Parameters<typeof createDispatchInterpreter>[2] = { firstName },
+  ) {
+    const { profileId } = await createDispatchInterpreter(test.db, staff, {
+      ...options,
+      firstName,
+    })
+    await setAvailableForCalls(profileId, true)
+    await markSeen(profileId, clock)
+    return profileId
+  }
+
+  const spanishCall = (overrides: Partial<NewCall> = {}): NewCall => ({
+    organizationId,
+    requestedById: staff.id,
+    language: 'Spanish',
+    media: 'video',
+    setting: 'business',
+    reference: null,
+    ...overrides,
+  })
+
+  async function ringing(callId: string) {
+    const call = await callById(callId)
+    return call!.rings
+      .filter((ring) => ring.outcome === null)
+      .map((ring) => ring.interpreterId)
+      .sort()
+  }
+
+  it('does not ring for a medical call an interpreter whose medical credential expired an hour ago, but does for a business call', async () => {
+    // The credential was current to the end of 1 March in New York: an hour ago at 01:00 on 2 March.
+    clock = new Date('2026-03-02T06:00:00Z')
+    const lapsed = await onlineInterpreter('Lapsed', {
+      firstName: 'Lapsed',
+      medicalCredential: { expiresOn: '2026-03-01' },
+    })
+    const current = await onlineInterpreter('Current')
+    const medical = await startCall(spanishCall({ setting: 'medical' }))
+    expect(await ringing(medical.callId)).toEqual([current])
+    await cancelCall(medical.callId, organizationId)
+    const business = await startCall(spanishCall({ setting: 'business' }))
+    expect(await ringing(business.callId)).toEqual([current, lapsed].sort())
+  })
+
+  it('never rings an interpreter who is unavailable, on another call, blocked, offline or of another language', async () => {
+    const ready = await onlineInterpreter('Ready')
+    const unavailable = await onlineInterpreter('Unavailable')
+    await setAvailableForCalls(unavailable, false)
+    const blocked = await onlineInterpreter('Blocked')
+    await test.db
+      .insert(organizationInterpreters)
+      .values({ organizationId, interpreterId: blocked, preference: 'blocked' })
+    const offline = await onlineInterpreter('Offline')
+    await markGone(offline)
+    await onlineInterpreter('French', { firstName: 'French', languages: ['French'] })
+    const busy = await onlineInterpreter('Busy')
+    const other = await createOrganization(test.db, 'Other Clinic')
+    await test.db.insert(calls).values({
+      ...spanishCall(),
+      organizationId: other,
+      status: 'connecting',
+      interpreterId: busy,
+      startedAt: clock,
+      acceptedAt: clock,
+    })
+
+    const call = await startCall(spanishCall())
+    expect(await ringing(call.callId)).toEqual([ready])
+    clock = seconds(15)
+    await markSeen(ready, clock)
+    await advanceCall(call.callId)
+    expect(await ringing(call.callId)).toEqual([ready])
+  })
+
+  it('stops ringing a page not heard from for 10 s, and says at once when nobody eligible is online', async () => {
+    const quiet = await onlineInterpreter('Quiet')
+    clock = seconds(9)
+    const heard = await startCall(spanishCall())
+    expect(await ringing(heard.callId)).toEqual([quiet])
+    await cancelCall(heard.callId, organizationId)
+    clock = seconds(10)
+    const unheard = await startCall(spanishCall())
+    expect(unheard.status).toBe('unanswered')
+    expect(await ringing(unheard.callId)).toEqual([])
+    const row = await callById(unheard.callId)
+    expect(row!.endedAt).toEqual(clock)
+  })
+
+  it('rings the preferred interpreter and the longest idle first, then everyone eligible at 15 s', async () => {
+    const names = ['A', 'B', 'C', 'D', 'E']
+    const ids: string[] = []
+    for (const name of names) ids.push(await onlineInterpreter(name))
+    const [a, b, c, d, e] = ids as [string, string, string, string, string]
+    await test.db
+      .insert(organizationInterpreters)
+      .values({ organizationId, interpreterId: e, preference: 'preferred' })
+    // Idle since: A a minute ago, B never, C an hour ago, D two minutes ago.
+    const { interpreterCallPresence } = await import('../../db/schema')
+    for (const [id, idleSince] of [
+      [a, seconds(-60)],
+      [c, seconds(-3600)],
+      [d, seconds(-120)],
+    ] as const)
+      await test.db
+        .update(interpreterCallPresence)
+        .set({ idleSince })
+        .where(eq(interpreterCallPresence.interpreterId, id))
+    const call = await startCall(spanishCall())
+    expect(await ringing(call.callId)).toEqual([e, b, c].sort())
+    const keepOnline = async () => {
+      for (const id of ids) await markSeen(id, clock)
+    }
+    clock = seconds(14.999)
+    await keepOnline()
+    await advanceCall(call.callId)
+    expect(await ringing(call.callId)).toEqual([e, b, c].sort())
+    clock = seconds(15)
+    await keepOnline()
+    await advanceCall(call.callId)
+    expect(await ringing(call.callId)).toEqual([...ids].sort())
+    const rings = (await callById(call.callId))!.rings
+    expect(
+      rings
+        .filter((ring) => ring.wave === 2)
+        .map((ring) => ring.interpreterId)
+        .sort(),
+    ).toEqual([a, d].sort())
+  })
+
+  it('counts a ring unanswered for 20 s as missed, and sets an interpreter unavailable after three declined or missed in a row', async () => {
+    const ana = await onlineInterpreter('Ana')
+    const first = await startCall(spanishCall())
+    expect(await declineCall(first.callId, ana)).toEqual({ ended: true, setUnavailable: false })
+    expect(await ringing(first.callId)).toEqual([])
+    await cancelCall(first.callId, organizationId)
+
+    const second = await startCall(spanishCall())
+    clock = seconds(19)
+    await markSeen(ana, clock)
+    await advanceCall(second.callId)
+    expect(await ringing(second.callId)).toEqual([ana])
+    clock = seconds(20)
+    await markSeen(ana, clock)
+    await advanceCall(second.callId)
+    const ring = (await callById(second.callId))!.rings[0]!
+    expect(ring.outcome).toBe('missed')
+    expect((await callPresenceOf(ana)).missedInARow).toBe(2)
+    await cancelCall(second.callId, organizationId)
+
+    const third = await startCall(spanishCall())
+    expect(await declineCall(third.callId, ana)).toEqual({ ended: true, setUnavailable: true })
+    expect((await callPresenceOf(ana)).available).toBe(false)
+    // Turning calls on again starts the count afresh.
+    await setAvailableForCalls(ana, true)
+    expect((await callPresenceOf(ana)).missedInARow).toBe(0)
+  })
+
+  it('stops every ring when the client leaves, and an accept after that finds the call gone', async () => {
+    const ana = await onlineInterpreter('Ana')
+    const ben = await onlineInterpreter('Ben')
+    const events: CallEvent[] = []
+    const unsubscribe = runtime().callBus.subscribe(`interpreter:${ben}`, (event) =>
+      events.push(event),
+    )
+    const call = await startCall(spanishCall())
+    expect(await ringing(call.callId)).toEqual([ana, ben].sort())
+    const other = await createOrganization(test.db, 'Other Clinic')
+    expect(await cancelCall(call.callId, other)).toBe(false)
+    expect(await cancelCall(call.callId, organizationId)).toBe(true)
+    expect(await ringing(call.callId)).toEqual([])
+    expect(await acceptCall(call.callId, ana)).toBe('taken')
+    expect((await callById(call.callId))!.status).toBe('cancelled')
+    await new Promise((resolve) => setImmediate(resolve))
+    unsubscribe()
+    // Ben's page heard of the ring and of its end.
+    expect(events).toEqual([{ type: 'rings-changed' }, { type: 'rings-changed' }])
+  })
+
+  it('gives the call to exactly one of 50 simultaneous accepts, 100 rounds over', async () => {
+    const interpreters: string[] = []
+    for (let index = 0; index < 50; index++)
+      interpreters.push(
+        (
+          await createDispatchInterpreter(test.db, staff, {
+            firstName: `I${index}`,
+            medicalCredential: 'none',
+          })
+        ).profileId,
+      )
+    for (let round = 0; round < 100; round++) {
+      const [call] = await test.db
+        .insert(calls)
+        .values({ ...spanishCall(), startedAt: clock })
+        .returning({ id: calls.id })
+      await test.db.insert(callRings).values(
+        interpreters.map((interpreterId) => ({
+          callId: call!.id,
+          interpreterId,
+          wave: 1,
+          rangAt: clock,
+        })),
+      )
+      const answers = await Promise.all(
+        interpreters.map((interpreterId) => acceptCall(call!.id, interpreterId)),
+      )
+      expect(answers.filter((answer) => answer === 'accepted')).toHaveLength(1)
+      const row = await callById(call!.id)
+      const winner = interpreters[answers.indexOf('accepted')]
+      expect(row!.interpreterId).toBe(winner)
+      expect(
+        row!.rings.filter((ring) => ring.outcome === 'accepted').map((ring) => ring.interpreterId),
+      ).toEqual([winner])
+      expect(row!.rings.filter((ring) => ring.outcome === 'withdrawn')).toHaveLength(49)
+      // The winner is free again for the next round.
+      await test.db
+        .update(calls)
+        .set({ status: 'ended', endedAt: clock })
+        .where(eq(calls.id, call!.id))
+    }
+  }, 240_000)
+})

@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { auditLog, callRates, calls, invoiceLines, statementLines, users } from '../../db/schema'
+import type { Actor } from '../../app/models/audit.server'
+import { staffInvoice } from '../../app/models/billing/invoices.server'
+import { setCallRates } from '../../app/models/billing/call-rates.server'
+import {
+  callById,
+  endCall,
+  endCallsOfGoneInterpreters,
+  resumeDroppedCall,
+} from '../../app/models/calls/calls.server'
+import { callBoard, setUnavailableByStaff } from '../../app/models/calls/call-board.server'
+import {
+  callPresenceOf,
+  markSeen,
+  setAvailableForCalls,
+} from '../../app/models/calls/call-presence.server'
+import {
+  callQualityQueue,
+  markCallRatingReviewed,
+  rateCall,
+  ratingsOfCall,
+} from '../../app/models/calls/call-ratings.server'
+import { setClock } from '../../app/platform/clock.server'
+import { invoiceView } from '../../app/lib/billing/invoice-display'
+import { createDispatchInterpreter, createOrganization } from '../support/booking-fixtures'
+import { emptyBillingWorld } from '../support/billing-fixtures'
+import { createStaffActor } from '../support/people-fixtures'
+import { testDatabaseKinds } from '../support/test-database'
+import { testRuntimeFor } from '../support/test-runtime'
+
+/** 10:00 in New York (the office's zone) on 2 March 2026. */
+const START = new Date('2026-03-02T15:00:00Z')
+const seconds = (count: number) => new Date(START.getTime() + count * 1000)
+
+/**
+ * An ended call becomes money (docs/product.md#on-demand-call-billing): a statement line for
+ * the interpreter and an invoice line for the organization, at the rates of its medium in force
+ * when it started, once. Then its parties rate it (docs/product.md#call-ratings), and the low
+ * ratings and incidents wait in staff's quality queue.
+ */
+describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
+  const test = testRuntimeFor(kind)
+  let staff: Actor
+  let organizationId: string
+  let interpreterId: string
+  let clock = START
+
+  afterEach(() => setClock())
+
+  beforeEach(async () => {
+    await emptyBillingWorld(test.db, [users])
+    // Rates a test saved are removed; the installation's defaults stay.
+    await test.db.delete(callRates).where(eq(callRates.effectiveFrom, seconds(-3600)))
+    await test.db.delete(callRates).where(eq(callRates.effectiveFrom, seconds(30)))
+    clock = START
+    setClock(() => clock)
+    staff = await createStaffActor()
+    organizationId = await createOrganization(test.db, 'Riverside Clinic')
+    ;({ profileId: interpreterId } = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Rosa',
+    }))
+  })
+
+  /** A call the interpreter accepted at START + 5 s and that connected `connectedAfter` s in. */
+  async function liveCall(
+    options: { media?: 'video' | 'audio'; connectedAfter?: number | null } = {},
+  ) {
+    const connectedAfter = options.connectedAfter === undefined ? 10 : options.connectedAfter
+    const [call] = await test.db
+      .insert(calls)
+      .values({
+        organizationId,
+        requestedById: staff.id,
+        language: 'Spanish',
+        media: options.media ?? 'video',
+        setting: 'medical',
+        reference: 'MRN 1',
+        status: connectedAfter === null ? 'connecting' : 'connected',
+        interpreterId,
+        startedAt: START,
+        acceptedAt: seconds(5),
+        connectedAt: connectedAfter === null ? null : seconds(connectedAfter),
+      })
+      .returning()
+    return call!.id
+  }
+
+  const linesOf = async (callId: string) => ({
+    statement: await test.db.select().from(statementLines).where(eq(statementLines.callId, callId)),
+    invoice: await test.db.select().from(invoiceLines).where(eq(invoiceLines.callId, callId)),
+    call: (await test.db.select().from(calls).where(eq(calls.id, callId)))[0]!,
+  })
+
+  it('posts 7:17 of video as 8 minutes: $15.60 on the invoice, $4.80 on the statement, dated the day it connected', async () => {
+    const callId = await liveCall()
+    clock = seconds(10 + 437)
+    expect(await endCall(callId, 'interpreter')).toBe(true)
+    const { statement, invoice, call } = await linesOf(callId)
+    expect(statement).toMatchObject([
+      {
+        workDate: '2026-03-02',
+        description: 'Spanish, on-demand video call, Riverside Clinic (7:17)',
+        minutes: 8,
+        rateUnits: 6_000,
+        amountCents: 480,
+        totalCents: 480,
+        bookingId: null,
+        rateId: null,
+      },
+    ])
+    expect(invoice).toMatchObject([
+      {
+        workDate: '2026-03-02',
+        description: 'Spanish, on-demand video call interpreting (7:17)',
+        minutes: 8,
+        rateUnits: 19_500,
+        amountCents: 1_560,
+        totalCents: 1_560,
+      },
+    ])
+    expect(call).toMatchObject({ billableSeconds: 437, chargeCents: 1_560, payCents: 480 })
+
+    // The invoice reads it with who asked, who interpreted and how it was billed.
+    const view = invoiceView((await staffInvoice(invoice[0]!.invoiceId))!)
+    expect(view.lines[0]).toMatchObject({
+      description: 'Spanish, on-demand video call interpreting (7:17)',
+      minutes: '8',
+      rate: '$1.9500',
+      total: '$15.60',
+      details: [
+        'Requested by Sam Staff',
+        'Interpreter: Rosa',
+        'Connected 7:17: billed per started minute',
+      ],
+    })
+  })
+
+  it('does not bill a client who hangs up within 30 s; the interpreter is paid for the seconds', async () => {
+    const callId = await liveCall({ media: 'audio' })
+    clock = seconds(10 + 24)
+    await endCall(callId, 'client')
+    const { statement, invoice, call } = await linesOf(callId)
+    expect(invoice).toEqual([])
+    // 24 s at $0.40 a minute: 16 cents.
+    expect(statement).toMatchObject([{ minutes: 0, amountCents: 16, totalCents: 16 }])
+    expect(statement[0]!.description).toContain('paid by the second')
+    expect(call).toMatchObject({ billableSeconds: 24, chargeCents: 0, payCents: 16 })
+  })
+
+  it('posts nothing for a call that never connected', async () => {
+    const callId = await liveCall({ connectedAfter: null })
+    clock = seconds(40)
+    await endCall(callId, 'client')
+    const { statement, invoice, call } = await linesOf(callId)
+    expect([statement, invoice]).toEqual([[], []])
+    expect(call).toMatchObject({ status: 'ended', billableSeconds: 0, chargeCents: 0, payCents: 0 })
+  })
+
+  it('uses the rates in force when the call started, with their minimum and rounding', async () => {
+    // Audio from an hour before: a 5-minute minimum, 15-minute steps, $2.00 and $0.50.
+    await test.db.insert(callRates).values({
+      media: 'audio',
+      clientRateUnits: 20_000,
+      interpreterRateUnits: 5_000,
+      minimumMinutes: 5,
+      incrementMinutes: 15,
+      effectiveFrom: seconds(-3600),
+    })
+    const callId = await liveCall({ media: 'audio' })
+    // Staff raise the rates while the call runs: the call keeps the ones it started at.
+    clock = seconds(20)
+    await setCallRates(
+      {
+        media: 'audio',
+        clientRateUnits: 99_000,
+        interpreterRateUnits: 99_000,
+        minimumMinutes: 1,
+        incrementMinutes: 1,
+        effectiveFrom: seconds(30),
+      },
+      staff,
+    )
+    clock = seconds(10 + 61)
+    await endCall(callId, 'interpreter')
+    const { statement, invoice } = await linesOf(callId)
+    // 61 s: 2 started minutes, billed as 15 (the step) at $2.00; paid 2 at $0.50.
+    expect(invoice).toMatchObject([{ minutes: 15, amountCents: 3_000 }])
+    expect(statement).toMatchObject([{ minutes: 2, amountCents: 100 }])
+  })
+
+  it('posts a call once when both parties hang up at the same moment', async () => {
+    const callId = await liveCall()
+    clock = seconds(130)
+    const ended = await Promise.all([endCall(callId, 'client'), endCall(callId, 'interpreter')])
+    expect(ended.filter(Boolean)).toHaveLength(1)
+    const { statement, invoice } = await linesOf(callId)
+    expect([statement.length, invoice.length]).toEqual([1, 1])
+  })
+
+  it('takes one rating from each party of a call that connected and ended, whatever the race', async () => {
+    const open = await liveCall()
+    expect(await rateCall(open, 'client', { stars: 5, comment: null }, staff.id)).toBe('not-ended')
+    clock = seconds(100)
+    await endCall(open, 'client')
+    const attempts = await Promise.all(
+      [1, 2, 3, 4, 5].map((stars) => rateCall(open, 'client', { stars, comment: null }, staff.id)),
+    )
+    expect(attempts.filter((outcome) => outcome === 'rated')).toHaveLength(1)
+    expect(attempts.filter((outcome) => outcome === 'rated-already')).toHaveLength(4)
+    // A client cannot flag an incident; only the interpreter's report carries one.
+    await rateCall(open, 'interpreter', { stars: 2, comment: 'Echo', incident: true }, staff.id)
+    const ratings = await ratingsOfCall(open)
+    expect(ratings.client).toMatchObject({ incident: false })
+    expect(ratings.interpreter).toMatchObject({ stars: 2, incident: true, comment: 'Echo' })
+
+    const neverConnected = await liveCall({ connectedAfter: null })
+    await endCall(neverConnected, 'client')
+    expect(await rateCall(neverConnected, 'client', { stars: 1, comment: null }, staff.id)).toBe(
+      'not-ended',
+    )
+  })
+
+  it('queues a client’s low rating and an interpreter’s incident until staff mark them reviewed, once', async () => {
+    const rated = async (client: number, interpreter: { stars: number; incident: boolean }) => {
+      const callId = await liveCall()
+      clock = seconds(200)
+      await endCall(callId, 'interpreter')
+      await rateCall(callId, 'client', { stars: client, comment: `Client ${client}` }, staff.id)
+      await rateCall(callId, 'interpreter', { ...interpreter, comment: 'Report' }, staff.id)
+      clock = START
+      return callId
+    }
+    const low = await rated(2, { stars: 1, incident: false })
+    const incident = await rated(5, { stars: 4, incident: true })
+    await rated(4, { stars: 1, incident: false })
+
+    const queue = await callQualityQueue(1)
+    expect(queue.total).toBe(2)
+    expect(queue.rows.map((row) => [row.callId, row.rater]).sort()).toEqual(
+      [
+        [low, 'client'],
+        [incident, 'interpreter'],
+      ].sort(),
+    )
+    expect(queue.rows[0]).toMatchObject({
+      organizationName: 'Riverside Clinic',
+      language: 'Spanish',
+    })
+
+    const reviews = await Promise.all([
+      markCallRatingReviewed(low, 'client', staff),
+      markCallRatingReviewed(low, 'client', staff),
+    ])
+    expect(reviews.filter(Boolean)).toHaveLength(1)
+    expect(await markCallRatingReviewed(incident, 'client', staff)).toBe(false)
+    expect((await callQualityQueue(1)).rows.map((row) => row.callId)).toEqual([incident])
+    const audits = await test.db.select().from(auditLog).where(eq(auditLog.entityId, low))
+    expect(audits.map((entry) => entry.action)).toEqual(['call_rating_reviewed'])
+  })
+
+  it('shows staff the calls under way, who is online, and connect times; staff end a call and set an interpreter unavailable, audited', async () => {
+    // Three connected Spanish calls of the last days: 4, 8 and 30 seconds to connect.
+    for (const [daysAgo, connectSeconds] of [
+      [1, 4],
+      [2, 8],
+      [20, 30],
+    ] as const) {
+      await test.db.insert(calls).values({
+        organizationId,
+        requestedById: staff.id,
+        language: 'Spanish',
+        media: 'video',
+        setting: 'business',
+        status: 'ended',
+        interpreterId,
+        startedAt: new Date(START.getTime() - daysAgo * 86_400_000),
+        acceptedAt: new Date(START.getTime() - daysAgo * 86_400_000 + 2_000),
+        connectedAt: new Date(START.getTime() - daysAgo * 86_400_000 + connectSeconds * 1000),
+        endedAt: new Date(START.getTime() - daysAgo * 86_400_000 + 600_000),
+        endedBy: 'client',
+      })
+    }
+    // And the call under way, 10 seconds to connect.
+    const live = await liveCall()
+    await setAvailableForCalls(interpreterId, true)
+    await markSeen(interpreterId, clock)
+
+    const board = await callBoard(clock)
+    expect(board.active.map((call) => call.id)).toEqual([live])
+    expect(board.online).toMatchObject([{ id: interpreterId, onCall: true, ringing: false }])
+    expect(board.figures).toEqual([
+      {
+        language: 'Spanish',
+        weekCount: 3,
+        weekMedian: 8,
+        weekP90: 9.6,
+        monthCount: 4,
+        monthMedian: 9,
+        monthP90: 24,
+      },
+    ])
+
+    clock = seconds(70)
+    expect(await endCall(live, 'staff', { staff })).toBe(true)
+    expect(await setUnavailableByStaff(interpreterId, staff)).toBe(true)
+    expect((await callPresenceOf(interpreterId)).available).toBe(false)
+    expect((await callBoard(clock)).online).toEqual([])
+    const audits = await test.db.select({ action: auditLog.action }).from(auditLog)
+    expect(audits.map((entry) => entry.action).sort()).toEqual(
+      expect.arrayContaining(['call_ended_by_staff', 'calls_availability_off']),
+    )
+    const [ended] = await test.db.select().from(calls).where(eq(calls.id, live))
+    expect(ended).toMatchObject({ status: 'ended', endedBy: 'staff', billableSeconds: 60 })
+  })
+
+  it('ends a call whose interpreter is not heard from for 20 s, billed to the drop; the client gets a new interpreter at the front of the queue', async () => {
+    const callId = await liveCall()
+    await setAvailableForCalls(interpreterId, true)
+    await markSeen(interpreterId, seconds(100))
+    // Four other Spanish interpreters online: a new call would ring three of them first.
+    const others: string[] = []
+    for (const firstName of ['Ana', 'Bea', 'Cruz', 'Dora']) {
+      const { profileId } = await createDispatchInterpreter(test.db, staff, { firstName })
+      await setAvailableForCalls(profileId, true)
+      others.push(profileId)
+    }
+    clock = seconds(119)
+    expect(await endCallsOfGoneInterpreters(clock)).toEqual([])
+    clock = seconds(120)
+    for (const other of others) await markSeen(other, clock)
+    expect(await endCallsOfGoneInterpreters(clock)).toEqual([callId])
+    const [dropped] = await test.db.select().from(calls).where(eq(calls.id, callId))
+    // Connected at 10 s, last heard from at 100 s: 90 seconds billed.
+    expect(dropped).toMatchObject({ status: 'ended', endedBy: 'system', billableSeconds: 90 })
+
+    const resumed = await resumeDroppedCall(dropped!)
+    expect(resumed?.status).toBe('waiting')
+    const rings = (await callById(resumed!.callId))!.rings
+    expect(rings.map((ring) => ring.interpreterId).sort()).toEqual([...others].sort())
+    expect(await resumeDroppedCall(dropped!)).toEqual(resumed)
+
+    const hungUp = await test.db.select().from(calls).where(eq(calls.id, resumed!.callId))
+    expect(await resumeDroppedCall(hungUp[0]!)).toBeNull()
+  })
+})
