@@ -123,11 +123,20 @@ export function callAmounts(input: {
   }
 }
 
-/** How a call's invoice line was billed, as an accounts-payable clerk reads it. */
-export function callLineRule(line: { seconds: number; minutes: number | null }): string {
+/**
+ * How a call's invoice line was billed, as an accounts-payable clerk reads it; `underContract`
+ * when the organization's contract for calls set the rate.
+ */
+export function callLineRule(line: {
+  seconds: number
+  minutes: number | null
+  underContract?: boolean
+}): string {
   const connected = `Connected ${minutesAndSeconds(line.seconds)}`
   if (line.minutes === null) return connected
-  return line.minutes > startedMinutes(line.seconds)
-    ? `${connected}: minimum or rounding applied`
-    : `${connected}: billed per started minute`
+  const rule =
+    line.minutes > startedMinutes(line.seconds)
+      ? `${connected}: minimum or rounding applied`
+      : `${connected}: billed per started minute`
+  return line.underContract ? `${rule}, at the contract rate` : rule
 }

@@ -65,6 +65,14 @@ describe('languagePairsFromApplication: the profile pairs an application gives',
     ])
   })
 
+  it('takes names of object properties as languages typed, not as the alias table’s', () => {
+    expect(languagePairsFromApplication(['__proto__', 'constructor', 'toString'])).toEqual([
+      '__proto__',
+      'constructor',
+      'toString',
+    ])
+  })
+
   it('never gives English', () => {
     fc.assert(
       fc.property(entries, (input) => {

@@ -69,7 +69,8 @@ function pairsOfEntry(entry: string | null | undefined): readonly string[] {
   if (!/\p{L}/u.test(language) || NO_LANGUAGE.has(key) || isEnglish(language)) return []
   const known = COMPANY_BY_KEY.get(key)
   if (known) return [known]
-  return ALIASES[key] ?? [language]
+  // Own keys only: an entry typed as "__proto__" or "constructor" is a language like any other.
+  return (Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined) ?? [language]
 }
 
 /**

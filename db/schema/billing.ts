@@ -62,16 +62,22 @@ export const rates = pgTable(
 /**
  * On-demand call rates per medium (docs/product.md#on-demand-call-billing), beside the booking
  * rates and versioned like them: a new rate is a new row from `effective_from`, and a call uses
- * the row in force when it started.
+ * the row in force when it started. A row with an organization is that organization's contract
+ * for calls: its client rate, minimum and rounding in place of the default's; the interpreter's
+ * pay stays the default row's, so such a row has none.
  */
 export const callRates = pgTable(
   'call_rates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'restrict',
+    }),
     media: text('media', { enum: callMedia }).notNull(),
     /** Per minute, in hundredths of a cent (app/domain/billing.ts, RATE_UNITS_PER_CENT). */
     clientRateUnits: integer('client_rate_units').notNull(),
-    interpreterRateUnits: integer('interpreter_rate_units').notNull(),
+    /** The default rows' pay per minute; null on an organization's contract row. */
+    interpreterRateUnits: integer('interpreter_rate_units'),
     minimumMinutes: integer('minimum_minutes').notNull(),
     incrementMinutes: integer('increment_minutes').$type<BillingIncrement>().notNull(),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
@@ -80,9 +86,14 @@ export const callRates = pgTable(
   },
   (table) => [
     index('call_rates_media_effective_idx').on(table.media, table.effectiveFrom),
+    index('call_rates_organization_idx').on(table.organizationId, table.media, table.effectiveFrom),
     check(
       'call_rates_valid',
-      sql`${table.clientRateUnits} >= 0 and ${table.interpreterRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.incrementMinutes} in (1, 5, 15, 30)`,
+      sql`${table.clientRateUnits} >= 0 and coalesce(${table.interpreterRateUnits}, 0) >= 0 and ${table.minimumMinutes} >= 1 and ${table.incrementMinutes} in (1, 5, 15, 30)`,
+    ),
+    check(
+      'call_rates_pay_on_defaults',
+      sql`(${table.organizationId} is null) = (${table.interpreterRateUnits} is not null)`,
     ),
   ],
 )

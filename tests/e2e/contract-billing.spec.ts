@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { bookings, closeouts } from '../../db/schema'
 import { formatCalendarDate } from '../../app/domain/format'
+import { RATE_MESSAGE } from '../../app/lib/validation/rates'
 import { setClock } from '../../app/platform/clock.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail } from '../../app/models/users.server'
@@ -83,6 +84,36 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
   ).toBeVisible()
   await expect(page.getByRole('table', { name: 'Contract history' })).toContainText('rush 25%')
   await checkPage(page, 'admin-organization-contract')
+
+  // Its contract for Connect now calls: video at $2.50 a minute, at least 5 minutes. A rate
+  // that is not an amount is refused beside the field, and what was typed stays.
+  const videoCalls = page.getByRole('region', { name: 'Video calls', exact: true })
+  await expect(
+    videoCalls.getByText('No contract for these calls: the default rates apply.'),
+  ).toBeVisible()
+  const videoContract = videoCalls.getByRole('form', { name: 'Video call contract' })
+  await expect(videoContract.getByLabel('Interpreter rate per minute (USD)')).toHaveCount(0)
+  await videoContract.getByLabel('Client rate per minute (USD)').fill('2.5o')
+  await videoContract.getByLabel('Minimum billable minutes').fill('5')
+  await videoContract.getByRole('button', { name: 'Save video call contract' }).click()
+  await expect(videoContract.getByText(RATE_MESSAGE).first()).toBeVisible()
+  await expect(videoContract.getByLabel('Minimum billable minutes')).toHaveValue('5')
+  await checkPage(page, 'admin-organization-call-contract-errors')
+  await videoContract.getByLabel('Client rate per minute (USD)').fill('2.50')
+  await videoContract.getByRole('button', { name: 'Save video call contract' }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(/Video call contract saved, in force from/)
+      .first(),
+  ).toBeVisible()
+  await expect(videoCalls.getByText(/^Under contract since/)).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Call contract history, the latest 20' }).getByRole('row'),
+  ).toHaveCount(2)
+  await expect(
+    page.getByRole('table', { name: 'Call contract history, the latest 20' }),
+  ).toContainText('$2.5000')
 
   // Booked on Wednesday evening for Thursday 10:00: a rush. Rosa worked 61 minutes.
   const bookingId = await createBookingRow(app.db, {

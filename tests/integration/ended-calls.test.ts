@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, callRates, calls, invoiceLines, statementLines, users } from '../../db/schema'
 import type { Actor } from '../../app/models/audit.server'
 import { staffInvoice } from '../../app/models/billing/invoices.server'
-import { setCallRates } from '../../app/models/billing/call-rates.server'
+import { setCallContract, setCallRates } from '../../app/models/billing/call-rates.server'
+import { RateRuleError } from '../../app/models/billing/rates.server'
 import {
   callById,
   endCall,
@@ -188,6 +189,109 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
     // 61 s: 2 started minutes, billed as 15 (the step) at $2.00; paid 2 at $0.50.
     expect(invoice).toMatchObject([{ minutes: 15, amountCents: 3_000 }])
     expect(statement).toMatchObject([{ minutes: 2, amountCents: 100 }])
+  })
+
+  it('bills an organization under its contract for calls from the contract’s start; the interpreter keeps the default pay', async () => {
+    // Video under contract from an hour before: $3.00 a minute, 10 minutes at least, 5-minute
+    // steps.
+    clock = seconds(-3600)
+    const contract = await setCallContract(
+      organizationId,
+      {
+        media: 'video',
+        clientRateUnits: 30_000,
+        minimumMinutes: 10,
+        incrementMinutes: 5,
+        effectiveFrom: seconds(-3600),
+      },
+      staff,
+    )
+    expect(contract).toMatchObject({ organizationId, interpreterRateUnits: null })
+    const [audit] = await test.db.select().from(auditLog).where(eq(auditLog.entityId, contract!.id))
+    expect(audit).toMatchObject({ action: 'call_contract_set', actorId: staff.id })
+    clock = START
+    const videoCall = await liveCall()
+    // An audio contract saved after a call's start leaves that call at the default rates.
+    clock = seconds(20)
+    await setCallContract(
+      organizationId,
+      {
+        media: 'audio',
+        clientRateUnits: 90_000,
+        minimumMinutes: 1,
+        incrementMinutes: 1,
+        effectiveFrom: seconds(30),
+      },
+      staff,
+    )
+    clock = seconds(10 + 437)
+    await endCall(videoCall, 'interpreter')
+    const audioCall = await liveCall({ media: 'audio' })
+    await endCall(audioCall, 'interpreter')
+
+    const video = await linesOf(videoCall)
+    // 7:17 is 8 started minutes, billed as 10 (the step and the minimum) at $3.00; the
+    // interpreter is paid the 8 at the default $0.60.
+    expect(video.invoice).toMatchObject([
+      { minutes: 10, rateUnits: 30_000, amountCents: 3_000, callRateId: contract!.id },
+    ])
+    expect(video.statement).toMatchObject([{ minutes: 8, rateUnits: 6_000, amountCents: 480 }])
+    expect(video.statement[0]!.callRateId).not.toBe(contract!.id)
+    const view = invoiceView((await staffInvoice(video.invoice[0]!.invoiceId))!)
+    expect(view.lines.find((line) => line.total === '$30.00')!.details).toContain(
+      'Connected 7:17: minimum or rounding applied, at the contract rate',
+    )
+    // 8 started minutes at the default $1.25 for audio: the contract came after the start.
+    expect((await linesOf(audioCall)).invoice).toMatchObject([
+      { minutes: 8, rateUnits: 12_500, amountCents: 1_000 },
+    ])
+
+    // Another organization's calls keep the default rates.
+    const otherId = await createOrganization(test.db, 'Hillside School')
+    const [other] = await test.db
+      .insert(calls)
+      .values({
+        organizationId: otherId,
+        requestedById: staff.id,
+        language: 'Spanish',
+        media: 'video',
+        setting: 'education',
+        status: 'connected',
+        interpreterId,
+        startedAt: seconds(500),
+        acceptedAt: seconds(505),
+        connectedAt: seconds(510),
+      })
+      .returning()
+    clock = seconds(510 + 60)
+    await endCall(other!.id, 'client')
+    expect((await linesOf(other!.id)).invoice).toMatchObject([
+      { minutes: 1, rateUnits: 19_500, amountCents: 195 },
+    ])
+  })
+
+  it('refuses a contract for calls that starts in the past, and one for an organization that does not exist', async () => {
+    const terms = {
+      media: 'video' as const,
+      clientRateUnits: 30_000,
+      minimumMinutes: 1,
+      incrementMinutes: 1 as const,
+    }
+    await expect(
+      setCallContract(organizationId, { ...terms, effectiveFrom: seconds(-60) }, staff),
+    ).rejects.toBeInstanceOf(RateRuleError)
+    expect(
+      await setCallContract(
+        '00000000-0000-4000-8000-000000000000',
+        { ...terms, effectiveFrom: seconds(60) },
+        staff,
+      ),
+    ).toBeNull()
+    const rows = await test.db
+      .select()
+      .from(callRates)
+      .where(eq(callRates.organizationId, organizationId))
+    expect(rows).toEqual([])
   })
 
   it('posts a call once when both parties hang up at the same moment', async () => {

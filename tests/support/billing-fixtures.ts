@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, isNotNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   bookings,
+  callRates,
   clientContracts,
   clientInvoices,
   closeoutExpenses,
@@ -46,6 +47,9 @@ const billingTables: PgTable[] = [
 
 /** Empties the billing and dispatch worlds, then `also` (tables of the test's own). */
 export async function emptyBillingWorld(db: Database, also: PgTable[] = []) {
+  await emptyTables(db, [invoiceLines, statementLines])
+  // Organizations' contracts for calls; the default call rates (a migration's) stay.
+  await db.delete(callRates).where(isNotNull(callRates.organizationId))
   await emptyTables(db, [...billingTables, ...also])
 }
 

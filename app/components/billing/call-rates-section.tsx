@@ -23,6 +23,15 @@ const labels = {
   effectiveFrom: 'In force from',
 }
 
+/** An organization's contract for calls sets the client's side only. */
+const { interpreterRate: _pay, ...contractLabels } = labels
+
+/**
+ * The default rates (the Rates screen), or one organization's contract for calls (its
+ * contract screen), which leaves the interpreter's pay to the default.
+ */
+export type CallRatesVariant = 'default' | 'contract'
+
 const incrementOptions = billingIncrements.map((increment) => ({
   value: String(increment),
   label:
@@ -32,14 +41,16 @@ const incrementOptions = billingIncrements.map((increment) => ({
 export interface CallRatesForm {
   media: CallMedia
   inForceSince: Date
-  defaults: Record<keyof typeof labels, string>
+  /** On a contract screen: whether the organization has a contract for these calls. */
+  underContract?: boolean
+  defaults: Partial<Record<keyof typeof labels, string>>
 }
 
 interface CallRateRow {
   id: string
   media: CallMedia
   clientRateUnits: number
-  interpreterRateUnits: number
+  interpreterRateUnits: number | null
   minimumMinutes: number
   incrementMinutes: number
   effectiveFrom: Date
@@ -49,10 +60,12 @@ interface CallRateRow {
 
 function MediaRatesForm({
   form,
+  variant,
   constraint,
   lastResult,
 }: {
   form: CallRatesForm
+  variant: CallRatesVariant
   constraint: FormConstraint
   lastResult: FormReply | undefined
 }) {
@@ -64,11 +77,12 @@ function MediaRatesForm({
   const { formProps, field, summary } = useNativeFormWithValues<typeof labels>({
     lastResult,
     constraint,
-    labels,
+    labels: variant === 'contract' ? (contractLabels as typeof labels) : labels,
     defaultValue: form.defaults,
   })
   const name = form.media === 'video' ? 'Video calls' : 'Audio-only calls'
   const kind = form.media === 'video' ? 'video call' : 'audio-only call'
+  const what = variant === 'contract' ? 'contract' : 'rates'
   const headingId = `call-rates-${form.media}-heading`
   return (
     <section
@@ -79,12 +93,16 @@ function MediaRatesForm({
         {name}
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        In force since {formatDateTime(form.inForceSince)}.
+        {variant === 'default'
+          ? `In force since ${formatDateTime(form.inForceSince)}.`
+          : form.underContract
+            ? `Under contract since ${formatDateTime(form.inForceSince)}.`
+            : 'No contract for these calls: the default rates apply.'}
       </p>
       <Form
         method="post"
         {...formProps}
-        aria-label={`${kind[0]!.toUpperCase()}${kind.slice(1)} rates`}
+        aria-label={`${kind[0]!.toUpperCase()}${kind.slice(1)} ${what}`}
         className="mt-3 space-y-4"
         preventScrollReset
       >
@@ -97,12 +115,14 @@ function MediaRatesForm({
           autoComplete="off"
           hint="Up to 4 decimals."
         />
-        <TextField
-          field={field('interpreterRate')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint="Up to 4 decimals. Paid per started minute."
-        />
+        {variant === 'default' ? (
+          <TextField
+            field={field('interpreterRate')}
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Up to 4 decimals. Paid per started minute."
+          />
+        ) : null}
         <TextField field={field('minimumMinutes')} inputMode="numeric" autoComplete="off" />
         <SelectField
           field={field('increment')}
@@ -115,7 +135,7 @@ function MediaRatesForm({
           hint="Eastern Time; now or later. Calls already made keep their rates."
         />
         <button type="submit" className="btn-primary" disabled={busy}>
-          Save {kind} rates
+          Save {kind} {what}
         </button>
       </Form>
     </section>
@@ -124,27 +144,33 @@ function MediaRatesForm({
 
 /**
  * The on-demand call rates per medium (docs/product.md#on-demand-call-billing), beside the
- * booking rates: a call is billed at the rates of its medium in force when it started.
+ * booking rates: a call is billed at the rates of its medium in force when it started. As the
+ * `contract` variant, one organization's contract for calls: the client's rate, minimum and
+ * rounding in place of the default's.
  */
 export function CallRatesSection({
   forms,
+  variant = 'default',
   constraint,
   history,
   lastResultFor,
 }: {
   forms: CallRatesForm[]
+  variant?: CallRatesVariant
   constraint: FormConstraint
   history: CallRateRow[]
   lastResultFor: (media: CallMedia) => FormReply | undefined
 }) {
+  const contract = variant === 'contract'
   return (
     <section aria-labelledby="call-rates-heading" className="mt-8">
       <h2 id="call-rates-heading" className="text-lg font-semibold text-slate-900">
         On-demand calls
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Connect now calls are billed from both sides connected to the first hang-up. A client who
-        hangs up within 30 seconds is not billed; the interpreter is then paid by the second.
+        {contract
+          ? 'What this organization is charged for Connect now calls, in place of the default call rates. The interpreter is paid the default call rate.'
+          : 'Connect now calls are billed from both sides connected to the first hang-up. A client who hangs up within 30 seconds is not billed; the interpreter is then paid by the second.'}
       </p>
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         {forms.map((form) => (
@@ -152,18 +178,21 @@ export function CallRatesSection({
             // A save adds a history row: the forms start again from what is now in force.
             key={`${form.media}-${history[0]?.id ?? ''}`}
             form={form}
+            variant={variant}
             constraint={constraint}
             lastResult={lastResultFor(form.media)}
           />
         ))}
       </div>
       <DataTable
-        caption="Call rate history, the latest 20"
+        caption={
+          contract ? 'Call contract history, the latest 20' : 'Call rate history, the latest 20'
+        }
         dense
         className="mt-4"
         rows={history}
         rowKey={(row) => row.id}
-        empty="No call rates saved yet."
+        empty={contract ? 'No contract for calls saved yet.' : 'No call rates saved yet.'}
         columns={[
           {
             header: 'Calls',
@@ -172,7 +201,14 @@ export function CallRatesSection({
             cell: (row) => callMediaLabels[row.media],
           },
           { header: 'Client rate', cell: (row) => formatRateUnits(row.clientRateUnits) },
-          { header: 'Interpreter rate', cell: (row) => formatRateUnits(row.interpreterRateUnits) },
+          ...(contract
+            ? []
+            : [
+                {
+                  header: 'Interpreter rate',
+                  cell: (row: CallRateRow) => formatRateUnits(row.interpreterRateUnits ?? 0),
+                },
+              ]),
           { header: 'Minimum', cell: (row) => `${row.minimumMinutes} min` },
           {
             header: 'Rounding',

@@ -44,6 +44,8 @@ export interface InvoiceLineValues {
   incrementMinutes?: number | null
   /** An on-demand call's billable seconds; null for other lines. */
   callSeconds?: number | null
+  /** A call billed under the organization's contract for calls. */
+  callUnderContract?: boolean | null
 }
 
 /**
@@ -59,7 +61,11 @@ export function invoiceLineDetails(line: InvoiceLineValues): string[] {
           minutes: line.minutes,
           incrementMinutes: line.incrementMinutes ?? null,
         })
-      : callLineRule({ seconds: line.callSeconds, minutes: line.minutes })
+      : callLineRule({
+          seconds: line.callSeconds,
+          minutes: line.minutes,
+          underContract: line.callUnderContract ?? false,
+        })
   return [
     line.language && line.modality ? `${line.language}, ${modalityLabel(line.modality)}` : '',
     line.requesterName ? `Requested by ${line.requesterName}` : '',

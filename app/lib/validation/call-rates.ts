@@ -34,3 +34,22 @@ export function callRatesFromValues(values: CallRatesValues) {
     effectiveFrom: officeDateTimeToUtc(values.effectiveFrom)!,
   }
 }
+
+/**
+ * An organization's contract for one medium's calls: the client's rate, minimum and rounding;
+ * the interpreter's pay stays the default call rate's.
+ */
+export function callContractSchema(now: Date) {
+  return callRatesSchema(now).omit({ interpreterRate: true })
+}
+
+export type CallContractValues = z.infer<ReturnType<typeof callContractSchema>>
+
+/** The contract schema's values as the integers the call rates table keeps. */
+export function callContractFromValues(values: CallContractValues) {
+  const { interpreterRateUnits: _none, ...contract } = callRatesFromValues({
+    ...values,
+    interpreterRate: '0',
+  })
+  return contract
+}

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   bookings,
+  callRates,
   calls,
   clientContracts,
   clientInvoices,
@@ -133,6 +134,7 @@ async function linesOf(invoiceId: string, tx?: Database) {
       language: bookings.language,
       modality: bookings.modality,
       callSeconds: calls.billableSeconds,
+      callUnderContract: sql<boolean>`${callRates.organizationId} is not null`,
       outcome: closeouts.outcome,
       actualMinutes: sql<
         number | null
@@ -153,6 +155,7 @@ async function linesOf(invoiceId: string, tx?: Database) {
     .from(invoiceLines)
     .leftJoin(bookings, eq(bookings.id, invoiceLines.bookingId))
     .leftJoin(calls, eq(calls.id, invoiceLines.callId))
+    .leftJoin(callRates, eq(callRates.id, invoiceLines.callRateId))
     .leftJoin(
       requesters,
       eq(requesters.id, sql`coalesce(${bookings.requestedById}, ${calls.requestedById})`),

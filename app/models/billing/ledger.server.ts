@@ -31,7 +31,7 @@ import { officeTimeZone } from '../../domain/office'
 import type { IsoDate } from '../../domain/onboarding'
 import type { Database } from '../../platform/db.server'
 import { priceAssignment } from './assignment-pricing.server'
-import { callRateInForce } from './call-rates.server'
+import { ratesForCall } from './call-rates.server'
 
 /**
  * Posting finished work to documents (docs/product.md#closeouts-statements-and-invoices):
@@ -206,7 +206,8 @@ export async function postTranslationJob(
 
 /**
  * Posts an ended call (docs/product.md#on-demand-call-billing) at the rates of its medium in
- * force when it started: the interpreter's statement line, and the organization's invoice line
+ * force when it started (the client's under the organization's contract for calls, if any):
+ * the interpreter's statement line, and the organization's invoice line
  * unless the client is not billed. Dated on the office's calendar day the call connected.
  * Returns what the call came to; a call that never connected posts nothing.
  */
@@ -215,11 +216,11 @@ export async function postCall(
   work: { call: typeof calls.$inferSelect; organizationName: string },
 ): Promise<CallAmounts & { statementId?: string; invoiceId?: string }> {
   const { call } = work
-  const rate = await callRateInForce(tx, call.media, call.startedAt)
+  const { rates, clientRate, payRate } = await ratesForCall(tx, call)
   const amounts = callAmounts({
     seconds: billableSeconds(call),
     endedBy: call.endedBy ?? 'system',
-    rates: rate,
+    rates,
   })
   if (amounts.free || !call.interpreterId || !call.connectedAt) return amounts
   const workDate = wallClock(call.connectedAt, officeTimeZone()).date
@@ -230,13 +231,13 @@ export async function postCall(
   await tx.insert(statementLines).values({
     statementId: statement.id,
     callId: call.id,
-    callRateId: rate.id,
+    callRateId: payRate.id,
     workDate,
     description: paidBySecond
       ? `${what}, ${work.organizationName} (${duration}; the client hung up within ${CLIENT_GRACE_SECONDS} seconds: paid by the second)`
       : `${what}, ${work.organizationName} (${duration})`,
     minutes: amounts.payMinutes ?? 0,
-    rateUnits: rate.interpreterRateUnits,
+    rateUnits: payRate.interpreterRateUnits,
     amountCents: amounts.payCents,
     mileageCents: 0,
     expensesCents: 0,
@@ -247,11 +248,11 @@ export async function postCall(
   await tx.insert(invoiceLines).values({
     invoiceId: invoice.id,
     callId: call.id,
-    callRateId: rate.id,
+    callRateId: clientRate.id,
     workDate,
     description: `${what} interpreting (${duration})`,
     minutes: amounts.clientMinutes,
-    rateUnits: rate.clientRateUnits,
+    rateUnits: clientRate.clientRateUnits,
     amountCents: amounts.chargeCents,
     totalCents: amounts.chargeCents,
   })

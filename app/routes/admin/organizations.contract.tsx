@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { DataTable } from '~/components/admin/data-table'
+import { CALL_RATES_INTENT, CallRatesSection } from '~/components/billing/call-rates-section'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { SelectField, TextField } from '~/components/ui/native-fields'
 import { DateTimeField } from '~/components/ui/native-inputs'
 import { requireAdmin } from '~/auth/session.server'
+import type { Actor } from '~/models/audit.server'
 import { formatRateUnits } from '~/domain/billing'
 import {
   billingIncrementLabels,
@@ -22,8 +24,14 @@ import { requireUuidParam } from '~/lib/http/params'
 import { notFound } from '~/lib/http/responses'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
+import { callContractFromValues, callContractSchema } from '~/lib/validation/call-rates'
 import { contractFromValues, contractSchema } from '~/lib/validation/contracts'
 import { IN_FORCE_GRACE_MS, officeDateTime } from '~/lib/validation/rates'
+import {
+  callRateHistory,
+  organizationCallTerms,
+  setCallContract,
+} from '~/models/billing/call-rates.server'
 import { organizationContracts, setContract } from '~/models/billing/contracts.server'
 import { organizationBilling } from '~/models/billing/organization-billing.server'
 import { RateRuleError } from '~/models/billing/rates.server'
@@ -67,16 +75,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const organization = await organizationBilling(organizationId)
   if (!organization) throw notFound()
   const at = now()
-  const { current, history } = await organizationContracts(organizationId)
+  const [{ current, history }, callTerms, callHistory] = await Promise.all([
+    organizationContracts(organizationId),
+    organizationCallTerms(organizationId, at),
+    callRateHistory(20, organizationId),
+  ])
+  const startsNow = officeDateTime(at)
   return {
     organization: { id: organization.id, name: organization.name },
     constraint: formConstraint(contractSchema(at)),
     forms: current.map(({ modality, terms, contractId }) => ({
       modality,
       underContract: contractId !== null,
-      defaults: formDefaults(terms, officeDateTime(at)),
+      defaults: formDefaults(terms, startsNow),
     })),
     history: history.map(({ contract, createdByName }) => ({ ...contract, createdByName })),
+    calls: {
+      constraint: formConstraint(callContractSchema(at)),
+      forms: callTerms.map(({ media, underContract, rate }) => ({
+        media,
+        underContract,
+        inForceSince: rate.effectiveFrom,
+        defaults: {
+          clientRate: rateInput(rate.clientRateUnits),
+          minimumMinutes: String(rate.minimumMinutes),
+          increment: String(rate.incrementMinutes),
+          effectiveFrom: startsNow,
+        },
+      })),
+      history: callHistory,
+    },
   }
 }
 
@@ -84,6 +112,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const organizationId = requireUuidParam(params, 'organizationId')
   const formData = await request.formData()
+  if (formData.get('intent') === CALL_RATES_INTENT)
+    return callContractAction(organizationId, formData, admin.actor)
   const submission = parseWithZod(formData, { schema: contractSchema(now()) })
   const modality = String(formData.get('modality') ?? '')
   if (submission.status !== 'success')
@@ -99,6 +129,35 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(
       `/admin/organizations/${organizationId}/contract`,
       `${modalityLabel(saved.modality)} contract saved, in force from ${formatDateTime(saved.effectiveFrom)}.`,
+    )
+  } catch (error) {
+    if (!(error instanceof RateRuleError)) throw error
+    return data(
+      { modality, result: submission.reply({ fieldErrors: { effectiveFrom: [error.message] } }) },
+      { status: 400 },
+    )
+  }
+}
+
+/** Which form a reply belongs to: a booking modality, or `call-<media>`. */
+const callFormKey = (media: string) => `call-${media}`
+
+async function callContractAction(organizationId: string, formData: FormData, actor: Actor) {
+  const submission = parseWithZod(formData, { schema: callContractSchema(now()) })
+  const modality = callFormKey(String(formData.get('media') ?? ''))
+  if (submission.status !== 'success')
+    return data({ modality, result: submission.reply() }, { status: 400 })
+  try {
+    const saved = await setCallContract(
+      organizationId,
+      callContractFromValues(submission.value),
+      actor,
+      IN_FORCE_GRACE_MS,
+    )
+    if (!saved) throw notFound()
+    return redirectWithToast(
+      `/admin/organizations/${organizationId}/contract`,
+      `${saved.media === 'video' ? 'Video' : 'Audio-only'} call contract saved, in force from ${formatDateTime(saved.effectiveFrom)}.`,
     )
   } catch (error) {
     if (!(error instanceof RateRuleError)) throw error
@@ -309,6 +368,13 @@ export default function OrganizationContractPage({ loaderData, actionData }: Rou
               `${formatDateTime(row.createdAt)}${row.createdByName ? ` by ${row.createdByName}` : ''}`,
           },
         ]}
+      />
+      <CallRatesSection
+        {...loaderData.calls}
+        variant="contract"
+        lastResultFor={(media) =>
+          actionData?.modality === callFormKey(media) ? actionData.result : undefined
+        }
       />
     </>
   )
