@@ -82,7 +82,9 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
       .getByRole('region', { name: 'On-site', exact: true })
       .getByText('Under contract: these terms are in force.'),
   ).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Contract history' })).toContainText('rush 25%')
+  await expect(page.getByRole('table', { name: 'Contract history', exact: true })).toContainText(
+    'rush 25%',
+  )
   await checkPage(page, 'admin-organization-contract')
 
   // Its contract for Connect now calls: video at $2.50 a minute, at least 5 minutes. A rate
