@@ -11,7 +11,11 @@ import {
   endCallsOfGoneInterpreters,
   resumeDroppedCall,
 } from '../../app/models/calls/calls.server'
-import { callBoard, setUnavailableByStaff } from '../../app/models/calls/call-board.server'
+import {
+  callBoard,
+  callsBehindConnectTimes,
+  setUnavailableByStaff,
+} from '../../app/models/calls/call-board.server'
 import {
   callPresenceOf,
   markSeen,
@@ -405,6 +409,19 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
         monthP90: 24,
       },
     ])
+    // The calls behind the figures, newest first: the one under way, then 4, 8 and 30 s.
+    const behind = await callsBehindConnectTimes('Spanish', clock)
+    expect(behind.map((call) => [call.connectSeconds, call.billableSeconds])).toEqual([
+      [10, null],
+      [4, null],
+      [8, null],
+      [30, null],
+    ])
+    expect(behind[0]).toMatchObject({
+      organizationName: 'Riverside Clinic',
+      interpreterFirstName: 'Rosa',
+    })
+    expect(await callsBehindConnectTimes('French', clock)).toEqual([])
 
     clock = seconds(70)
     expect(await endCall(live, 'staff', { staff })).toBe(true)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import {
   callRings,
   calls,
@@ -117,6 +117,42 @@ function connectTimes(at: Date) {
     )
     .groupBy(calls.language)
     .orderBy(asc(calls.language))
+}
+
+/** The most calls listed behind one language's figures. */
+export const CALLS_BEHIND_LIMIT = 100
+
+/**
+ * The calls behind a language's connect times: those that connected in the last 30 days,
+ * newest first, with how long each took to connect and how long it lasted.
+ */
+export function callsBehindConnectTimes(language: string, at: Date = now()) {
+  return db()
+    .select({
+      id: calls.id,
+      startedAt: calls.startedAt,
+      media: calls.media,
+      status: calls.status,
+      connectSeconds: sql<
+        number | null
+      >`extract(epoch from (${calls.connectedAt} - ${calls.startedAt}))`.mapWith(tenths),
+      billableSeconds: calls.billableSeconds,
+      organizationName: organizations.name,
+      interpreterFirstName: interpreterProfiles.firstName,
+      interpreterLastName: interpreterProfiles.lastName,
+    })
+    .from(calls)
+    .innerJoin(organizations, eq(organizations.id, calls.organizationId))
+    .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, calls.interpreterId))
+    .where(
+      and(
+        eq(calls.language, language),
+        sql`${calls.connectedAt} is not null`,
+        gt(calls.startedAt, new Date(at.getTime() - 30 * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(calls.startedAt))
+    .limit(CALLS_BEHIND_LIMIT)
 }
 
 export async function callBoard(at: Date = now()) {

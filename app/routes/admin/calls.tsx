@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, useLocation, useNavigate } from 'react-router'
+import { data, Form, Link, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { DataTable } from '~/components/admin/data-table'
 import { useSecondsSince } from '~/components/calls/call-status'
@@ -8,7 +8,13 @@ import { settingLabel } from '~/domain/bookings'
 import { minutesAndSeconds } from '~/domain/calls'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
-import { callBoard, setUnavailableByStaff } from '~/models/calls/call-board.server'
+import {
+  CALLS_BEHIND_LIMIT,
+  callBoard,
+  callsBehindConnectTimes,
+  setUnavailableByStaff,
+} from '~/models/calls/call-board.server'
+import { formatDateTime } from '~/domain/format'
 import { endCall } from '~/models/calls/calls.server'
 import type { Route } from './+types/calls'
 
@@ -31,6 +37,22 @@ const mediaText = (media: string) => (media === 'video' ? 'video' : 'audio only'
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const board = await callBoard()
+  // "?language=…": the calls behind that language's figures (a language without figures: none).
+  const asked = new URL(request.url).searchParams.get('language')
+  const shown = board.figures.find((figure) => figure.language === asked)
+  const behind = shown
+    ? (await callsBehindConnectTimes(shown.language)).map((call) => ({
+        id: call.id,
+        startedAt: call.startedAt,
+        call: mediaText(call.media),
+        connectSeconds: call.connectSeconds,
+        duration:
+          call.billableSeconds === null ? 'Under way' : minutesAndSeconds(call.billableSeconds),
+        organizationName: call.organizationName,
+        interpreterName:
+          `${call.interpreterFirstName ?? ''} ${call.interpreterLastName ?? ''}`.trim(),
+      }))
+    : null
   const perLanguage = new Map<string, number>()
   for (const interpreter of board.online)
     if (!interpreter.onCall && !interpreter.ringing)
@@ -60,6 +82,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([language, free]) => ({ language, free })),
     figures: board.figures,
+    behind:
+      shown && behind
+        ? { language: shown.language, calls: behind, limit: CALLS_BEHIND_LIMIT }
+        : null,
   }
 }
 
@@ -85,14 +111,14 @@ export async function action({ request }: Route.ActionArgs) {
 /** Reads the page's data again every few seconds (by navigating to itself: no reload). */
 function useRefresh() {
   const navigate = useNavigate()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   useEffect(() => {
     const timer = setInterval(
-      () => void navigate(pathname, { replace: true, preventScrollReset: true }),
+      () => void navigate(`${pathname}${search}`, { replace: true, preventScrollReset: true }),
       REFRESH_MS,
     )
     return () => clearInterval(timer)
-  }, [navigate, pathname])
+  }, [navigate, pathname, search])
 }
 
 function Waited({ since }: { since: string }) {
@@ -110,7 +136,7 @@ type LoaderData = Route.ComponentProps['loaderData']
  */
 export default function CallBoard({ loaderData, actionData }: Route.ComponentProps) {
   useRefresh()
-  const { waiting, active, online, freePerLanguage, figures } = loaderData
+  const { waiting, active, online, freePerLanguage, figures, behind } = loaderData
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
@@ -253,7 +279,16 @@ export default function CallBoard({ loaderData, actionData }: Route.ComponentPro
           {
             header: 'Language',
             rowHeader: true,
-            cell: (row: LoaderData['figures'][number]) => row.language,
+            cell: (row: LoaderData['figures'][number]) => (
+              <Link
+                to={`?language=${encodeURIComponent(row.language)}#calls-behind`}
+                preventScrollReset
+                aria-label={`${row.language}: the calls behind these figures`}
+                className="font-medium text-brand-700 underline"
+              >
+                {row.language}
+              </Link>
+            ),
           },
           { header: '7 days: median', cell: (row) => seconds(row.weekMedian) },
           { header: '7 days: 90th percentile', cell: (row) => seconds(row.weekP90) },
@@ -263,6 +298,46 @@ export default function CallBoard({ loaderData, actionData }: Route.ComponentPro
           { header: '30 days: calls', cell: (row) => row.monthCount },
         ]}
       />
+      {behind ? <CallsBehind {...behind} /> : null}
     </>
+  )
+}
+
+/** The connected calls of one language that its connect times are computed from. */
+function CallsBehind({ language, calls, limit }: NonNullable<LoaderData['behind']>) {
+  return (
+    <section id="calls-behind" aria-labelledby="calls-behind-heading" className="mt-6">
+      <h3 id="calls-behind-heading" className="text-base font-semibold text-slate-900">
+        {language}: the calls behind the figures
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        The calls that connected in the last 30 days, newest first (at most {limit}
+        ).{' '}
+        <Link to="/admin/calls" preventScrollReset className="text-brand-700 underline">
+          Close the list
+        </Link>
+      </p>
+      <DataTable
+        caption={`${language} calls, the last 30 days`}
+        dense
+        className="mt-2"
+        rows={calls}
+        rowKey={(row) => row.id}
+        empty="No call."
+        columns={[
+          {
+            header: 'Started',
+            rowHeader: true,
+            cell: (row: NonNullable<LoaderData['behind']>['calls'][number]) =>
+              formatDateTime(row.startedAt),
+          },
+          { header: 'Connected after', cell: (row) => seconds(row.connectSeconds) },
+          { header: 'Call', cell: (row) => row.call },
+          { header: 'Organization', cell: (row) => row.organizationName },
+          { header: 'Interpreter', cell: (row) => row.interpreterName },
+          { header: 'Duration', cell: (row) => row.duration },
+        ]}
+      />
+    </section>
   )
 }
