@@ -55,13 +55,14 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
     zipCode: '78701',
     travelRadiusMiles: 50,
   })
+  const bookingDate = addDays(todayIn('America/New_York', new Date()), 7)
   const bookingId = await createBookingRow(app.db, {
     organizationId,
     requestedById: client.id,
     language,
     modality: 'on_site',
     setting: 'medical',
-    localDate: addDays(todayIn('America/New_York', new Date()), 7),
+    localDate: bookingDate,
     localTime: '10:00',
     location: '40 Lakeside Drive, Boston, MA 02114',
   })
@@ -70,7 +71,8 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   // Staff see two eligible interpreters, with how far each is, and the others excluded, each
   // with the reason.
   await signIn(page.context(), app.url, staff)
-  await page.goto('/admin/bookings?view=all')
+  // The list of that day (other tests in this worker book other days too).
+  await page.goto(`/admin/bookings?view=all&from=${bookingDate}&to=${bookingDate}`)
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible()
   await page
     .getByRole('link', {

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
-import { useCallSocket, type CallSocketMessage, type SignalData } from './use-call-socket'
+import {
+  sendOnCallSocket,
+  useCallSocket,
+  type CallSocketMessage,
+  type SignalData,
+} from './use-call-socket'
 
 export type CallParty = 'client' | 'interpreter'
 
@@ -10,10 +15,15 @@ export interface CallScreenProps {
   media: 'video' | 'audio'
   /** ICE servers from the configuration: none by default (host candidates only). */
   iceServers: RTCIceServer[]
+  /**
+   * The client's call before an interpreter takes it: nothing shows yet, but the camera,
+   * microphone and offer are made ready, so the call connects as soon as one does.
+   */
+  waiting?: boolean
 }
 
 /** Asks for camera and microphone; a denied camera falls back to audio only. */
-async function localMedia(media: 'video' | 'audio') {
+export async function localMedia(media: 'video' | 'audio') {
   if (media === 'video') {
     try {
       return await navigator.mediaDevices.getUserMedia({ audio: true, video: true })
@@ -24,53 +34,106 @@ async function localMedia(media: 'video' | 'audio') {
   return navigator.mediaDevices.getUserMedia({ audio: true, video: false })
 }
 
+/** How long media asked for at Accept call waits for its call screen before it is let go. */
+const WARM_MEDIA_KEPT_MS = 10_000
+let warm: { media: 'video' | 'audio'; stream: Promise<MediaStream> } | null = null
+
+/**
+ * Asks for the camera and microphone as the interpreter presses Accept call, while the page
+ * goes to the call: the call screen takes them. Untaken (the call went to another
+ * interpreter), they are let go.
+ */
+export function warmUpMedia(media: 'video' | 'audio') {
+  if (warm) return
+  const asked = { media, stream: localMedia(media) }
+  warm = asked
+  asked.stream.catch(() => undefined)
+  setTimeout(() => {
+    if (warm !== asked) return
+    warm = null
+    void asked.stream.then((stream) => stream.getTracks().forEach((track) => track.stop()))
+  }, WARM_MEDIA_KEPT_MS)
+}
+
+function takeMedia(media: 'video' | 'audio'): Promise<MediaStream> {
+  const asked = warm
+  warm = null
+  if (asked?.media === media) return asked.stream
+  void asked?.stream.then((stream) => stream.getTracks().forEach((track) => track.stop()))
+  return localMedia(media)
+}
+
 /**
  * The call itself, browser to browser: the client's page offers, the interpreter's answers,
  * and the server only relays their messages over the calls' socket. Remote video large, own
- * video small, mute, camera off, and End call (the page's action ends it for both).
+ * video small, mute, camera off, and End call (the page's action ends it for both). The
+ * client's page makes its offer while it waits, and sends it when the interpreter's page is
+ * ready.
  */
-export function CallScreen({ callId, party, media, iceServers }: CallScreenProps) {
+export function CallScreen({ callId, party, media, iceServers, waiting = false }: CallScreenProps) {
   const remoteVideo = useRef<HTMLVideoElement>(null)
   const ownVideo = useRef<HTMLVideoElement>(null)
-  const peer = useRef<RTCPeerConnection | null>(null)
+  const peer = useRef<Promise<RTCPeerConnection> | null>(null)
+  const peerMedia = useRef(media)
   const local = useRef<MediaStream | null>(null)
   const offered = useRef(false)
+  const cameraDenied = useRef(false)
+  /** The client's candidates until its offer is sent; null once it is. */
+  const heldCandidates = useRef<RTCIceCandidateInit[] | null>(party === 'client' ? [] : null)
   const pendingCandidates = useRef<RTCIceCandidateInit[]>([])
   const [connection, setConnection] = useState<'connecting' | 'connected' | 'lost'>('connecting')
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
   const [hasVideo, setHasVideo] = useState(false)
 
-  const signal = (data: SignalData) => socket.send({ type: 'signal', callId, data })
+  const signal = (data: SignalData) => sendOnCallSocket({ type: 'signal', callId, data })
 
-  async function ensurePeer() {
-    if (peer.current) return peer.current
+  async function buildPeer(): Promise<RTCPeerConnection> {
     const connection = new RTCPeerConnection({ iceServers })
-    peer.current = connection
-    const stream = local.current ?? (local.current = await localMedia(media))
+    const stream = (local.current = await takeMedia(media))
     setHasVideo(stream.getVideoTracks().length > 0)
     // The client's camera was denied: the call is audio only, and billed so.
-    if (party === 'client' && media === 'video' && stream.getVideoTracks().length === 0)
-      socket.send({ type: 'audio-only', callId })
+    cameraDenied.current =
+      party === 'client' && media === 'video' && stream.getVideoTracks().length === 0
     if (ownVideo.current) ownVideo.current.srcObject = stream
     for (const track of stream.getTracks()) connection.addTrack(track, stream)
     connection.ontrack = (event) => {
       if (remoteVideo.current && event.streams[0]) remoteVideo.current.srcObject = event.streams[0]
     }
     connection.onicecandidate = (event) => {
-      if (event.candidate) signal({ kind: 'candidate', candidate: event.candidate.toJSON() })
+      if (!event.candidate) return
+      const candidate = event.candidate.toJSON()
+      if (heldCandidates.current) heldCandidates.current.push(candidate)
+      else signal({ kind: 'candidate', candidate })
     }
     connection.onconnectionstatechange = () => {
       if (connection.connectionState === 'connected') {
         setConnection('connected')
-        socket.send({ type: 'connected', callId })
+        sendOnCallSocket({ type: 'connected', callId })
       } else if (connection.connectionState === 'failed') {
         setConnection('lost')
         // A dropped network: try again with new candidates.
         if (party === 'client') void offer(true)
       }
     }
+    // The client's offer is made now, its candidates gathered while it waits.
+    if (party === 'client') await connection.setLocalDescription(await connection.createOffer())
     return connection
+  }
+
+  function ensurePeer(): Promise<RTCPeerConnection> {
+    peerMedia.current = media
+    return (peer.current ??= buildPeer())
+  }
+
+  /** The client's prepared offer, then the candidates held back, once the call is taken. */
+  async function sendOffer() {
+    const connection = await ensurePeer()
+    if (cameraDenied.current) sendOnCallSocket({ type: 'audio-only', callId })
+    signal({ kind: 'description', description: connection.localDescription!.toJSON() })
+    const held = heldCandidates.current ?? []
+    heldCandidates.current = null
+    for (const candidate of held) signal({ kind: 'candidate', candidate })
   }
 
   async function offer(restart = false) {
@@ -85,7 +148,7 @@ export function CallScreen({ callId, party, media, iceServers }: CallScreenProps
     if (data.kind === 'ready' && party === 'client') {
       if (offered.current) return
       offered.current = true
-      return offer()
+      return sendOffer()
     }
     if (data.kind === 'description') {
       const connection = await ensurePeer()
@@ -99,13 +162,13 @@ export function CallScreen({ callId, party, media, iceServers }: CallScreenProps
       return
     }
     if (data.kind === 'candidate') {
-      const connection = peer.current
+      const connection = peer.current ? await peer.current : null
       if (connection?.remoteDescription) await connection.addIceCandidate(data.candidate)
       else pendingCandidates.current.push(data.candidate)
     }
   }
 
-  const socket = useCallSocket(
+  useCallSocket(
     (message: CallSocketMessage) => {
       if (message.type === 'signal' && message.callId === callId) void onSignal(message.data)
       if (message.type === 'call' && message.call.id === callId) {
@@ -115,18 +178,35 @@ export function CallScreen({ callId, party, media, iceServers }: CallScreenProps
     (send) => {
       send({ type: 'join', callId })
       // Whoever joins second starts the exchange: the interpreter says it is ready, the
-      // client asks whether the interpreter is.
-      send({
-        type: 'signal',
-        callId,
-        data: party === 'interpreter' ? { kind: 'ready' } : { kind: 'hello' },
-      })
+      // client asks whether the interpreter is (once there is one).
+      if (party === 'interpreter') send({ type: 'signal', callId, data: { kind: 'ready' } })
+      else if (!waiting) send({ type: 'signal', callId, data: { kind: 'hello' } })
     },
   )
 
+  // The client gets camera, microphone and offer ready at once, again if the call becomes
+  // audio only while it waits.
+  useEffect(() => {
+    if (party !== 'client' || offered.current) return
+    if (peer.current && peerMedia.current !== media) {
+      const stale = peer.current
+      peer.current = null
+      heldCandidates.current = []
+      void stale.then((connection) => connection.close())
+      for (const track of local.current?.getTracks() ?? []) track.stop()
+    }
+    void ensurePeer()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- made again only for a new medium
+  }, [media])
+
+  // The own video shows once the call screen does.
+  useEffect(() => {
+    if (!waiting && ownVideo.current && local.current) ownVideo.current.srcObject = local.current
+  }, [waiting, hasVideo])
+
   useEffect(
     () => () => {
-      peer.current?.close()
+      void peer.current?.then((connection) => connection.close())
       for (const track of local.current?.getTracks() ?? []) track.stop()
     },
     [],
@@ -141,6 +221,7 @@ export function CallScreen({ callId, party, media, iceServers }: CallScreenProps
     setCameraOff(!cameraOff)
   }
 
+  if (waiting) return null
   return (
     <section aria-label="Call" className="mt-6">
       <p role="status" className="text-lg font-semibold text-slate-900">

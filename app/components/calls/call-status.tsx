@@ -14,10 +14,11 @@ export function useSecondsSince(since: string): number {
 }
 
 /**
- * Reads the page's data again whenever the server says the call changed: a navigation to the
- * same address runs its loader (the router's navigation, already in every page's bundle).
+ * Reads the page's data again whenever the server says the call changed from what the page
+ * shows (its state or medium; the answer to the page's own join is no change): a navigation to
+ * the same address runs its loader (the router's navigation, already in every page's bundle).
  */
-export function useCallUpdates(callId: string) {
+export function useCallUpdates(call: { id: string; status: string; media: string }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   // While the page submits a form its own navigation reads the call afterwards: starting
@@ -26,10 +27,11 @@ export function useCallUpdates(callId: string) {
   const busy = useNavigation().state !== 'idle'
   useCallSocket(
     (message) => {
-      if (message.type === 'call' && message.call.id === callId && !busy)
-        void navigate(pathname, { replace: true, preventScrollReset: true })
+      if (message.type !== 'call' || message.call.id !== call.id || busy) return
+      if (message.call.status === call.status && message.call.media === call.media) return
+      void navigate(pathname, { replace: true, preventScrollReset: true })
     },
-    (send) => send({ type: 'join', callId }),
+    (send) => send({ type: 'join', callId: call.id }),
   )
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { settingLabel } from '~/domain/bookings'
 import { minutesAndSeconds } from '~/domain/calls'
+import { warmUpMedia } from './call-screen'
 import { useSecondsSince } from './call-status'
 import { useCallSocket, type RingingCall } from './use-call-socket'
 
@@ -36,7 +37,15 @@ export function IncomingCall({ call }: { call: RingingCall }) {
       </p>
       <Form method="post" action={CALLS_PAGE} className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="callId" value={call.id} />
-        <button type="submit" name="intent" value="accept" className="btn-primary" ref={accept}>
+        <button
+          type="submit"
+          name="intent"
+          value="accept"
+          className="btn-primary"
+          ref={accept}
+          // Camera and microphone are asked for while the page goes to the call.
+          onClick={() => warmUpMedia(call.media)}
+        >
           Accept call
         </button>
         <button type="submit" name="intent" value="decline" className="btn-secondary">

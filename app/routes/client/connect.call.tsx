@@ -142,7 +142,7 @@ async function callbackAction(
 export default function ClientCall({ loaderData, actionData }: Route.ComponentProps) {
   const { call, iceServers, rating } = loaderData
   const callbackReply = actionData && 'callback' in actionData ? actionData.callback : undefined
-  useCallUpdates(call.id)
+  useCallUpdates(call)
   const waited = useSecondsSince(call.startedAt)
   return (
     <div className="mx-auto max-w-3xl">
@@ -183,13 +183,24 @@ export default function ClientCall({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       ) : null}
-      {call.status === 'connecting' || call.status === 'connected' ? (
+      {call.status === 'waiting' || call.status === 'connecting' || call.status === 'connected' ? (
+        // One call screen from the wait on: it makes the camera and the offer ready while the
+        // client waits, so the call connects as soon as an interpreter accepts.
         <>
-          <p className="mt-4 text-slate-700">
-            Your interpreter: <strong>{call.interpreterFirstName}</strong>, ID{' '}
-            {call.interpreterIdNumber}
-          </p>
-          <CallScreen callId={call.id} party="client" media={call.media} iceServers={iceServers} />
+          {call.status === 'waiting' ? null : (
+            <p className="mt-4 text-slate-700">
+              Your interpreter: <strong>{call.interpreterFirstName}</strong>, ID{' '}
+              {call.interpreterIdNumber}
+            </p>
+          )}
+          <CallScreen
+            key={call.id}
+            callId={call.id}
+            party="client"
+            media={call.media}
+            iceServers={iceServers}
+            waiting={call.status === 'waiting'}
+          />
         </>
       ) : null}
       {call.status === 'ended' && call.dropped ? (

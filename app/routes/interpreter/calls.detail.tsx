@@ -77,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function InterpreterCall({ loaderData, actionData }: Route.ComponentProps) {
   const { call, iceServers, rating } = loaderData
-  useCallUpdates(call.id)
+  useCallUpdates(call)
   const open = call.status === 'connecting' || call.status === 'connected'
   return (
     <div className="mx-auto max-w-3xl">
