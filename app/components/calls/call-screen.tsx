@@ -75,6 +75,8 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
   const ownVideo = useRef<HTMLVideoElement>(null)
   const peer = useRef<Promise<RTCPeerConnection> | null>(null)
   const peerMedia = useRef(media)
+  /** Which peer connection is wanted: a build that finds it has changed lets its media go. */
+  const builds = useRef(0)
   const local = useRef<MediaStream | null>(null)
   const offered = useRef(false)
   const cameraDenied = useRef(false)
@@ -88,9 +90,16 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
 
   const signal = (data: SignalData) => sendOnCallSocket({ type: 'signal', callId, data })
 
-  async function buildPeer(): Promise<RTCPeerConnection> {
+  async function buildPeer(build: number): Promise<RTCPeerConnection> {
     const connection = new RTCPeerConnection({ iceServers })
-    const stream = (local.current = await takeMedia(media))
+    const stream = await takeMedia(media)
+    // Made for a medium since changed, or for a screen since gone: let the camera go.
+    if (build !== builds.current) {
+      for (const track of stream.getTracks()) track.stop()
+      connection.close()
+      return connection
+    }
+    local.current = stream
     setHasVideo(stream.getVideoTracks().length > 0)
     // The client's camera was denied: the call is audio only, and billed so.
     cameraDenied.current =
@@ -123,7 +132,7 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
 
   function ensurePeer(): Promise<RTCPeerConnection> {
     peerMedia.current = media
-    return (peer.current ??= buildPeer())
+    return (peer.current ??= buildPeer(builds.current))
   }
 
   /** The client's prepared offer, then the candidates held back, once the call is taken. */
@@ -191,6 +200,7 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
     if (peer.current && peerMedia.current !== media) {
       const stale = peer.current
       peer.current = null
+      builds.current++
       heldCandidates.current = []
       void stale.then((connection) => connection.close())
       for (const track of local.current?.getTracks() ?? []) track.stop()
@@ -206,7 +216,9 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
 
   useEffect(
     () => () => {
+      builds.current++
       void peer.current?.then((connection) => connection.close())
+      peer.current = null
       for (const track of local.current?.getTracks() ?? []) track.stop()
     },
     [],
