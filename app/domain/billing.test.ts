@@ -13,6 +13,7 @@ import {
   MAX_EXPENSES,
   MAX_MILEAGE_TENTHS,
   MAX_RATE_UNITS,
+  MAX_TRAVEL_MINUTES,
   mileageAmountCents,
   minutesAmountCents,
   nextInvoicePeriod,
@@ -30,11 +31,14 @@ const rates: fc.Arbitrary<Rates> = fc.record({
   interpreterRateUnits: fc.integer({ min: 0, max: MAX_RATE_UNITS }),
   minimumMinutes: fc.integer({ min: 1, max: 240 }),
   mileageCentsPerMile: fc.integer({ min: 0, max: 500 }),
+  travelClientRateUnits: fc.integer({ min: 0, max: MAX_RATE_UNITS }),
+  travelInterpreterRateUnits: fc.integer({ min: 0, max: MAX_RATE_UNITS }),
 })
 const outcome = fc.constantFrom(...closeoutOutcomeValues)
 const minutes = fc.integer({ min: 0, max: 16 * 60 })
 const booked = fc.integer({ min: 15, max: MAX_DURATION_MINUTES })
 const mileage = fc.integer({ min: 0, max: MAX_MILEAGE_TENTHS })
+const travel = fc.integer({ min: 0, max: MAX_TRAVEL_MINUTES })
 const expenses = fc.array(fc.integer({ min: 1, max: MAX_EXPENSE_CENTS }), {
   maxLength: MAX_EXPENSES,
 })
@@ -125,31 +129,54 @@ describe('billable minutes', () => {
 describe('assignment amounts', () => {
   it('adds up: each total is exactly its parts, no cent appears or disappears', () => {
     fc.assert(
-      fc.property(outcome, minutes, booked, mileage, expenses, rates, (o, a, b, t, e, r) => {
-        const amounts = assignmentAmounts({
-          outcome: o,
-          actualMinutes: a,
-          bookedMinutes: b,
-          mileageTenths: t,
-          expenseCents: e,
-          rates: r,
-        })
-        for (const value of Object.values(amounts)) expect(Number.isSafeInteger(value)).toBe(true)
-        expect(amounts.payTotalCents).toBe(
-          amounts.payCents + amounts.mileageCents + amounts.expensesCents,
-        )
-        expect(amounts.chargeTotalCents).toBe(
-          amounts.chargeCents + amounts.mileageCents + amounts.expensesCents,
-        )
-        expect(amounts.payCents).toBe(minutesAmountCents(amounts.minutes, r.interpreterRateUnits))
-        expect(amounts.chargeCents).toBe(minutesAmountCents(amounts.minutes, r.clientRateUnits))
-        if (o === 'late_cancellation') {
-          expect(amounts.mileageCents + amounts.expensesCents).toBe(0)
-        } else {
-          expect(amounts.expensesCents).toBe(sumCents(e))
-          expect(amounts.mileageCents).toBe(mileageAmountCents(t, r.mileageCentsPerMile))
-        }
-      }),
+      fc.property(
+        outcome,
+        minutes,
+        booked,
+        mileage,
+        travel,
+        expenses,
+        rates,
+        (o, a, b, t, m, e, r) => {
+          const amounts = assignmentAmounts({
+            outcome: o,
+            actualMinutes: a,
+            bookedMinutes: b,
+            mileageTenths: t,
+            travelMinutes: m,
+            expenseCents: e,
+            rates: r,
+          })
+          for (const value of Object.values(amounts)) expect(Number.isSafeInteger(value)).toBe(true)
+          expect(amounts.payTotalCents).toBe(
+            amounts.payCents +
+              amounts.mileageCents +
+              amounts.expensesCents +
+              amounts.travelPayCents,
+          )
+          expect(amounts.chargeTotalCents).toBe(
+            amounts.chargeCents +
+              amounts.mileageCents +
+              amounts.expensesCents +
+              amounts.travelChargeCents,
+          )
+          expect(amounts.payCents).toBe(minutesAmountCents(amounts.minutes, r.interpreterRateUnits))
+          expect(amounts.chargeCents).toBe(minutesAmountCents(amounts.minutes, r.clientRateUnits))
+          if (o === 'late_cancellation') {
+            expect(
+              amounts.mileageCents +
+                amounts.expensesCents +
+                amounts.travelPayCents +
+                amounts.travelChargeCents,
+            ).toBe(0)
+          } else {
+            expect(amounts.expensesCents).toBe(sumCents(e))
+            expect(amounts.mileageCents).toBe(mileageAmountCents(t, r.mileageCentsPerMile))
+            expect(amounts.travelPayCents).toBe(minutesAmountCents(m, r.travelInterpreterRateUnits))
+            expect(amounts.travelChargeCents).toBe(minutesAmountCents(m, r.travelClientRateUnits))
+          }
+        },
+      ),
     )
   })
 
@@ -191,6 +218,7 @@ describe('assignment amounts', () => {
             actualMinutes: actual,
             bookedMinutes: 60,
             mileageTenths: 0,
+            travelMinutes: 0,
             expenseCents: [],
             rates: r,
           }).payCents
@@ -206,6 +234,7 @@ describe('assignment amounts', () => {
       actualMinutes: 150,
       bookedMinutes: 120,
       mileageTenths: 340,
+      travelMinutes: 0,
       expenseCents: [1250],
       rates: defaultRates.on_site,
     })
@@ -218,6 +247,44 @@ describe('assignment amounts', () => {
       payTotalCents: 14_880,
       chargeTotalCents: 21_131,
     })
+  })
+})
+
+describe('travel time', () => {
+  it('pays and bills 50 minutes on the road at each side’s rate, rounded once per line', () => {
+    // $0.3333 and $0.5555 a minute: 50 × 0.3333 = $16.665 → $16.67; 50 × 0.5555 = $27.775 → $27.78.
+    const amounts = assignmentAmounts({
+      outcome: 'client_no_show',
+      actualMinutes: 0,
+      bookedMinutes: 120,
+      mileageTenths: 0,
+      travelMinutes: 50,
+      expenseCents: [],
+      rates: {
+        ...defaultRates.on_site,
+        travelInterpreterRateUnits: 3_333,
+        travelClientRateUnits: 5_555,
+      },
+    })
+    expect(amounts).toMatchObject({ travelPayCents: 1_667, travelChargeCents: 2_778 })
+    expect(amounts.payTotalCents).toBe(amounts.payCents + 1_667)
+  })
+
+  it('is neither paid nor billed for a late cancellation: nobody travelled', () => {
+    const amounts = assignmentAmounts({
+      outcome: 'late_cancellation',
+      actualMinutes: 0,
+      bookedMinutes: 120,
+      mileageTenths: 0,
+      travelMinutes: 90,
+      expenseCents: [],
+      rates: {
+        ...defaultRates.on_site,
+        travelInterpreterRateUnits: 5_000,
+        travelClientRateUnits: 5_000,
+      },
+    })
+    expect(amounts.travelPayCents + amounts.travelChargeCents).toBe(0)
   })
 })
 

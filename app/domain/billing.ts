@@ -55,6 +55,8 @@ export const MAX_EXPENSE_CENTS = 100_000
 export const MAX_EXPENSES = 10
 /** Mileage is kept in tenths of a mile; a typo guard of 1,000 miles. */
 export const MAX_MILEAGE_TENTHS = 10_000
+/** Travel time to and from an on-site assignment, in whole minutes; a typo guard of 12 hours. */
+export const MAX_TRAVEL_MINUTES = 720
 
 /**
  * A rate per minute is kept in hundredths of a cent ("rate units"), so that $55 an hour
@@ -71,6 +73,9 @@ export interface Rates {
   interpreterRateUnits: number
   minimumMinutes: number
   mileageCentsPerMile: number
+  /** Travel time per minute, billed to the client and paid to the interpreter (rate units). */
+  travelClientRateUnits: number
+  travelInterpreterRateUnits: number
 }
 
 /** The rates a new installation starts with; staff change them on the Rates screen. */
@@ -80,18 +85,24 @@ export const defaultRates: Record<Modality, Rates> = {
     interpreterRateUnits: 7_500,
     minimumMinutes: 120,
     mileageCentsPerMile: 70,
+    travelClientRateUnits: 0,
+    travelInterpreterRateUnits: 0,
   },
   video: {
     clientRateUnits: 3_500,
     interpreterRateUnits: 2_000,
     minimumMinutes: 30,
     mileageCentsPerMile: 0,
+    travelClientRateUnits: 0,
+    travelInterpreterRateUnits: 0,
   },
   phone: {
     clientRateUnits: 2_500,
     interpreterRateUnits: 1_500,
     minimumMinutes: 1,
     mileageCentsPerMile: 0,
+    travelClientRateUnits: 0,
+    travelInterpreterRateUnits: 0,
   },
 }
 
@@ -139,9 +150,12 @@ export interface AssignmentAmounts {
   chargeCents: number
   mileageCents: number
   expensesCents: number
-  /** Pay + mileage + expenses: the statement line's total. */
+  /** The travel time at each side's travel-time rate. */
+  travelPayCents: number
+  travelChargeCents: number
+  /** Pay + mileage + expenses + travel time: the statement line's total. */
   payTotalCents: number
-  /** Charge + mileage + expenses: the invoice line's total (travel is billed at cost). */
+  /** Charge + mileage + expenses + travel time: the invoice line's total. */
   chargeTotalCents: number
 }
 
@@ -150,6 +164,7 @@ export function assignmentAmounts(input: {
   actualMinutes: number
   bookedMinutes: number
   mileageTenths: number
+  travelMinutes: number
   expenseCents: readonly number[]
   rates: Rates
 }): AssignmentAmounts {
@@ -163,6 +178,9 @@ export function assignmentAmounts(input: {
     ? mileageAmountCents(input.mileageTenths, rates.mileageCentsPerMile)
     : 0
   const expensesCents = travelled ? sumCents(input.expenseCents) : 0
+  const travelMinutes = travelled ? input.travelMinutes : 0
+  const travelPayCents = minutesAmountCents(travelMinutes, rates.travelInterpreterRateUnits)
+  const travelChargeCents = minutesAmountCents(travelMinutes, rates.travelClientRateUnits)
   return {
     minutes,
     interpreterRateUnits: rates.interpreterRateUnits,
@@ -171,8 +189,10 @@ export function assignmentAmounts(input: {
     chargeCents,
     mileageCents,
     expensesCents,
-    payTotalCents: payCents + mileageCents + expensesCents,
-    chargeTotalCents: chargeCents + mileageCents + expensesCents,
+    travelPayCents,
+    travelChargeCents,
+    payTotalCents: payCents + mileageCents + expensesCents + travelPayCents,
+    chargeTotalCents: chargeCents + mileageCents + expensesCents + travelChargeCents,
   }
 }
 
@@ -248,6 +268,21 @@ export function periodLabel(period: Period): string {
 export function formatRateUnits(units: number): string {
   const dollars = Math.floor(units / 10_000)
   return `$${dollars}.${String(units % 10_000).padStart(4, '0')}`
+}
+
+/** 9167 rate units → "0.9167": a rate as a form's field holds it. */
+export function rateInput(units: number): string {
+  return formatRateUnits(units).slice(1)
+}
+
+/** A travel-time rate as its form field holds it: empty for none. */
+export function travelRateInput(units: number): string {
+  return units === 0 ? '' : rateInput(units)
+}
+
+/** What a line says of its travel time: "45 min travel time", or nothing without any. */
+export function travelTimeNote(minutes: number): string {
+  return minutes > 0 ? `${minutes} min travel time` : ''
 }
 
 /** 124 tenths → "12.4". */

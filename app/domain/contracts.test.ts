@@ -6,6 +6,8 @@ import {
   MAX_EXPENSES,
   MAX_MILEAGE_TENTHS,
   MAX_RATE_UNITS,
+  MAX_TRAVEL_MINUTES,
+  minutesAmountCents,
 } from './billing'
 import { MAX_DURATION_MINUTES } from './bookings'
 import {
@@ -33,6 +35,7 @@ const terms: fc.Arbitrary<ContractTerms> = fc.record({
   cancellationWindowHours: fc.integer({ min: 0, max: 336 }),
   lateCancellationFeeCents: fc.option(fc.integer({ min: 0, max: 100_000 })),
   mileageCentsPerMile: fc.integer({ min: 0, max: 500 }),
+  travelRateUnits: fc.integer({ min: 0, max: MAX_RATE_UNITS }),
 })
 const conditions: fc.Arbitrary<WorkConditions> = fc.record({
   rare_language: fc.boolean(),
@@ -44,6 +47,7 @@ const work = fc.record({
   actualMinutes: fc.integer({ min: 0, max: 16 * 60 }),
   bookedMinutes: fc.integer({ min: 15, max: MAX_DURATION_MINUTES }),
   mileageTenths: fc.integer({ min: 0, max: MAX_MILEAGE_TENTHS }),
+  travelMinutes: fc.integer({ min: 0, max: MAX_TRAVEL_MINUTES }),
   expenseCents: fc.array(fc.integer({ min: 1, max: MAX_EXPENSE_CENTS }), {
     maxLength: MAX_EXPENSES,
   }),
@@ -63,7 +67,11 @@ describe('clientCharge', () => {
         const premiums = charge.premiums.reduce((sum, premium) => sum + premium.cents, 0)
         expect(charge.premiumCents).toBe(premiums)
         expect(charge.totalCents).toBe(
-          charge.amountCents + premiums + charge.mileageCents + charge.expensesCents,
+          charge.amountCents +
+            premiums +
+            charge.mileageCents +
+            charge.expensesCents +
+            charge.travelTimeCents,
         )
         for (const amount of [
           charge.amountCents,
@@ -96,6 +104,29 @@ describe('clientCharge', () => {
     )
   })
 
+  it('bills travel time rounded up to the increment at its rate, without premium or minimum', () => {
+    fc.assert(
+      fc.property(work, terms, conditions, (job, contract, met) => {
+        const charge = clientCharge({ ...job, terms: contract, conditions: met })
+        const expected =
+          job.outcome === 'late_cancellation'
+            ? 0
+            : roundUpToIncrement(job.travelMinutes, contract.incrementMinutes)
+        expect(charge.travelMinutes).toBe(expected)
+        expect(charge.travelTimeCents).toBe(minutesAmountCents(expected, contract.travelRateUnits))
+        // Premiums are shares of the work's amount alone, whatever the travel.
+        const withoutTravel = clientCharge({
+          ...job,
+          travelMinutes: 0,
+          terms: contract,
+          conditions: met,
+        })
+        expect(charge.premiumCents).toBe(withoutTravel.premiumCents)
+        expect(charge.totalCents - withoutTravel.totalCents).toBe(charge.travelTimeCents)
+      }),
+    )
+  })
+
   it('applies the minimum exactly when the rounded time is under it', () => {
     fc.assert(
       fc.property(work, terms, conditions, (job, contract, met) => {
@@ -104,7 +135,7 @@ describe('clientCharge', () => {
           expect(charge.minutes).toBe(
             contract.lateCancellationFeeCents === null ? contract.minimumMinutes : null,
           )
-          expect(charge.mileageCents + charge.expensesCents).toBe(0)
+          expect(charge.mileageCents + charge.expensesCents + charge.travelTimeCents).toBe(0)
           return
         }
         const worked = job.outcome === 'completed' ? job.actualMinutes : job.bookedMinutes
@@ -127,6 +158,7 @@ describe('clientCharge', () => {
       cancellationWindowHours: 48,
       lateCancellationFeeCents: 7_500,
       mileageCentsPerMile: 70,
+      travelRateUnits: 5_000,
     }
     const allMet = { rare_language: true, rush: true, after_hours: true }
     const job = {
@@ -134,6 +166,7 @@ describe('clientCharge', () => {
       actualMinutes: 0,
       bookedMinutes: 60,
       mileageTenths: 100,
+      travelMinutes: 60,
       expenseCents: [500],
     }
     expect(clientCharge({ ...job, terms: contract, conditions: allMet })).toMatchObject({
@@ -157,6 +190,7 @@ describe('clientCharge', () => {
       actualMinutes: 61,
       bookedMinutes: 60,
       mileageTenths: 0,
+      travelMinutes: 0,
       expenseCents: [],
       terms: {
         clientRateUnits: 9_167,
@@ -168,6 +202,7 @@ describe('clientCharge', () => {
         cancellationWindowHours: 24,
         lateCancellationFeeCents: null,
         mileageCentsPerMile: 0,
+        travelRateUnits: 0,
       },
       conditions: { rare_language: true, rush: true, after_hours: false },
     })

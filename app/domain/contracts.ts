@@ -49,6 +49,8 @@ export interface ContractTerms {
   /** What a late cancellation costs; null bills the minimum minutes instead. */
   lateCancellationFeeCents: number | null
   mileageCentsPerMile: number
+  /** The interpreter's travel time, per minute (rate units), rounded up to the increment. */
+  travelRateUnits: number
 }
 
 /** The terms of an organization without a contract: the default rates, nothing added. */
@@ -63,6 +65,7 @@ export function defaultTerms(rates: Rates, cancellationWindowHours: number): Con
     cancellationWindowHours,
     lateCancellationFeeCents: null,
     mileageCentsPerMile: rates.mileageCentsPerMile,
+    travelRateUnits: rates.travelClientRateUnits,
   }
 }
 
@@ -186,13 +189,17 @@ export interface ClientCharge {
   premiumCents: number
   mileageCents: number
   expensesCents: number
+  /** The travel time billed, rounded up to the increment, and its amount. */
+  travelMinutes: number
+  travelTimeCents: number
   totalCents: number
 }
 
 /**
  * The client's charge: the billable minutes at the contract's rate, each premium whose
  * condition holds as its own percentage of that amount (each rounded once), and the travel:
- * mileage at the contract's rate and expenses at cost, when the interpreter travelled. A late
+ * mileage at the contract's rate, travel time at its rate (rounded up to the increment, no
+ * minimum, no premium) and expenses at cost, when the interpreter travelled. A late
  * cancellation under a contract with a fee bills the fee alone.
  */
 export function clientCharge(input: {
@@ -200,6 +207,7 @@ export function clientCharge(input: {
   actualMinutes: number
   bookedMinutes: number
   mileageTenths: number
+  travelMinutes: number
   expenseCents: readonly number[]
   terms: ContractTerms
   conditions: WorkConditions
@@ -215,6 +223,8 @@ export function clientCharge(input: {
       premiumCents: 0,
       mileageCents: 0,
       expensesCents: 0,
+      travelMinutes: 0,
+      travelTimeCents: 0,
       totalCents: fee,
     }
   }
@@ -233,6 +243,10 @@ export function clientCharge(input: {
     ? mileageAmountCents(input.mileageTenths, terms.mileageCentsPerMile)
     : 0
   const expensesCents = travelled ? sumCents(input.expenseCents) : 0
+  const travelMinutes = travelled
+    ? roundUpToIncrement(input.travelMinutes, terms.incrementMinutes)
+    : 0
+  const travelTimeCents = minutesAmountCents(travelMinutes, terms.travelRateUnits)
   return {
     minutes,
     rateUnits: terms.clientRateUnits,
@@ -241,7 +255,9 @@ export function clientCharge(input: {
     premiumCents,
     mileageCents,
     expensesCents,
-    totalCents: amountCents + premiumCents + mileageCents + expensesCents,
+    travelMinutes,
+    travelTimeCents,
+    totalCents: amountCents + premiumCents + mileageCents + expensesCents + travelTimeCents,
   }
 }
 

@@ -46,6 +46,9 @@ export const rates = pgTable(
     interpreterRateUnits: integer('interpreter_rate_units').notNull(),
     minimumMinutes: integer('minimum_minutes').notNull(),
     mileageCentsPerMile: integer('mileage_cents_per_mile').notNull(),
+    /** An on-site interpreter's travel time, per minute: billed to the client, paid to them. */
+    travelClientRateUnits: integer('travel_client_rate_units').notNull().default(0),
+    travelInterpreterRateUnits: integer('travel_interpreter_rate_units').notNull().default(0),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +58,10 @@ export const rates = pgTable(
     check(
       'rates_non_negative',
       sql`${table.clientRateUnits} >= 0 and ${table.interpreterRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.mileageCentsPerMile} >= 0`,
+    ),
+    check(
+      'rates_travel_time',
+      sql`${table.travelClientRateUnits} >= 0 and ${table.travelInterpreterRateUnits} >= 0`,
     ),
   ],
 )
@@ -121,6 +128,8 @@ export const clientContracts = pgTable(
     /** Null: a late cancellation is billed at the minimum minutes. */
     lateCancellationFeeCents: integer('late_cancellation_fee_cents'),
     mileageCentsPerMile: integer('mileage_cents_per_mile').notNull(),
+    /** The interpreter's travel time, per minute, rounded up to the increment like the work. */
+    travelRateUnits: integer('travel_rate_units').notNull().default(0),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -135,6 +144,7 @@ export const clientContracts = pgTable(
       'client_contracts_valid',
       sql`${table.clientRateUnits} >= 0 and ${table.minimumMinutes} >= 1 and ${table.incrementMinutes} in (1, 5, 15, 30) and ${table.rareLanguagePremiumPercent} >= 0 and ${table.rushPremiumPercent} >= 0 and ${table.afterHoursPremiumPercent} >= 0 and ${table.cancellationWindowHours} >= 0 and coalesce(${table.lateCancellationFeeCents}, 0) >= 0 and ${table.mileageCentsPerMile} >= 0`,
     ),
+    check('client_contracts_travel_time', sql`${table.travelRateUnits} >= 0`),
   ],
 )
 
@@ -181,6 +191,8 @@ export const closeouts = pgTable(
     actualEnd: timestamp('actual_end', { withTimezone: true }).notNull(),
     outcome: text('outcome', { enum: closeoutOutcomeValues }).notNull(),
     mileageTenths: integer('mileage_tenths').notNull().default(0),
+    /** Minutes on the road to and from an on-site assignment. */
+    travelMinutes: integer('travel_minutes').notNull().default(0),
     note: text('note'),
     status: text('status', { enum: closeoutStatuses }).notNull().default('submitted'),
     returnReason: text('return_reason'),
@@ -198,6 +210,7 @@ export const closeouts = pgTable(
     index('closeouts_interpreter_idx').on(table.interpreterId),
     check('closeouts_end_after_start', sql`${table.actualEnd} >= ${table.actualStart}`),
     check('closeouts_mileage', sql`${table.mileageTenths} >= 0`),
+    check('closeouts_travel_minutes', sql`${table.travelMinutes} >= 0`),
   ],
 )
 
@@ -281,6 +294,9 @@ export const statementLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
     mileageCents: integer('mileage_cents').notNull(),
     expensesCents: integer('expenses_cents').notNull(),
+    /** Travel time paid, at the default rate's travel-time pay. */
+    travelMinutes: integer('travel_minutes').notNull().default(0),
+    travelTimeCents: integer('travel_time_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     /** Which pay rate applied: the default, or an override (app/domain/contracts.ts). */
     rateSource: text('rate_source', { enum: payRateSources }).notNull().default('default'),
@@ -295,7 +311,7 @@ export const statementLines = pgTable(
     ),
     check(
       'statement_lines_total',
-      sql`${table.totalCents} = ${table.amountCents} + ${table.mileageCents} + ${table.expensesCents}`,
+      sql`${table.totalCents} = ${table.amountCents} + ${table.mileageCents} + ${table.expensesCents} + ${table.travelTimeCents}`,
     ),
   ],
 )
@@ -366,7 +382,10 @@ export const invoiceLines = pgTable(
     /** Each premium that applied, as charged (app/domain/contracts.ts), and their sum. */
     premiums: jsonb('premiums').$type<Premium[]>().notNull().default([]),
     premiumCents: integer('premium_cents').notNull().default(0),
+    /** Mileage, expenses and travel time; the travel time's minutes and share of it. */
     travelCents: integer('travel_cents').notNull().default(0),
+    travelMinutes: integer('travel_minutes').notNull().default(0),
+    travelTimeCents: integer('travel_time_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
   },
   (table) => [
@@ -381,6 +400,10 @@ export const invoiceLines = pgTable(
     check(
       'invoice_lines_total',
       sql`${table.totalCents} = ${table.amountCents} + ${table.premiumCents} + ${table.travelCents}`,
+    ),
+    check(
+      'invoice_lines_travel_time',
+      sql`${table.travelTimeCents} >= 0 and ${table.travelTimeCents} <= ${table.travelCents}`,
     ),
   ],
 )

@@ -64,6 +64,7 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
   await onSite.getByLabel('Minimum billable minutes').fill('60')
   await onSite.getByLabel('Billing increment').selectOption('15')
   await onSite.getByLabel('Rush premium (%)').fill('250')
+  await onSite.getByLabel('Travel time rate per minute (USD)').fill('0.50')
   await onSite.getByRole('button', { name: 'Save on-site contract' }).click()
   await expect(
     onSite.getByText('Please enter a whole percentage from 0 to 200; 0 for none.').first(),
@@ -82,9 +83,9 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
       .getByRole('region', { name: 'On-site', exact: true })
       .getByText('Under contract: these terms are in force.'),
   ).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Contract history', exact: true })).toContainText(
-    'rush 25%',
-  )
+  const contractHistory = page.getByRole('table', { name: 'Contract history', exact: true })
+  await expect(contractHistory).toContainText('rush 25%')
+  await expect(contractHistory).toContainText('$0.5000/min')
   await checkPage(page, 'admin-organization-contract')
 
   // Its contract for Connect now calls: video at $2.50 a minute, at least 5 minutes. A rate
@@ -135,17 +136,20 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
     actualStart: booking!.startsAt,
     actualEnd: new Date(booking!.startsAt.getTime() + 61 * 60_000),
     outcome: 'completed',
+    travelMinutes: 20,
   })
   // Each move of the clock outlasts a session: sign in again.
   setClock(() => new Date('2027-03-05T14:00:00Z'))
   await signIn(page.context(), app.url, staff)
 
-  // The closeout shows what approving posts: 75 minutes at $1.00 and the rush premium.
+  // The closeout shows what approving posts: 75 minutes at $1.00 and the rush premium, and
+  // 20 minutes on the road billed as 30 (the contract's 15-minute steps) at $0.50.
   await page.goto(`/admin/closeouts/${bookingId}`)
   const charge = page.getByRole('region', { name: 'Client charge' })
   await expect(charge).toContainText('75')
   await expect(charge).toContainText('Rush premium (booked under 24 hours ahead), 25%')
-  await expect(charge).toContainText('$93.75')
+  await expect(charge).toContainText('30 min, $15.00')
+  await expect(charge).toContainText('$108.75')
   await page.getByRole('button', { name: 'Approve' }).click()
   await expect(
     page
@@ -165,7 +169,10 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
     '$75.00',
   )
   await page.getByRole('button', { name: 'Send invoice' }).click()
-  await expect(page.getByText('Waiting for payment: $93.75 due.')).toBeVisible()
+  await expect(lines.getByRole('row', { name: /Spanish, on-site interpreting/ })).toContainText(
+    '30 min travel time',
+  )
+  await expect(page.getByText('Waiting for payment: $108.75 due.')).toBeVisible()
   const billing = page.getByLabel('Billing details')
   await expect(billing).toContainText(`Due date${formatCalendarDate('2027-05-02')}`)
   await expect(billing).toContainText(`PO / cost centrePO-${tag}`)
@@ -183,19 +190,19 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
   expect(pdfText).toContain(formatCalendarDate('2027-05-02'))
   expect(pdfText).toContain('Premiums $18.75')
 
-  // A part payment leaves $43.75 in the ageing view; the rest makes the invoice Paid.
+  // A part payment leaves $58.75 in the ageing view; the rest makes the invoice Paid.
   await page.getByLabel('Amount (US dollars)').fill('50.00')
   await page.getByRole('button', { name: 'Record payment' }).click()
   await expect(
-    page.getByRole('status').getByText('Payment recorded. Balance due: $43.75.').first(),
+    page.getByRole('status').getByText('Payment recorded. Balance due: $58.75.').first(),
   ).toBeVisible()
   await page.goto('/admin/receivables')
   const row = page
     .getByRole('table', { name: 'Open balance and ageing by organization' })
     .getByRole('row', { name: new RegExp(organizationName) })
-  await expect(row.getByRole('cell').nth(0)).toHaveText(/^Current\s*\$43\.75$/)
+  await expect(row.getByRole('cell').nth(0)).toHaveText(/^Current\s*\$58\.75$/)
   await page.goto(`/admin/invoices/${invoiceId}`)
-  await expect(page.getByLabel('Amount (US dollars)')).toHaveValue('43.75')
+  await expect(page.getByLabel('Amount (US dollars)')).toHaveValue('58.75')
   await page.getByRole('button', { name: 'Record payment' }).click()
   await expect(
     page

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test'
 import { and, eq } from 'drizzle-orm'
-import { bookings, closeoutExpenses, mailOutbox, statementLines } from '../../db/schema'
+import {
+  bookings,
+  clientContracts,
+  closeoutExpenses,
+  mailOutbox,
+  statementLines,
+} from '../../db/schema'
 import { todayIn } from '../../app/domain/availability'
 import { addDays } from '../../app/domain/onboarding'
 import { returnCloseout } from '../../app/models/billing/closeout-review.server'
@@ -41,6 +47,23 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   )
   const title = 'Spanish, On-site, Medical'
   const documents: HtmlDocument[] = []
+  // The clinic's contract: the default on-site terms, with travel time billed at $0.50 a
+  // minute (written as in force long before, as a contract signed earlier would be).
+  const [booked] = await app.db.select().from(bookings).where(eq(bookings.id, bookingId))
+  await app.db.insert(clientContracts).values({
+    organizationId: booked!.organizationId,
+    modality: 'on_site',
+    clientRateUnits: 11_667,
+    minimumMinutes: 120,
+    incrementMinutes: 1,
+    rareLanguagePremiumPercent: 0,
+    rushPremiumPercent: 0,
+    afterHoursPremiumPercent: 0,
+    cancellationWindowHours: 24,
+    mileageCentsPerMile: 70,
+    travelRateUnits: 5_000,
+    effectiveFrom: new Date('2020-01-01T00:00:00Z'),
+  })
 
   // The interpreter finds it under Closeouts due and closes it out.
   const portal = await browser.newContext()
@@ -81,6 +104,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await form.getByRole('button', { name: 'Send closeout' }).click()
   await expect(form.getByText('Please add the receipt: a PDF, JPEG or PNG file.')).toBeVisible()
   documents.push({ name: 'closeout form refused (DOM)', html: await interpreterPage.content() })
+  await form.getByLabel('Travel time (minutes)').fill('40')
   await form.getByLabel('Receipt of expense 1').setInputFiles({
     name: 'parking.pdf',
     mimeType: 'application/pdf',
@@ -109,13 +133,17 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   await expect(dialog).toContainText('Waiting for approval')
   await expect(dialog).toContainText('12.4 miles')
   await expect(dialog).toContainText('Parking: $12.50')
-  // 60 minutes on site bill the 120-minute minimum: $90 pay, $140 charge; travel $8.68 + $12.50.
+  await expect(dialog).toContainText('40 minutes')
+  // 60 minutes on site bill the 120-minute minimum: $90 pay, $140 charge; travel $8.68 + $12.50;
+  // the 40 minutes on the road are billed at the contract's $0.50 and paid at the default (none).
   const pay = dialog.getByRole('region', { name: 'Interpreter pay' })
   await expect(pay).toContainText('$90.00')
+  await expect(pay).toContainText('40 min, $0.00')
   await expect(pay).toContainText('$111.18')
   const charge = dialog.getByRole('region', { name: 'Client charge' })
   await expect(charge).toContainText('$140.00')
-  await expect(charge).toContainText('$161.18')
+  await expect(charge).toContainText('40 min, $20.00')
+  await expect(charge).toContainText('$181.18')
   const receipt = await page.request.get(
     `${app.url}${await dialog.getByRole('link', { name: /Receipt of Parking/ }).getAttribute('href')}`,
   )

@@ -177,6 +177,15 @@ test('staff change rates; a time in the past and a malformed rate are refused on
   await expect(phone.getByText(RATE_MESSAGE)).toBeVisible()
   await checkPage(page, 'admin-rates-errors')
 
+  // On site, travel time has its own rates, checked the same way (not saved here: the
+  // default rates are shared by every test).
+  const onSite = page.getByRole('form', { name: 'On-site rates' })
+  await expect(onSite.getByLabel('Travel time, client rate per minute (USD)')).toBeVisible()
+  await expect(phone.getByLabel('Travel time, client rate per minute (USD)')).toHaveCount(0)
+  await onSite.getByLabel('Travel time, interpreter rate per minute (USD)').fill('0.3o')
+  await onSite.getByRole('button', { name: 'Save on-site rates' }).click()
+  await expect(onSite.getByText(RATE_MESSAGE)).toBeVisible()
+
   // Corrected (the same rates, from now): saved as a new row, shown in the history.
   await clientRate.fill(current)
   await inForceFrom.fill(officeDateTime(new Date()))

@@ -34,6 +34,8 @@ import {
   RECEIPT_TOO_LARGE_MESSAGE,
   START_WINDOW_MESSAGE,
   TOO_LONG_MESSAGE,
+  TRAVEL_MINUTES_MESSAGE,
+  TRAVEL_ON_SITE_ONLY_MESSAGE,
   WRONG_RECEIPT_MESSAGE,
 } from '../../app/lib/validation/closeout'
 import { closeoutFromRequest } from '../../app/routes/interpreter/+shared/closeout-action.server'
@@ -153,6 +155,19 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     // Remote work: no mileage, no expenses.
     const remote = closeoutSchema(context(false)).safeParse(formFields)
     expect(remote.success ? undefined : remote.error.issues[0]?.message).toBe(ON_SITE_ONLY_MESSAGE)
+    // Travel time: whole minutes up to 12 hours, for on-site work only.
+    expect(errorOf({ travelMinutes: '45' })).toBeUndefined()
+    expect(errorOf({ travelMinutes: '45.5' })).toBe(TRAVEL_MINUTES_MESSAGE)
+    expect(errorOf({ travelMinutes: '721' })).toBe(TRAVEL_MINUTES_MESSAGE)
+    expect(errorOf({ travelMinutes: '-5' })).toBe(TRAVEL_MINUTES_MESSAGE)
+    const remoteTravel = closeoutSchema(context(false)).safeParse({
+      ...formFields,
+      mileage: undefined,
+      travelMinutes: '30',
+    })
+    expect(remoteTravel.success ? undefined : remoteTravel.error.issues[0]?.message).toBe(
+      TRAVEL_ON_SITE_ONLY_MESSAGE,
+    )
   })
 
   it('refuses an actual start more than 24 hours from the booked one, on the start date and in the model', async () => {
@@ -236,6 +251,14 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     await expect(submitCloseout(ana.userId, remoteId, completed(), anaActor())).rejects.toThrow(
       /on-site/,
     )
+    await expect(
+      submitCloseout(
+        ana.userId,
+        remoteId,
+        completed({ mileageTenths: 0, travelMinutes: 30 }),
+        anaActor(),
+      ),
+    ).rejects.toThrow('Travel time is paid for on-site assignments only.')
 
     const bookingId = await confirmedBooking()
     const disguised = await submitThroughForm(
@@ -260,6 +283,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
       bookingId,
       {
         ...formFields,
+        travelMinutes: '45',
         'expenses[0].description': 'Parking',
         'expenses[0].amount': '12.50',
         'expenses[1].description': 'Tolls',
@@ -272,6 +296,7 @@ describe.each(testDatabaseKinds())('closeouts on %s', (kind) => {
     expect(closeout).toMatchObject({
       status: 'submitted',
       mileageTenths: 124,
+      travelMinutes: 45,
       outcome: 'completed',
     })
     expect(closeout!.actualEnd.toISOString()).toBe('2026-05-12T15:15:00.000Z')

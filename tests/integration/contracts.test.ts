@@ -15,7 +15,9 @@ import { staffInvoice } from '../../app/models/billing/invoices.server'
 import { accountingLines } from '../../app/models/billing/accounting-export.server'
 import { statementForStaff } from '../../app/models/billing/statements.server'
 import { statementPdfResponse } from '../../app/lib/billing/statement-pdf.server'
-import { RateRuleError } from '../../app/models/billing/rates.server'
+import { RateRuleError, setRates } from '../../app/models/billing/rates.server'
+import { defaultRates } from '../../app/domain/billing'
+import { invoiceLineDetails } from '../../app/lib/billing/invoice-display'
 import type { ClientActor } from '../../app/models/bookings.server'
 import { cancelBooking } from '../../app/models/dispatch/booking-changes.server'
 import { clientContextOf } from '../../app/models/organizations.server'
@@ -42,6 +44,7 @@ const riversideTerms: ContractTerms = {
   cancellationWindowHours: 48,
   lateCancellationFeeCents: 7_500,
   mileageCentsPerMile: 80,
+  travelRateUnits: 0,
 }
 
 describe.each(testDatabaseKinds())('client contracts and interpreter pay on %s', (kind) => {
@@ -178,6 +181,78 @@ describe.each(testDatabaseKinds())('client contracts and interpreter pay on %s',
     })
     expect(await lineOf(after.bookingId)).toMatchObject({ minutes: 90, amountCents: 18_000 })
     expect(posted).toMatchObject({ minutes: 90, amountCents: 9_000 })
+  })
+
+  it('pays travel time to the minute at the default rate and bills it rounded up to the contract’s increment', async () => {
+    // The defaults: travel time billed at $0.50 and paid at $0.30 a minute.
+    await setRates(
+      {
+        ...defaultRates.on_site,
+        travelClientRateUnits: 5_000,
+        travelInterpreterRateUnits: 3_000,
+        modality: 'on_site',
+        effectiveFrom: new Date('2026-03-01T12:00:00Z'),
+      },
+      staff,
+    )
+    const travelled = (localDate: string, extra: { outcome?: 'late_cancellation' } = {}) =>
+      createApprovedAssignment(test.db, staff, {
+        organizationId,
+        interpreterProfileId: ana.profileId,
+        localDate,
+        bookedAt: new Date('2026-03-01T12:00:00Z'),
+        mileageTenths: 100,
+        travelMinutes: 47,
+        ...extra,
+      })
+
+    // No contract yet: both sides to the minute, each rounded once.
+    const plain = await travelled('2026-03-09')
+    expect(plain).toMatchObject({
+      travelMinutes: 47,
+      travelTimeCents: 1_410,
+      totalCents: 150 * 75 + 700 + 1_410,
+    })
+    expect(await lineOf(plain.bookingId)).toMatchObject({
+      travelMinutes: 47,
+      travelTimeCents: 2_350,
+      travelCents: 700 + 2_350,
+    })
+
+    // Under a contract at $0.60 in 15-minute steps: 47 minutes bill as 60; Ana is paid as before.
+    setClock(() => new Date('2026-03-02T12:00:00Z'))
+    await contractFrom(new Date('2026-03-02T12:00:00Z'), { travelRateUnits: 6_000 })
+    const contracted = await travelled('2026-03-10')
+    expect(contracted).toMatchObject({ travelMinutes: 47, travelTimeCents: 1_410 })
+    const line = await lineOf(contracted.bookingId)
+    expect(line).toMatchObject({
+      minutes: 150,
+      premiumCents: 0,
+      travelMinutes: 60,
+      travelTimeCents: 3_600,
+      travelCents: 800 + 3_600,
+      totalCents: 15_000 + 800 + 3_600,
+    })
+    const invoice = (await staffInvoice(await invoiceIdOf(test.db, contracted.bookingId)))!
+    const shown = invoice.lines.find((row) => row.bookingId === contracted.bookingId)!
+    expect(invoiceLineDetails(shown)).toContain('60 min travel time')
+
+    // A late cancellation: nobody travelled, so no travel time either side.
+    const cancelled = await travelled('2026-03-11', { outcome: 'late_cancellation' })
+    expect(cancelled).toMatchObject({ travelMinutes: 0, travelTimeCents: 0 })
+    expect(await lineOf(cancelled.bookingId)).toMatchObject({ travelMinutes: 0, travelCents: 0 })
+
+    // The statement's PDF and the accounting export carry it.
+    const pdf = await statementPdfResponse((await statementForStaff(plain.statementId))!)
+    const { text } = await extractText(
+      await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())),
+      { mergePages: true },
+    )
+    expect(text.replace(/\s+/g, ' ')).toContain('47 min travel time')
+    const exported = await accountingLines('2026-03-01', '2026-03-31')
+    expect(
+      exported.find((row) => row.type === 'statement' && row.workDate === '2026-03-10'),
+    ).toMatchObject({ travelCents: 700 + 1_410 })
   })
 
   it('pays the most specific override in force, and the statement line says which', async () => {

@@ -182,6 +182,8 @@ describe.each(testDatabaseKinds())('statements, rates and the accounting export 
         interpreterRateUnits: 9_000,
         minimumMinutes: 120,
         mileageCentsPerMile: 70,
+        travelClientRateUnits: 0,
+        travelInterpreterRateUnits: 0,
         effectiveFrom: new Date('2026-03-20T15:00:00Z'),
       },
       staff,

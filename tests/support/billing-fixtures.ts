@@ -70,6 +70,7 @@ export async function createApprovedAssignment(
     /** Actual minutes worked (the booking is for 120). */
     minutes?: number
     mileageTenths?: number
+    travelMinutes?: number
     language?: string
     localTime?: string
     /** When the client booked it (a rush: less than 24 hours before its start). */
@@ -96,6 +97,7 @@ export async function createApprovedAssignment(
     actualEnd: new Date(booking!.startsAt.getTime() + (work.minutes ?? 150) * 60_000),
     outcome: work.outcome ?? 'completed',
     mileageTenths: work.mileageTenths ?? 0,
+    travelMinutes: work.travelMinutes ?? 0,
   })
   const decision = await approveCurrentCloseout(db, bookingId, staff)
   if (decision !== 'done') throw new Error(`the closeout was not approved: ${decision}`)

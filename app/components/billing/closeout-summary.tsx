@@ -56,13 +56,23 @@ export interface SummaryExpense {
   receiptName: string
 }
 
-/** A sent closeout, read-only: outcome, actual times, mileage, expenses with receipts, note. */
+/**
+ * A sent closeout, read-only: outcome, actual times, mileage, travel time, expenses with
+ * receipts, note.
+ */
 export function CloseoutSummary({
   closeout,
   expenses,
   receiptHref,
 }: {
-  closeout: { outcome: string; start: string; end: string; mileage: string; note: string | null }
+  closeout: {
+    outcome: string
+    start: string
+    end: string
+    mileage: string
+    travelMinutes: number
+    note: string | null
+  }
   expenses: readonly SummaryExpense[]
   receiptHref: (expense: SummaryExpense) => string
 }) {
@@ -81,6 +91,10 @@ export function CloseoutSummary({
       <div>
         <dt className="font-medium text-slate-600">Mileage</dt>
         <dd className="text-slate-900">{closeout.mileage} miles</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Travel time</dt>
+        <dd className="text-slate-900">{closeout.travelMinutes} minutes</dd>
       </div>
       <div className="sm:col-span-2">
         <dt className="font-medium text-slate-600">Expenses</dt>

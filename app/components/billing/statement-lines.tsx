@@ -1,5 +1,5 @@
 import { DataTable } from '~/components/admin/data-table'
-import { formatRateUnits } from '~/domain/billing'
+import { formatRateUnits, travelTimeNote } from '~/domain/billing'
 import { payRateSourceShort, type PayRateSource } from '~/domain/contracts'
 import { formatCents } from '~/domain/money'
 import { formatCalendarDate } from '~/domain/format'
@@ -14,12 +14,14 @@ export interface StatementLineView {
   amountCents: number
   mileageCents: number
   expensesCents: number
+  travelMinutes: number
+  travelTimeCents: number
   totalCents: number
 }
 
 /**
  * A statement's assignments and on-demand calls (docs/product.md#pay-statements), the same for the interpreter and
- * for staff: minutes × rate = amount, then mileage and expenses, and each line's total; the
+ * for staff: minutes × rate = amount, then mileage, travel time and expenses, and each line's total; the
  * statement's total below.
  */
 export function StatementLines({
@@ -70,9 +72,18 @@ export function StatementLines({
           },
           { header: 'Amount', width: 'w-28', cell: (line) => formatCents(line.amountCents) },
           {
-            header: 'Mileage and expenses',
+            header: 'Travel and expenses',
             width: 'w-32',
-            cell: (line) => formatCents(line.mileageCents + line.expensesCents),
+            cell: (line) => (
+              <>
+                {formatCents(line.mileageCents + line.expensesCents + line.travelTimeCents)}
+                {line.travelMinutes > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    {travelTimeNote(line.travelMinutes)}
+                  </span>
+                ) : null}
+              </>
+            ),
           },
           {
             header: 'Line total',

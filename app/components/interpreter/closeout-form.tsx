@@ -22,6 +22,7 @@ export interface CloseoutDefaults {
   endDate: string
   endTime: string
   mileage: string
+  travelMinutes: string
   note: string
 }
 
@@ -40,6 +41,7 @@ const labels: Record<string, string> = {
   endDate: 'End date',
   endTime: 'End time',
   mileage: 'Mileage (miles)',
+  travelMinutes: 'Travel time (minutes)',
   expenses: 'Expenses',
   ...expenseLabels,
   note: 'Note to our team (optional)',
@@ -47,7 +49,7 @@ const labels: Record<string, string> = {
 
 /**
  * The closeout form (docs/product.md#closeout): outcome, actual times in the booking's zone,
- * on-site mileage and expenses, a note. The schema's constraints come from the loader.
+ * on-site mileage, travel time and expenses, a note. The schema's constraints come from the loader.
  */
 export function CloseoutForm({
   zone,
@@ -134,6 +136,13 @@ export function CloseoutForm({
             autoComplete="off"
             placeholder="12.4"
             hint="Miles driven for this assignment, with at most one decimal."
+          />
+          <TextField
+            field={withDefault('travelMinutes')}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="45"
+            hint="Minutes on the road to and from the assignment, in all."
           />
           <fieldset aria-describedby={field('expenses').errorId}>
             <legend className="field-label">

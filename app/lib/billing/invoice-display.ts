@@ -2,6 +2,7 @@ import {
   formatRateUnits,
   invoiceLineRule,
   sumCents,
+  travelTimeNote,
   invoiceStatusLabels,
   periodLabel,
   type CloseoutOutcome,
@@ -31,7 +32,10 @@ export interface InvoiceLineValues {
   amountCents: number
   /** Each premium the line was charged, as posted (app/domain/contracts.ts). */
   premiums?: Premium[]
+  /** Mileage, expenses and travel time. */
   travelCents: number
+  /** The travel time billed, in minutes (its amount is part of `travelCents`). */
+  travelMinutes?: number
   totalCents: number
   /** The booking's, for an assignment; null for a translation job. */
   requesterName?: string | null
@@ -72,6 +76,7 @@ export function invoiceLineDetails(line: InvoiceLineValues): string[] {
     // The first name only, as the client portal names interpreters everywhere.
     line.interpreterFirstName ? `Interpreter: ${line.interpreterFirstName}` : '',
     rule ?? '',
+    travelTimeNote(line.travelMinutes ?? 0),
   ].filter(Boolean)
 }
 

@@ -3,6 +3,7 @@ import {
   periodLabel,
   statementStatusLabels,
   sumCents,
+  travelTimeNote,
   type StatementStatus,
 } from '../../domain/billing'
 import { payRateSourceShort, type PayRateSource } from '../../domain/contracts'
@@ -18,7 +19,7 @@ const columns: BillingDocument['columns'] = [
   { header: 'Minutes', share: 0.1, align: 'right' },
   { header: 'Rate / min', share: 0.11, align: 'right' },
   { header: 'Amount', share: 0.11, align: 'right' },
-  { header: 'Mileage and expenses', share: 0.11, align: 'right' },
+  { header: 'Travel and expenses', share: 0.11, align: 'right' },
   { header: 'Total', share: 0.11, align: 'right' },
 ]
 
@@ -47,9 +48,14 @@ export interface StatementForPdf {
     amountCents: number
     mileageCents: number
     expensesCents: number
+    travelMinutes: number
+    travelTimeCents: number
     totalCents: number
   }[]
 }
+
+const travelAndExpenses = (line: StatementForPdf['lines'][number]) =>
+  line.mileageCents + line.expensesCents + line.travelTimeCents
 
 /** A pay statement as the interpreter and staff download it (docs/product.md#pay-statements). */
 export function statementDocument(
@@ -73,21 +79,22 @@ export function statementDocument(
     columns,
     rows: lines.map((line) => [
       formatCalendarDate(line.workDate),
-      line.rateSource === 'default'
-        ? line.description
-        : `${line.description} · ${payRateSourceShort[line.rateSource]}`,
+      [
+        line.description,
+        line.rateSource === 'default' ? '' : payRateSourceShort[line.rateSource],
+        travelTimeNote(line.travelMinutes),
+      ]
+        .filter(Boolean)
+        .join(' · '),
       String(line.minutes),
       formatRateUnits(line.rateUnits),
       formatCents(line.amountCents),
-      formatCents(line.mileageCents + line.expensesCents),
+      formatCents(travelAndExpenses(line)),
       formatCents(line.totalCents),
     ]),
     totals: [
       ['Interpreting', formatCents(sumCents(lines.map((line) => line.amountCents)))],
-      [
-        'Mileage and expenses',
-        formatCents(sumCents(lines.map((line) => line.mileageCents + line.expensesCents))),
-      ],
+      ['Travel and expenses', formatCents(sumCents(lines.map(travelAndExpenses)))],
       ['Total', formatCents(statement.totalCents)],
     ],
     emptyText: 'No approved assignments in this period yet.',

@@ -5,6 +5,7 @@ import {
   MAX_EXPENSE_CENTS,
   MAX_EXPENSES,
   MAX_MILEAGE_TENTHS,
+  MAX_TRAVEL_MINUTES,
   type CloseoutOutcome,
 } from '../../domain/billing'
 import { zonedTimeToUtc } from '../../domain/bookings'
@@ -27,6 +28,8 @@ export const START_WINDOW_MESSAGE = `Please check the start: it must be within $
 export const TOO_LONG_MESSAGE = `Please check the times: at most ${MAX_ACTUAL_MINUTES / 60} hours of work.`
 export const MILEAGE_MESSAGE = `Please enter the miles with at most one decimal, up to ${MAX_MILEAGE_TENTHS / 10}.`
 export const ON_SITE_ONLY_MESSAGE = 'Mileage and expenses are paid for on-site assignments only.'
+export const TRAVEL_MINUTES_MESSAGE = `Please enter the travel time in whole minutes, up to ${MAX_TRAVEL_MINUTES}.`
+export const TRAVEL_ON_SITE_ONLY_MESSAGE = 'Travel time is paid for on-site assignments only.'
 export const EXPENSE_DESCRIPTION_MESSAGE = 'Please say what the expense was.'
 export const EXPENSE_AMOUNT_MESSAGE = `Please enter the amount in dollars and cents, up to $${MAX_EXPENSE_CENTS / 100}.`
 export const RECEIPT_MESSAGE = 'Please add the receipt: a PDF, JPEG or PNG file.'
@@ -74,7 +77,8 @@ export interface CloseoutFormContext {
 
 /**
  * The interpreter's closeout (docs/product.md#closeouts-statements-and-invoices): actual
- * times typed in the booking's zone, the outcome, mileage and expenses (on-site only), a
+ * times typed in the booking's zone, the outcome, mileage, travel time and expenses (on-site
+ * only), a
  * note. Each receipt's type and size are checked on the server from its content.
  */
 export function closeoutSchema(context: CloseoutFormContext) {
@@ -100,6 +104,12 @@ export function closeoutSchema(context: CloseoutFormContext) {
         max: MAX_MILEAGE_TENTHS,
         message: MILEAGE_MESSAGE,
       }).optional(),
+      travelMinutes: z.coerce
+        .number({ error: TRAVEL_MINUTES_MESSAGE })
+        .int(TRAVEL_MINUTES_MESSAGE)
+        .min(0, TRAVEL_MINUTES_MESSAGE)
+        .max(MAX_TRAVEL_MINUTES, TRAVEL_MINUTES_MESSAGE)
+        .optional(),
       expenses: z
         .array(expenseRow.optional())
         .max(MAX_EXPENSES * 2)
@@ -128,6 +138,8 @@ export function closeoutSchema(context: CloseoutFormContext) {
         }
       }
       if (value.mileage && !context.onSite) issue(['mileage'], ON_SITE_ONLY_MESSAGE)
+      if (value.travelMinutes && !context.onSite)
+        issue(['travelMinutes'], TRAVEL_ON_SITE_ONLY_MESSAGE)
       const rows = value.expenses ?? []
       const filled = rows.filter((row) => !isBlankRow(row))
       if (filled.length > 0 && !context.onSite) issue(['expenses'], ON_SITE_ONLY_MESSAGE)
@@ -182,6 +194,7 @@ export function closeoutValues(
     actualStart: times.start,
     actualEnd: times.end,
     mileageTenths: value.mileage ? parseDecimal(value.mileage, 1)! : 0,
+    travelMinutes: value.travelMinutes ?? 0,
     note: value.note || null,
     expenses: (value.expenses ?? [])
       .filter((row): row is ExpenseRow => !isBlankRow(row))

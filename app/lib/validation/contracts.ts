@@ -17,6 +17,8 @@ import {
   minimumMinutesField,
   officeDateTimeToUtc,
   rateField,
+  travelRateField,
+  travelRateUnits,
 } from './rates'
 
 // Staff type a contract's terms and pay overrides as they type rates (docs/product.md#contracts-and-pay).
@@ -56,6 +58,7 @@ export function contractSchema(now: Date) {
       message: FEE_MESSAGE,
     }).optional(),
     mileageRate: mileageRateField(),
+    travelRate: travelRateField(),
     effectiveFrom: inForceField(now),
   })
 }
@@ -81,6 +84,7 @@ export function contractFromValues(values: ContractValues): ContractTerms & {
         ? null
         : parseDecimal(values.lateCancellationFee, 2)!,
     mileageCentsPerMile: parseDecimal(values.mileageRate, 2)!,
+    travelRateUnits: travelRateUnits(values.travelRate),
     effectiveFrom: officeDateTimeToUtc(values.effectiveFrom)!,
   }
 }

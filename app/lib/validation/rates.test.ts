@@ -43,6 +43,7 @@ describe('"in force from" in the office’s zone', () => {
       interpreterRate: '0.75',
       minimumMinutes: '120',
       mileageRate: '0.7',
+      travelInterpreterRate: '0.3',
       effectiveFrom: '2026-04-01T00:00',
     })
     expect(ratesFromValues(values)).toEqual({
@@ -51,6 +52,9 @@ describe('"in force from" in the office’s zone', () => {
       interpreterRateUnits: 7_500,
       minimumMinutes: 120,
       mileageCentsPerMile: 70,
+      // Travel time left empty is not billed; typed, it is paid per minute like the work.
+      travelClientRateUnits: 0,
+      travelInterpreterRateUnits: 3_000,
       effectiveFrom: new Date('2026-04-01T04:00:00Z'),
     })
   })

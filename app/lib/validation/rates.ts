@@ -64,6 +64,8 @@ export function ratesSchema(now: Date) {
     interpreterRate: rateField(),
     minimumMinutes: minimumMinutesField(),
     mileageRate: mileageRateField(),
+    travelClientRate: travelRateField(),
+    travelInterpreterRate: travelRateField(),
     effectiveFrom: inForceField(now),
   })
 }
@@ -87,6 +89,14 @@ export function inForceField(now: Date) {
 export const rateField = () =>
   amountField({ decimals: RATE_DECIMALS, max: MAX_RATE_UNITS, message: RATE_MESSAGE })
 
+/** A travel-time rate per minute; empty is none (travel time not billed or not paid). */
+export const travelRateField = () => rateField().optional()
+
+/** A typed travel-time rate in rate units: empty is 0. */
+export function travelRateUnits(value: string | undefined): number {
+  return value === undefined ? 0 : parseDecimal(value, RATE_DECIMALS)!
+}
+
 /** Minimum billable minutes, 1 to the longest booking. */
 export const minimumMinutesField = () =>
   z.coerce
@@ -109,6 +119,8 @@ export function ratesFromValues(values: RatesValues) {
     interpreterRateUnits: parseDecimal(values.interpreterRate, RATE_DECIMALS)!,
     minimumMinutes: values.minimumMinutes,
     mileageCentsPerMile: parseDecimal(values.mileageRate, 2)!,
+    travelClientRateUnits: travelRateUnits(values.travelClientRate),
+    travelInterpreterRateUnits: travelRateUnits(values.travelInterpreterRate),
     effectiveFrom: officeDateTimeToUtc(values.effectiveFrom)!,
   }
 }

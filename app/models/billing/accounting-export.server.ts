@@ -103,7 +103,7 @@ export async function accountingLines(from: IsoDate, to: IsoDate): Promise<Accou
         minutes: line.minutes,
         rateUnits: line.rateUnits,
         amountCents: line.amountCents,
-        travelCents: line.mileageCents + line.expensesCents,
+        travelCents: line.mileageCents + line.expensesCents + line.travelTimeCents,
         totalCents: line.totalCents,
       }
     }),

@@ -30,6 +30,7 @@ export interface ClosedOutWork {
   outcome: CloseoutOutcome
   actualMinutes: number
   mileageTenths: number
+  travelMinutes: number
   expenseCents: readonly number[]
 }
 
@@ -40,6 +41,9 @@ export interface InterpreterPay {
   amountCents: number
   mileageCents: number
   expensesCents: number
+  /** The travel time as reported, at the default rate's travel-time pay. */
+  travelMinutes: number
+  travelTimeCents: number
   totalCents: number
 }
 
@@ -76,6 +80,7 @@ export async function priceAssignment(tx: Database, work: ClosedOutWork): Promis
     actualMinutes: work.actualMinutes,
     bookedMinutes: booking.durationMinutes,
     mileageTenths: work.mileageTenths,
+    travelMinutes: work.travelMinutes,
     expenseCents: work.expenseCents,
   }
   const charge = clientCharge({
@@ -100,12 +105,13 @@ export async function priceAssignment(tx: Database, work: ClosedOutWork): Promis
 
 /**
  * The interpreter is paid for the minutes worked (at least the default minimum), whatever the
- * client's contract rounds to, and for mileage at the default rate; a late cancellation pays
- * the minimum without travel.
+ * client's contract rounds to, and for mileage and travel time (to the minute) at the default
+ * rate; pay overrides are for the work, not the travel. A late cancellation pays the minimum
+ * without travel.
  */
 function interpreterPay(
   work: Omit<ClosedOutWork, 'booking' | 'interpreterId'> & { bookedMinutes: number },
-  rate: { minimumMinutes: number; mileageCentsPerMile: number },
+  rate: { minimumMinutes: number; mileageCentsPerMile: number; travelInterpreterRateUnits: number },
   payRate: { rateUnits: number; source: PayRateSource },
 ): InterpreterPay {
   const minutes = billableMinutes({ ...work, minimumMinutes: rate.minimumMinutes })
@@ -115,6 +121,8 @@ function interpreterPay(
     ? mileageAmountCents(work.mileageTenths, rate.mileageCentsPerMile)
     : 0
   const expensesCents = travelled ? sumCents(work.expenseCents) : 0
+  const travelMinutes = travelled ? work.travelMinutes : 0
+  const travelTimeCents = minutesAmountCents(travelMinutes, rate.travelInterpreterRateUnits)
   return {
     minutes,
     rateUnits: payRate.rateUnits,
@@ -122,6 +130,8 @@ function interpreterPay(
     amountCents,
     mileageCents,
     expensesCents,
-    totalCents: amountCents + mileageCents + expensesCents,
+    travelMinutes,
+    travelTimeCents,
+    totalCents: amountCents + mileageCents + expensesCents + travelTimeCents,
   }
 }

@@ -113,6 +113,7 @@ export async function staffCloseout(bookingId: string) {
     outcome: row.closeout.outcome as CloseoutOutcome,
     actualMinutes: minutesBetween(row.closeout.actualStart, row.closeout.actualEnd),
     mileageTenths: row.closeout.mileageTenths,
+    travelMinutes: row.closeout.travelMinutes,
     expenseCents: expenses.map((expense) => expense.amountCents),
   })
   return { ...row, expenses, price }

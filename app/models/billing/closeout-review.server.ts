@@ -72,6 +72,7 @@ export async function approveCloseout(
       actualStart: closeout.actualStart,
       actualEnd: closeout.actualEnd,
       mileageTenths: closeout.mileageTenths,
+      travelMinutes: closeout.travelMinutes,
       expenseCents: expenses.map((expense) => expense.amountCents),
       organizationName: row!.organizationName,
     })

@@ -6,7 +6,7 @@ import {
   organizations,
   storedFiles,
 } from '../../../db/schema'
-import type { CloseoutOutcome, CloseoutStatus } from '../../domain/billing'
+import { MAX_TRAVEL_MINUTES, type CloseoutOutcome, type CloseoutStatus } from '../../domain/billing'
 import {
   bookedEndOf,
   closeoutDueAt,
@@ -165,6 +165,8 @@ export interface CloseoutSubmission {
   actualStart: Date
   actualEnd: Date
   mileageTenths: number
+  /** Minutes on the road, on-site only; none when left out. */
+  travelMinutes?: number
   note: string | null
   expenses: {
     description: string
@@ -247,6 +249,7 @@ export async function submitCloseout(
         actualEnd: input.actualEnd,
         outcome: input.outcome,
         mileageTenths: input.mileageTenths,
+        travelMinutes: input.travelMinutes ?? 0,
         note: input.note,
         status: 'submitted' as const,
         returnReason: null,
@@ -274,6 +277,7 @@ export async function submitCloseout(
             actualStart: input.actualStart.toISOString(),
             actualEnd: input.actualEnd.toISOString(),
             mileageTenths: input.mileageTenths,
+            travelMinutes: input.travelMinutes ?? 0,
             expenses: input.expenses.length,
             version: written!.version,
           },
@@ -296,6 +300,10 @@ function checkRules(booking: Booking, input: CloseoutSubmission) {
     throw new CloseoutRuleError('A late-cancelled booking is closed out as a late cancellation.')
   if (booking.modality !== 'on_site' && (input.mileageTenths > 0 || input.expenses.length > 0))
     throw new CloseoutRuleError('Mileage and expenses are paid for on-site assignments only.')
+  if (booking.modality !== 'on_site' && (input.travelMinutes ?? 0) > 0)
+    throw new CloseoutRuleError('Travel time is paid for on-site assignments only.')
+  if ((input.travelMinutes ?? 0) < 0 || (input.travelMinutes ?? 0) > MAX_TRAVEL_MINUTES)
+    throw new CloseoutRuleError('Travel time is whole minutes, up to 12 hours.')
   if (input.actualEnd < input.actualStart)
     throw new CloseoutRuleError('The end must be after the start.')
   if (!startsNearBooking(input.actualStart, booking.startsAt))

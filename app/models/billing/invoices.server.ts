@@ -148,6 +148,7 @@ async function linesOf(invoiceId: string, tx?: Database) {
       premiums: invoiceLines.premiums,
       incrementMinutes: clientContracts.incrementMinutes,
       travelCents: invoiceLines.travelCents,
+      travelMinutes: invoiceLines.travelMinutes,
       totalCents: invoiceLines.totalCents,
       bookingId: invoiceLines.bookingId,
       quoteId: invoiceLines.quoteId,

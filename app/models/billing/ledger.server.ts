@@ -129,6 +129,7 @@ export interface ClosedOutAssignment {
   actualStart: Date
   actualEnd: Date
   mileageTenths: number
+  travelMinutes: number
   expenseCents: number[]
   organizationName: string
 }
@@ -160,6 +161,8 @@ export async function postAssignment(tx: Database, work: ClosedOutAssignment) {
     amountCents: pay.amountCents,
     mileageCents: pay.mileageCents,
     expensesCents: pay.expensesCents,
+    travelMinutes: pay.travelMinutes,
+    travelTimeCents: pay.travelTimeCents,
     totalCents: pay.totalCents,
   })
   const invoice = await lockInvoice(tx, booking.organizationId, booking.localDate)
@@ -175,7 +178,9 @@ export async function postAssignment(tx: Database, work: ClosedOutAssignment) {
     amountCents: charge.amountCents,
     premiums: charge.premiums,
     premiumCents: charge.premiumCents,
-    travelCents: charge.mileageCents + charge.expensesCents,
+    travelCents: charge.mileageCents + charge.expensesCents + charge.travelTimeCents,
+    travelMinutes: charge.travelMinutes,
+    travelTimeCents: charge.travelTimeCents,
     totalCents: charge.totalCents,
   })
   return { price, statementId: statement.id, invoiceId: invoice.id }

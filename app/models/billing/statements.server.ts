@@ -116,6 +116,8 @@ async function statementLinesOf(statementId: string) {
       amountCents: statementLines.amountCents,
       mileageCents: statementLines.mileageCents,
       expensesCents: statementLines.expensesCents,
+      travelMinutes: statementLines.travelMinutes,
+      travelTimeCents: statementLines.travelTimeCents,
       totalCents: statementLines.totalCents,
     })
     .from(statementLines)

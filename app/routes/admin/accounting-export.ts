@@ -1,4 +1,4 @@
-import { formatRateUnits } from '~/domain/billing'
+import { rateInput } from '~/domain/billing'
 import { centsAsDecimal } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
 import { toCsv, type CsvColumn } from '~/lib/http/csv'
@@ -6,9 +6,6 @@ import { accountingExportSchema } from '~/lib/validation/accounting-export'
 import { recordAudit } from '~/models/audit.server'
 import { accountingLines, type AccountingLine } from '~/models/billing/accounting-export.server'
 import type { Route } from './+types/accounting-export'
-
-/** 9167 rate units → "0.9167": a number to a spreadsheet, like the amounts. */
-const rateAsDecimal = (units: number) => formatRateUnits(units).replace('$', '')
 
 const columns: CsvColumn<AccountingLine>[] = [
   { header: 'Type', value: (line) => line.type },
@@ -21,7 +18,7 @@ const columns: CsvColumn<AccountingLine>[] = [
   { header: 'Minutes', value: (line) => line.minutes },
   {
     header: 'Rate per minute (USD)',
-    value: (line) => (line.rateUnits === null ? null : rateAsDecimal(line.rateUnits)),
+    value: (line) => (line.rateUnits === null ? null : rateInput(line.rateUnits)),
   },
   { header: 'Amount (USD)', value: (line) => centsAsDecimal(line.amountCents) },
   { header: 'Travel and expenses (USD)', value: (line) => centsAsDecimal(line.travelCents) },

@@ -35,6 +35,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   )
 
+/** The travel time's row of a preview card, when the interpreter reported any. */
+function travelTimeRow(line: { travelMinutes: number; travelTimeCents: number }) {
+  return line.travelMinutes > 0
+    ? [['Travel time', `${line.travelMinutes} min, ${formatCents(line.travelTimeCents)}`]]
+    : []
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const found = await staffCloseout(requireUuidParam(params, 'bookingId'))
@@ -61,6 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       start: formatInZone(closeout.actualStart, zone),
       end: formatInZone(closeout.actualEnd, zone),
       mileage: formatMileage(closeout.mileageTenths),
+      travelMinutes: closeout.travelMinutes,
       note: closeout.note,
     },
     expenses: found.expenses.map((expense) => ({
@@ -82,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             ],
             ['Amount', formatCents(pay.amountCents)],
             ['Travel', formatCents(pay.mileageCents + pay.expensesCents)],
+            ...travelTimeRow(pay),
           ],
           total: formatCents(pay.totalCents),
         },
@@ -99,6 +108,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
               formatCents(premium.cents),
             ]),
             ['Travel', formatCents(charge.mileageCents + charge.expensesCents)],
+            ...travelTimeRow(charge),
           ],
           total: formatCents(charge.totalCents),
         },
@@ -213,7 +223,8 @@ export default function StaffCloseout({ loaderData, actionData }: Route.Componen
         <p className="mt-1 text-xs text-slate-600">
           Billable minutes: the actual minutes, at least the minimum of {preview.minimumMinutes} for
           this modality; the client&rsquo;s contract may round them up and add premiums. Travel is
-          mileage and expenses.
+          mileage and expenses; travel time is paid to the minute and billed rounded up to the
+          contract&rsquo;s increment.
         </p>
       </section>
       {status === 'submitted' ? (

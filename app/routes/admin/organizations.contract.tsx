@@ -7,7 +7,7 @@ import { SelectField, TextField } from '~/components/ui/native-fields'
 import { DateTimeField } from '~/components/ui/native-inputs'
 import { requireAdmin } from '~/auth/session.server'
 import type { Actor } from '~/models/audit.server'
-import { formatRateUnits } from '~/domain/billing'
+import { formatRateUnits, rateInput, travelRateInput } from '~/domain/billing'
 import {
   billingIncrementLabels,
   billingIncrements,
@@ -50,9 +50,6 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     matches,
   )
 
-/** A rate per minute as typed in the form: "0.9167". */
-const rateInput = (units: number) => formatRateUnits(units).replace('$', '')
-
 function formDefaults(terms: ContractTerms, effectiveFrom: string) {
   return {
     clientRate: rateInput(terms.clientRateUnits),
@@ -65,6 +62,7 @@ function formDefaults(terms: ContractTerms, effectiveFrom: string) {
     lateCancellationFee:
       terms.lateCancellationFeeCents === null ? '' : centsAsDecimal(terms.lateCancellationFeeCents),
     mileageRate: centsAsDecimal(terms.mileageCentsPerMile),
+    travelRate: travelRateInput(terms.travelRateUnits),
     effectiveFrom,
   }
 }
@@ -178,6 +176,7 @@ const labels = {
   cancellationWindowHours: 'Cancellation window (hours)',
   lateCancellationFee: 'Late-cancellation fee (USD)',
   mileageRate: 'Mileage rate per mile (USD)',
+  travelRate: 'Travel time rate per minute (USD)',
   effectiveFrom: 'In force from',
 }
 
@@ -279,6 +278,14 @@ function ModalityContractForm({
           autoComplete="off"
           hint="Billed for on-site travel; 0 for none."
         />
+        {contract.modality === 'on_site' ? (
+          <TextField
+            field={field('travelRate')}
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Billed for the interpreter's time on the road, rounded up to the increment; empty for none."
+          />
+        ) : null}
         <DateTimeField
           field={field('effectiveFrom')}
           hint="Eastern Time; now or later. Work already done keeps its terms."
@@ -361,6 +368,12 @@ export default function OrganizationContractPage({ loaderData, actionData }: Rou
               `within ${row.cancellationWindowHours} h: ${row.lateCancellationFeeCents === null ? 'the minimum' : formatCents(row.lateCancellationFeeCents)}`,
           },
           { header: 'Mileage', cell: (row) => `${formatCents(row.mileageCentsPerMile)}/mile` },
+          {
+            header: 'Travel time',
+            className: 'whitespace-nowrap',
+            cell: (row) =>
+              row.travelRateUnits === 0 ? 'None' : `${formatRateUnits(row.travelRateUnits)}/min`,
+          },
           { header: 'In force from', cell: (row) => formatDateTime(row.effectiveFrom) },
           {
             header: 'Saved',

@@ -4,7 +4,7 @@ import { DataTable } from '~/components/admin/data-table'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { TextField } from '~/components/ui/native-fields'
 import { DateTimeField } from '~/components/ui/native-inputs'
-import { formatRateUnits, RATE_DECIMALS } from '~/domain/billing'
+import { formatRateUnits, RATE_DECIMALS, rateInput, travelRateInput } from '~/domain/billing'
 import { modalities, modalityLabel, type Modality } from '~/domain/interpreter-profile'
 import { centsAsDecimal, formatCents } from '~/domain/money'
 import { requireAdmin } from '~/auth/session.server'
@@ -50,7 +50,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 /** A rate per minute as typed in the form: "0.9167". */
-const rateInput = (units: number) => formatRateUnits(units).replace('$', '')
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -80,6 +79,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           interpreterRate: rateInput(rate.interpreterRateUnits),
           minimumMinutes: String(rate.minimumMinutes),
           mileageRate: centsAsDecimal(rate.mileageCentsPerMile),
+          travelClientRate: travelRateInput(rate.travelClientRateUnits),
+          travelInterpreterRate: travelRateInput(rate.travelInterpreterRateUnits),
           effectiveFrom: startsNow,
         },
       }
@@ -204,6 +205,8 @@ const labels = {
   interpreterRate: 'Interpreter rate per minute (USD)',
   minimumMinutes: 'Minimum billable minutes',
   mileageRate: 'Mileage rate per mile (USD)',
+  travelClientRate: 'Travel time, client rate per minute (USD)',
+  travelInterpreterRate: 'Travel time, interpreter rate per minute (USD)',
   effectiveFrom: 'In force from',
 }
 
@@ -268,6 +271,22 @@ function ModalityRatesForm({
           autoComplete="off"
           hint="Paid for on-site travel; 0 for none."
         />
+        {rates.modality === 'on_site' ? (
+          <>
+            <TextField
+              field={field('travelClientRate')}
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Billed for the interpreter's time on the road, to the minute; empty for none."
+            />
+            <TextField
+              field={field('travelInterpreterRate')}
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Paid for the time on the road, to the minute; empty for none."
+            />
+          </>
+        ) : null}
         <DateTimeField
           field={field('effectiveFrom')}
           hint="Eastern Time; now or later. Work already done keeps its rates."
@@ -291,8 +310,8 @@ export default function RatesPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold text-slate-900">Rates</h1>
       <p className="mt-1 text-slate-600">
         What clients are charged and interpreters are paid per minute, the minimum billed per
-        assignment, and mileage for on-site work. Each assignment uses the rates in force at its
-        start.
+        assignment, and mileage and travel time for on-site work. Each assignment uses the rates in
+        force at its start.
       </p>
       <div className="mt-6 grid gap-4 xl:grid-cols-3">
         {forms.map((form) => (
@@ -335,6 +354,13 @@ export default function RatesPage({ loaderData, actionData }: Route.ComponentPro
           { header: 'Interpreter rate', cell: (row) => formatRateUnits(row.interpreterRateUnits) },
           { header: 'Minimum', cell: (row) => `${row.minimumMinutes} min` },
           { header: 'Mileage', cell: (row) => `${formatCents(row.mileageCentsPerMile)}/mile` },
+          {
+            header: 'Travel time (client / interpreter)',
+            cell: (row) =>
+              row.travelClientRateUnits + row.travelInterpreterRateUnits === 0
+                ? 'None'
+                : `${formatRateUnits(row.travelClientRateUnits)} / ${formatRateUnits(row.travelInterpreterRateUnits)}`,
+          },
           { header: 'In force from', cell: (row) => formatDateTime(row.effectiveFrom) },
           {
             header: 'Saved',

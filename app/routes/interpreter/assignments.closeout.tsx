@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(
     {
       title: 'Close out an assignment',
-      description: 'Actual times, outcome, mileage and expenses of one assignment.',
+      description: 'Actual times, outcome, mileage, travel time and expenses of one assignment.',
       path: '/interpreter/assignments',
       noindex: true,
     },
@@ -90,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           start: formatInZone(closeout.actualStart, zone),
           end: formatInZone(closeout.actualEnd, zone),
           mileage: formatMileage(closeout.mileageTenths),
+          travelMinutes: closeout.travelMinutes,
           note: closeout.note,
         }
       : null,
@@ -100,6 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endDate: end.date,
       endTime: end.time,
       mileage: closeout && closeout.mileageTenths > 0 ? formatMileage(closeout.mileageTenths) : '',
+      travelMinutes: closeout && closeout.travelMinutes > 0 ? String(closeout.travelMinutes) : '',
       note: closeout?.note ?? '',
     },
     expenses: form.expenses.map((expense) => ({
