@@ -2,6 +2,7 @@ import path from 'node:path'
 import { setOfficeTimeZone } from '../domain/office'
 import { BackgroundTasks } from './background-tasks.server'
 import { InProcessCallBus, type CallBus } from './calls/call-bus.server'
+import { PostgresCallBus } from './calls/postgres-call-bus.server'
 import { loadConfig, type Config } from './config.server'
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db.server'
 import { createLogger, type Logger } from './logger.server'
@@ -109,6 +110,12 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
   logger.info({ transport: transport.describe }, 'mail worker ready')
   logger.info({ storage: storage.describe }, 'file storage ready')
 
+  // On PostgreSQL other instances may serve the other party of a call: events go through it.
+  const callBus: CallBus =
+    target.kind === 'postgres'
+      ? await PostgresCallBus.connect(target.url, logger.child({ component: 'calls' }))
+      : new InProcessCallBus()
+
   const stopHooks: (() => void | Promise<void>)[] = []
   const runtime: Runtime = {
     config,
@@ -118,7 +125,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     mailDir,
     storage,
     background: new BackgroundTasks(logger),
-    callBus: new InProcessCallBus(),
+    callBus,
     onStop(hook) {
       stopHooks.push(hook)
     },

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -169,4 +170,24 @@ export const callRatings = pgTable(
       sql`not ${table.incident} or ${table.rater} = 'interpreter'`,
     ),
   ],
+)
+
+/**
+ * WebRTC messages between a call's parties on their way from one instance to another
+ * (app/platform/calls/postgres-call-bus.server.ts): the bus's notification carries only the
+ * row's id, since an offer or a candidate holds network addresses and may exceed what a
+ * notification can carry. Rows are deleted after a few minutes.
+ */
+export const callSignals = pgTable(
+  'call_signals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    sender: text('sender', { enum: ['client', 'interpreter'] }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('call_signals_created_idx').on(table.createdAt)],
 )

@@ -15,6 +15,8 @@ import { createPostgresTestDatabase, type TestDatabase } from '../support/postgr
 import { ServerLog } from '../support/server-log'
 import { SmtpPeer } from '../support/smtp-peer'
 
+const SESSION_SECRET = 'e2e-session-secret-that-is-long-enough'
+
 export interface TestApp {
   url: string
   runtime: Runtime
@@ -25,6 +27,10 @@ export interface TestApp {
   smtpPeer: SmtpPeer | undefined
   /** The server's log: errors are printed; `log.record()` keeps every line from now on. */
   log: ServerLog
+  /** The PostgreSQL database's address, when TEST_DATABASE_URL put the app on one. */
+  databaseUrl: string | undefined
+  /** What another instance needs to share this one's sessions. */
+  sessionSecret: string
 }
 
 /**
@@ -59,7 +65,7 @@ export const test = base.extend<
         PORT: String(port),
         DATA_DIR: dataDir,
         SITE_URL: `http://127.0.0.1:${port}`,
-        SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+        SESSION_SECRET: SESSION_SECRET,
         STAFF_NOTIFY_EMAIL: 'staff@example.com',
         LOG_LEVEL: 'info',
         MAIL_POLL_INTERVAL_MS: '100',
@@ -79,6 +85,8 @@ export const test = base.extend<
         mailDir: host.runtime.mailDir,
         smtpPeer,
         log,
+        databaseUrl: postgres?.target.kind === 'postgres' ? postgres.target.url : undefined,
+        sessionSecret: SESSION_SECRET,
       })
       await host.shutdown('tests finished')
       await smtpPeer?.stop()

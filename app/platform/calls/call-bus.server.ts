@@ -5,8 +5,8 @@
  * database's tables, so a page that misses an event reads it again.
  *
  * One instance (the embedded database) passes events in process ({@link InProcessCallBus});
- * several instances on PostgreSQL pass them through the database. Redis or NATS can replace
- * either behind this interface.
+ * on PostgreSQL, where several instances may share the database, they pass through it
+ * (`postgres-call-bus.server.ts`). Redis or NATS can replace either behind this interface.
  */
 
 /** Who a topic reaches: an interpreter's pages (their rings), or one call's parties. */
@@ -50,6 +50,11 @@ export class InProcessCallBus implements CallBus {
       if (listeners.size === 0 && this.#listeners.get(topic) === listeners)
         this.#listeners.delete(topic)
     }
+  }
+
+  /** Whether anyone here listens to the topic. */
+  hasListeners(topic: CallTopic): boolean {
+    return this.#listeners.has(topic)
   }
 
   /** How many topics have listeners (a page that closed leaves none behind). */
