@@ -52,3 +52,7 @@ export function minutesAndSeconds(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds))
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 }
+
+/** The windows, in days, that staff's connect times are given over (docs/product.md#call-board). */
+export const connectTimeWindows = [7, 30] as const
+export type ConnectTimeWindow = (typeof connectTimeWindows)[number]

@@ -204,9 +204,9 @@ test('a client connects to an available Spanish interpreter by video, and hangs 
   await staffPage.goto('/admin/calls')
   await staffPage
     .getByRole('table', { name: 'Connect times per language' })
-    .getByRole('link', { name: 'Spanish: the calls behind these figures' })
+    .getByRole('link', { name: 'Spanish, video: the calls behind these figures' })
     .click()
-  const behind = staffPage.getByRole('table', { name: 'Spanish calls, the last 30 days' })
+  const behind = staffPage.getByRole('table', { name: 'Spanish video calls, the last 30 days' })
   await expect(
     behind
       .getByRole('row')
@@ -215,8 +215,18 @@ test('a client connects to an available Spanish interpreter by video, and hangs 
       .filter({ hasText: minutesAndSeconds(seconds) })
       .first(),
   ).toBeVisible()
-  await expect(staffPage).toHaveURL(/\/admin\/calls\?language=Spanish#calls-behind$/)
+  await expect(staffPage).toHaveURL(
+    /\/admin\/calls\?days=30&language=Spanish&media=video#calls-behind$/,
+  )
   await checkAndKeep(staffPage, 'admin-calls-behind', documents)
+  // The last 7 days' figures, by the window's link.
+  await staffPage
+    .getByRole('navigation', { name: 'Connect times window' })
+    .getByRole('link', { name: 'Last 7 days' })
+    .click()
+  await expect(
+    staffPage.getByRole('table', { name: 'Connect times per language, the last 7 days' }),
+  ).toContainText('Spanish')
   await interpreter.goto(`/interpreter/payouts/${statementLine!.statementId}`)
   const statementRow = interpreter
     .getByRole('table', { name: 'Work on this statement' })

@@ -390,6 +390,31 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
         endedBy: 'client',
       })
     }
+    // One that connected after 90 s, one unanswered and one the client cancelled, and an
+    // audio-only call that connected after 45 s.
+    const past = (daysAgo: number, values: Partial<typeof calls.$inferInsert>) =>
+      test.db.insert(calls).values({
+        organizationId,
+        requestedById: staff.id,
+        language: 'Spanish',
+        media: 'video',
+        setting: 'business',
+        status: 'ended',
+        startedAt: new Date(START.getTime() - daysAgo * 86_400_000),
+        endedAt: new Date(START.getTime() - daysAgo * 86_400_000 + 600_000),
+        ...values,
+      })
+    const connectedAfter = (daysAgo: number, secondsToConnect: number) =>
+      new Date(START.getTime() - daysAgo * 86_400_000 + secondsToConnect * 1000)
+    await past(5, { interpreterId, connectedAt: connectedAfter(5, 90), endedBy: 'client' })
+    await past(3, { status: 'unanswered' })
+    await past(25, { status: 'cancelled' })
+    await past(1, {
+      media: 'audio',
+      interpreterId,
+      connectedAt: connectedAfter(1, 45),
+      endedBy: 'client',
+    })
     // And the call under way, 10 seconds to connect.
     const live = await liveCall()
     await setAvailableForCalls(interpreterId, true)
@@ -398,30 +423,67 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
     const board = await callBoard(clock)
     expect(board.active.map((call) => call.id)).toEqual([live])
     expect(board.online).toMatchObject([{ id: interpreterId, onCall: true, ringing: false }])
+    // By hand, 30 days of Spanish video: connected after 4, 8, 10, 30 and 90 s, and two that
+    // did not connect, 7 asked for. Median 10; 90th percentile at rank 0.9 × 4 = 3.6, between
+    // 30 and 90: 30 + 0.6 × 60 = 66; within 30 s 4 of 7 (57%), within 2 minutes 5 of 7.
     expect(board.figures).toEqual([
       {
         language: 'Spanish',
-        weekCount: 3,
-        weekMedian: 8,
-        weekP90: 9.6,
-        monthCount: 4,
-        monthMedian: 9,
-        monthP90: 24,
+        media: 'video',
+        asked: 7,
+        connected: 5,
+        median: 10,
+        p90: 66,
+        within30: 4,
+        within60: 4,
+        within120: 5,
+      },
+      {
+        language: 'Spanish',
+        media: 'audio',
+        asked: 1,
+        connected: 1,
+        median: 45,
+        p90: 45,
+        within30: 0,
+        within60: 1,
+        within120: 1,
       },
     ])
-    // The calls behind the figures, newest first: the one under way, then 4, 8 and 30 s.
-    const behind = await callsBehindConnectTimes('Spanish', clock)
-    expect(behind.map((call) => [call.connectSeconds, call.billableSeconds])).toEqual([
-      [10, null],
-      [4, null],
-      [8, null],
-      [30, null],
+    // 7 days of Spanish video: 4, 8, 10 and 90 s and the unanswered one. Median (8 + 10) / 2;
+    // 90th percentile at rank 2.7, between 10 and 90: 10 + 0.7 × 80 = 66.
+    expect((await callBoard(clock, 7)).figures[0]).toEqual({
+      language: 'Spanish',
+      media: 'video',
+      asked: 5,
+      connected: 4,
+      median: 9,
+      p90: 66,
+      within30: 3,
+      within60: 3,
+      within120: 4,
+    })
+    // The calls behind the figures, newest first, those that did not connect included.
+    const behind = await callsBehindConnectTimes(
+      { language: 'Spanish', media: 'video', days: 30 },
+      clock,
+    )
+    expect(behind.map((call) => [call.connectSeconds, call.status])).toEqual([
+      [10, 'connected'],
+      [4, 'ended'],
+      [8, 'ended'],
+      [null, 'unanswered'],
+      [90, 'ended'],
+      [30, 'ended'],
+      [null, 'cancelled'],
     ])
     expect(behind[0]).toMatchObject({
       organizationName: 'Riverside Clinic',
       interpreterFirstName: 'Rosa',
     })
-    expect(await callsBehindConnectTimes('French', clock)).toEqual([])
+    expect(
+      await callsBehindConnectTimes({ language: 'French', media: 'video', days: 30 }, clock),
+    ).toEqual([])
 
     clock = seconds(70)
     expect(await endCall(live, 'staff', { staff })).toBe(true)

@@ -6,8 +6,8 @@ import {
   interpreterProfiles,
   organizations,
 } from '../../../db/schema'
-import { PRESENCE_SECONDS } from '../../domain/call-routing'
-import { callStatusesWithInterpreter } from '../../domain/calls'
+import { PRESENCE_SECONDS, type CallMedia } from '../../domain/call-routing'
+import { callStatusesWithInterpreter, type ConnectTimeWindow } from '../../domain/calls'
 import { now } from '../../platform/clock.server'
 import { db } from '../../platform/runtime.server'
 import { recordAudit, type Actor } from '../audit.server'
@@ -88,45 +88,59 @@ function onlineInterpreters(at: Date) {
 /** A figure in seconds to a tenth. */
 const tenths = (value: unknown) => (value === null ? null : Math.round(Number(value) * 10) / 10)
 
-/** Seconds from Connect now to both sides connected: median and 90th percentile, and how many. */
-function connectTimes(at: Date) {
+/**
+ * Connect times per language and medium over the last `days`
+ * (docs/product.md#call-board): of the calls that connected, the median and 90th percentile
+ * of the seconds from Connect now to both sides connected; of every call asked for that is no
+ * longer under way (connected, or ended unanswered or cancelled), how many connected within 30
+ * s, 60 s and 2 minutes.
+ */
+export function connectTimes(days: ConnectTimeWindow, at: Date = now()) {
   const connectSeconds = sql`extract(epoch from (${calls.connectedAt} - ${calls.startedAt}))`
-  const week = sql`${calls.startedAt} > ${new Date(at.getTime() - 7 * DAY_MS).toISOString()}::timestamptz`
-  const figure = (fraction: number, filter = sql`true`) =>
+  const connected = sql`${calls.connectedAt} is not null`
+  const figure = (fraction: number) =>
     sql<
       number | null
-    >`percentile_cont(${fraction}::float8) within group (order by ${connectSeconds}) filter (where ${filter})`.mapWith(
+    >`percentile_cont(${fraction}::float8) within group (order by ${connectSeconds}) filter (where ${connected})`.mapWith(
       tenths,
     )
+  const within = (limit: number) =>
+    sql<number>`(count(*) filter (where ${connected} and ${connectSeconds} <= ${limit}))::integer`
   return db()
     .select({
       language: calls.language,
-      weekCount: sql<number>`(count(*) filter (where ${week}))::integer`,
-      weekMedian: figure(0.5, week),
-      weekP90: figure(0.9, week),
-      monthCount: sql<number>`count(*)::integer`,
-      monthMedian: figure(0.5),
-      monthP90: figure(0.9),
+      media: calls.media,
+      asked: sql<number>`count(*)::integer`,
+      connected: sql<number>`(count(*) filter (where ${connected}))::integer`,
+      median: figure(0.5),
+      p90: figure(0.9),
+      within30: within(30),
+      within60: within(60),
+      within120: within(120),
     })
     .from(calls)
     .where(
       and(
-        sql`${calls.connectedAt} is not null`,
-        gt(calls.startedAt, new Date(at.getTime() - 30 * DAY_MS)),
+        gt(calls.startedAt, new Date(at.getTime() - days * DAY_MS)),
+        sql`(${connected} or ${calls.status} in ('ended', 'cancelled', 'unanswered'))`,
       ),
     )
-    .groupBy(calls.language)
-    .orderBy(asc(calls.language))
+    .groupBy(calls.language, calls.media)
+    .orderBy(asc(calls.language), desc(calls.media))
 }
 
 /** The most calls listed behind one language's figures. */
 export const CALLS_BEHIND_LIMIT = 100
 
 /**
- * The calls behind a language's connect times: those that connected in the last 30 days,
- * newest first, with how long each took to connect and how long it lasted.
+ * The calls behind a row of connect times: a language's calls of one medium asked for in the
+ * window, newest first, with how long each took to connect (none: it did not) and how long it
+ * lasted.
  */
-export function callsBehindConnectTimes(language: string, at: Date = now()) {
+export function callsBehindConnectTimes(
+  row: { language: string; media: CallMedia; days: ConnectTimeWindow },
+  at: Date = now(),
+) {
   return db()
     .select({
       id: calls.id,
@@ -146,21 +160,21 @@ export function callsBehindConnectTimes(language: string, at: Date = now()) {
     .leftJoin(interpreterProfiles, eq(interpreterProfiles.id, calls.interpreterId))
     .where(
       and(
-        eq(calls.language, language),
-        sql`${calls.connectedAt} is not null`,
-        gt(calls.startedAt, new Date(at.getTime() - 30 * DAY_MS)),
+        eq(calls.language, row.language),
+        eq(calls.media, row.media),
+        gt(calls.startedAt, new Date(at.getTime() - row.days * DAY_MS)),
       ),
     )
     .orderBy(desc(calls.startedAt))
     .limit(CALLS_BEHIND_LIMIT)
 }
 
-export async function callBoard(at: Date = now()) {
+export async function callBoard(at: Date = now(), days: ConnectTimeWindow = 30) {
   const [waiting, active, online, figures] = await Promise.all([
     waitingCalls(),
     activeCalls(),
     onlineInterpreters(at),
-    connectTimes(at),
+    connectTimes(days, at),
   ])
   return { waiting, active, online, figures }
 }

@@ -5,7 +5,8 @@ import { DataTable } from '~/components/admin/data-table'
 import { useSecondsSince } from '~/components/calls/call-status'
 import { requireAdmin } from '~/auth/session.server'
 import { settingLabel } from '~/domain/bookings'
-import { minutesAndSeconds } from '~/domain/calls'
+import { connectTimeWindows, minutesAndSeconds, type ConnectTimeWindow } from '~/domain/calls'
+import { now } from '~/platform/clock.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import {
@@ -36,18 +37,26 @@ const mediaText = (media: string) => (media === 'video' ? 'video' : 'audio only'
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const board = await callBoard()
-  // "?language=…": the calls behind that language's figures (a language without figures: none).
-  const asked = new URL(request.url).searchParams.get('language')
-  const shown = board.figures.find((figure) => figure.language === asked)
+  const params = new URL(request.url).searchParams
+  // "?days=7": the connect times of the last week; the last 30 days otherwise.
+  const days: ConnectTimeWindow = params.get('days') === '7' ? 7 : 30
+  const board = await callBoard(now(), days)
+  // "?language=…&media=…": the calls behind that row's figures (a row without figures: none).
+  const shown = board.figures.find(
+    (figure) => figure.language === params.get('language') && figure.media === params.get('media'),
+  )
   const behind = shown
-    ? (await callsBehindConnectTimes(shown.language)).map((call) => ({
+    ? (await callsBehindConnectTimes({ ...shown, days })).map((call) => ({
         id: call.id,
         startedAt: call.startedAt,
         call: mediaText(call.media),
         connectSeconds: call.connectSeconds,
         duration:
-          call.billableSeconds === null ? 'Under way' : minutesAndSeconds(call.billableSeconds),
+          call.connectSeconds === null
+            ? '—'
+            : call.billableSeconds === null
+              ? 'Under way'
+              : minutesAndSeconds(call.billableSeconds),
         organizationName: call.organizationName,
         interpreterName:
           `${call.interpreterFirstName ?? ''} ${call.interpreterLastName ?? ''}`.trim(),
@@ -81,10 +90,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     freePerLanguage: [...perLanguage.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([language, free]) => ({ language, free })),
-    figures: board.figures,
+    days,
+    figures: board.figures.map((row) => ({
+      ...row,
+      call: mediaText(row.media),
+      // The board's own address for the calls behind the row, in this window.
+      behindSearch: `?${new URLSearchParams({ days: String(days), language: row.language, media: row.media })}`,
+    })),
     behind:
       shown && behind
-        ? { language: shown.language, calls: behind, limit: CALLS_BEHIND_LIMIT }
+        ? {
+            title: `${shown.language} ${mediaText(shown.media)} calls, the last ${days} days`,
+            days,
+            calls: behind,
+            limit: CALLS_BEHIND_LIMIT,
+          }
         : null,
   }
 }
@@ -127,6 +147,10 @@ function Waited({ since }: { since: string }) {
 
 const seconds = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} s`)
 
+/** A share of the calls asked for, as a whole percentage: "67%". */
+const share = (count: number, asked: number) =>
+  asked === 0 ? '—' : `${Math.round((count / asked) * 100)}%`
+
 type LoaderData = Route.ComponentProps['loaderData']
 
 /**
@@ -136,7 +160,7 @@ type LoaderData = Route.ComponentProps['loaderData']
  */
 export default function CallBoard({ loaderData, actionData }: Route.ComponentProps) {
   useRefresh()
-  const { waiting, active, online, freePerLanguage, figures, behind } = loaderData
+  const { waiting, active, online, freePerLanguage, days, figures, behind } = loaderData
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
@@ -265,37 +289,55 @@ export default function CallBoard({ loaderData, actionData }: Route.ComponentPro
 
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Connect times</h2>
       <p className="mt-1 text-sm text-slate-600">
-        From Connect now to both sides connected, per language: median and 90th percentile, over the
-        calls that connected.
+        From Connect now to both sides connected, per language and call: the median and 90th
+        percentile over the calls that connected, and the share of every call asked for (but those
+        still under way) that connected within 30 seconds, 1 minute and 2 minutes.
       </p>
+      <nav aria-label="Connect times window" className="mt-2 flex gap-4 text-sm">
+        {connectTimeWindows.map((window) => (
+          <Link
+            key={window}
+            to={`?days=${window}`}
+            preventScrollReset
+            aria-current={window === days ? 'page' : undefined}
+            className={
+              window === days ? 'font-semibold text-slate-900' : 'text-brand-700 underline'
+            }
+          >
+            Last {window} days
+          </Link>
+        ))}
+      </nav>
       <DataTable
-        caption="Connect times per language"
+        caption={`Connect times per language, the last ${days} days`}
         dense
         className="mt-2"
         rows={figures}
-        rowKey={(row) => row.language}
-        empty="No call has connected in the last 30 days."
+        rowKey={(row) => `${row.language}-${row.media}`}
+        empty={`No call was asked for in the last ${days} days.`}
         columns={[
           {
             header: 'Language',
             rowHeader: true,
             cell: (row: LoaderData['figures'][number]) => (
               <Link
-                to={`?language=${encodeURIComponent(row.language)}#calls-behind`}
+                to={`${row.behindSearch}#calls-behind`}
                 preventScrollReset
-                aria-label={`${row.language}: the calls behind these figures`}
+                aria-label={`${row.language}, ${row.call}: the calls behind these figures`}
                 className="font-medium text-brand-700 underline"
               >
                 {row.language}
               </Link>
             ),
           },
-          { header: '7 days: median', cell: (row) => seconds(row.weekMedian) },
-          { header: '7 days: 90th percentile', cell: (row) => seconds(row.weekP90) },
-          { header: '7 days: calls', cell: (row) => row.weekCount },
-          { header: '30 days: median', cell: (row) => seconds(row.monthMedian) },
-          { header: '30 days: 90th percentile', cell: (row) => seconds(row.monthP90) },
-          { header: '30 days: calls', cell: (row) => row.monthCount },
+          { header: 'Call', cell: (row) => row.call },
+          { header: 'Calls', cell: (row) => row.asked },
+          { header: 'Connected', cell: (row) => row.connected },
+          { header: 'Median', cell: (row) => seconds(row.median) },
+          { header: '90th percentile', cell: (row) => seconds(row.p90) },
+          { header: 'Within 30 s', cell: (row) => share(row.within30, row.asked) },
+          { header: 'Within 1 min', cell: (row) => share(row.within60, row.asked) },
+          { header: 'Within 2 min', cell: (row) => share(row.within120, row.asked) },
         ]}
       />
       {behind ? <CallsBehind {...behind} /> : null}
@@ -303,22 +345,21 @@ export default function CallBoard({ loaderData, actionData }: Route.ComponentPro
   )
 }
 
-/** The connected calls of one language that its connect times are computed from. */
-function CallsBehind({ language, calls, limit }: NonNullable<LoaderData['behind']>) {
+/** The calls of one language and medium that its connect times are computed from. */
+function CallsBehind({ title, days, calls, limit }: NonNullable<LoaderData['behind']>) {
   return (
     <section id="calls-behind" aria-labelledby="calls-behind-heading" className="mt-6">
       <h3 id="calls-behind-heading" className="text-base font-semibold text-slate-900">
-        {language}: the calls behind the figures
+        The calls behind the figures: {title}
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        The calls that connected in the last 30 days, newest first (at most {limit}
-        ).{' '}
-        <Link to="/admin/calls" preventScrollReset className="text-brand-700 underline">
+        The calls asked for in the last {days} days, newest first (at most {limit}).{' '}
+        <Link to={`?days=${days}`} preventScrollReset className="text-brand-700 underline">
           Close the list
         </Link>
       </p>
       <DataTable
-        caption={`${language} calls, the last 30 days`}
+        caption={title}
         dense
         className="mt-2"
         rows={calls}
@@ -331,7 +372,11 @@ function CallsBehind({ language, calls, limit }: NonNullable<LoaderData['behind'
             cell: (row: NonNullable<LoaderData['behind']>['calls'][number]) =>
               formatDateTime(row.startedAt),
           },
-          { header: 'Connected after', cell: (row) => seconds(row.connectSeconds) },
+          {
+            header: 'Connected after',
+            cell: (row) =>
+              row.connectSeconds === null ? 'Did not connect' : seconds(row.connectSeconds),
+          },
           { header: 'Call', cell: (row) => row.call },
           { header: 'Organization', cell: (row) => row.organizationName },
           { header: 'Interpreter', cell: (row) => row.interpreterName },
