@@ -13,6 +13,7 @@ import { runRetention, type RetentionPeriods } from '../models/privacy/retention
 import { deleteExpiredSessions } from '../models/sessions.server'
 import { deleteEndedAuthTokens } from '../models/auth-tokens.server'
 import { foldStatusCounts } from '../models/status-counts.server'
+import { refreshPublishedConnectTime } from '../models/calls/connect-time-publication.server'
 import { deleteExpiredRateLimitWindows } from '../platform/rate-limit.server'
 import type { FileStorage } from '../platform/storage/file-storage.server'
 import { sweepOrphanFiles } from '../platform/storage/orphan-sweep.server'
@@ -78,6 +79,11 @@ const tasks: {
     // Each breach e-mail and each escalation is sent once, whichever instance gets there first.
     name: 'lead response breaches and escalations',
     run: (db) => runLeadBreachAlerts(db),
+  },
+  {
+    // Hourly while published; two instances computing it at once write the same figure.
+    name: 'compute the published connect time again',
+    run: (db) => refreshPublishedConnectTime(db),
   },
   {
     // Safe on several instances at once: each change is folded in once.

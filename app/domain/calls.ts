@@ -53,6 +53,18 @@ export function minutesAndSeconds(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 }
 
+/** Fewer connected calls in 30 days than this make no median worth publishing. */
+export const PUBLISH_MINIMUM_CALLS = 10
+export const TOO_FEW_CALLS_MESSAGE = `At least ${PUBLISH_MINIMUM_CALLS} calls must have connected in the last 30 days to publish their median.`
+
+/** The published median connect time as the services page says it: "8 seconds", "1 min 5 s". */
+export function connectTimeText(seconds: number): string {
+  const whole = Math.max(1, Math.round(seconds))
+  if (whole < 60) return whole === 1 ? '1 second' : `${whole} seconds`
+  const rest = whole % 60
+  return rest === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${rest} s`
+}
+
 /** The windows, in days, that staff's connect times are given over (docs/product.md#call-board). */
 export const connectTimeWindows = [7, 30] as const
 export type ConnectTimeWindow = (typeof connectTimeWindows)[number]

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { jobPostings } from '../../db/schema'
 import { isSlug } from '../lib/http/params'
 import { db } from '../platform/runtime.server'
+import { connectTimePublicationVersion } from './calls/connect-time-publication.server'
 import { now as currentTime } from '../platform/clock.server'
 
 export type JobPosting = typeof jobPostings.$inferSelect
@@ -66,8 +67,9 @@ export async function setJobPostingStatus(
 }
 
 /**
- * A fingerprint of everything the public pages show from the job_postings table: each posting's id,
- * status, last change, closing time and whether it is open now. The public page cache
+ * A fingerprint of everything the public pages show from the database: each job posting's id,
+ * status, last change, closing time and whether it is open now, and the services page's
+ * published connect time. The public page cache
  * (server/page-cache.ts) reads it every half second on every instance and drops its pages
  * when it changes, so a posting closed or changed anywhere, by any means, or reaching its
  * closing time, shows its new state within a second
@@ -77,7 +79,9 @@ export async function publicContentVersion(at: Date = currentTime()): Promise<st
   const [row] = await db()
     .select({
       version: sql<string>`coalesce(md5(string_agg(${jobPostings.id} || ':' || ${jobPostings.status} || ':' || ${jobPostings.updatedAt}::text || ':' || coalesce(${jobPostings.closesAt}::text, '') || ':' || (${openAt(at)})::text, ',' order by ${jobPostings.id})), '')`,
+      // The services page's published connect time (app/models/calls/connect-time-publication.server.ts).
+      connectTime: connectTimePublicationVersion(),
     })
     .from(jobPostings)
-  return row?.version ?? ''
+  return row ? `${row.version}|${row.connectTime}` : ''
 }

@@ -191,3 +191,27 @@ export const callSignals = pgTable(
   },
   (table) => [index('call_signals_created_idx').on(table.createdAt)],
 )
+
+/**
+ * Whether staff publish the median connect time on the public services page, and the figure
+ * as last computed (docs/product.md#call-board): one row. The figure is stored, not computed
+ * per visit, so that the cached page changes when it is recomputed (hourly), not on every call.
+ */
+export const connectTimePublication = pgTable(
+  'connect_time_publication',
+  {
+    id: text('id', { enum: ['services'] })
+      .primaryKey()
+      .default('services'),
+    published: boolean('published').notNull().default(false),
+    /** The median of the last 30 days' connected calls, in tenths of a second. */
+    medianTenths: integer('median_tenths'),
+    calls: integer('calls').notNull().default(0),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('connect_time_publication_figure', sql`coalesce(${table.medianTenths}, 0) >= 0`),
+  ],
+)

@@ -105,8 +105,7 @@ export class PostgresCallBus implements CallBus {
       this.#logger.error({ err: error }, 'the call bus stopped listening: it listens again')
       if (this.#listener === client) this.#listener = undefined
       client.end().catch(() => {})
-      if (!this.#closed)
-        setTimeout(() => void this.#listen().catch(() => {}), RECONNECT_MS).unref()
+      if (!this.#closed) setTimeout(() => void this.#listen().catch(() => {}), RECONNECT_MS).unref()
     })
     await client.connect()
     await client.query(`listen ${CALL_BUS_CHANNEL}`)

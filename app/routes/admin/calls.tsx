@@ -5,7 +5,19 @@ import { DataTable } from '~/components/admin/data-table'
 import { useSecondsSince } from '~/components/calls/call-status'
 import { requireAdmin } from '~/auth/session.server'
 import { settingLabel } from '~/domain/bookings'
-import { connectTimeWindows, minutesAndSeconds, type ConnectTimeWindow } from '~/domain/calls'
+import {
+  connectTimeText,
+  connectTimeWindows,
+  minutesAndSeconds,
+  PUBLISH_MINIMUM_CALLS,
+  TOO_FEW_CALLS_MESSAGE,
+  type ConnectTimeWindow,
+} from '~/domain/calls'
+import {
+  connectTimePublicationState,
+  publishConnectTime,
+  unpublishConnectTime,
+} from '~/models/calls/connect-time-publication.server'
 import { now } from '~/platform/clock.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -40,7 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   // "?days=7": the connect times of the last week; the last 30 days otherwise.
   const days: ConnectTimeWindow = params.get('days') === '7' ? 7 : 30
-  const board = await callBoard(now(), days)
+  const [board, publication] = await Promise.all([
+    callBoard(now(), days),
+    connectTimePublicationState(),
+  ])
   // "?language=…&media=…": the calls behind that row's figures (a row without figures: none).
   const shown = board.figures.find(
     (figure) => figure.language === params.get('language') && figure.media === params.get('media'),
@@ -91,6 +106,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([language, free]) => ({ language, free })),
     days,
+    publication: publication?.published
+      ? {
+          median: publication.medianTenths === null ? null : publication.medianTenths / 10,
+          calls: publication.calls,
+          computedAt: publication.computedAt,
+        }
+      : null,
     figures: board.figures.map((row) => ({
       ...row,
       call: mediaText(row.media),
@@ -112,6 +134,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('end'), callId: z.uuid() }),
   z.object({ intent: z.literal('unavailable'), interpreterId: z.uuid() }),
+  z.object({ intent: z.literal('publish') }),
+  z.object({ intent: z.literal('unpublish') }),
 ])
 
 export async function action({ request }: Route.ActionArgs) {
@@ -119,6 +143,14 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ error: 'Choose a call or an interpreter.' }, { status: 400 })
   const form = parsed.data
+  if (form.intent === 'publish')
+    return (await publishConnectTime(admin.actor)) === 'published'
+      ? redirectWithToast('/admin/calls', 'The median connect time is on the services page.')
+      : data({ publishError: TOO_FEW_CALLS_MESSAGE }, { status: 400 })
+  if (form.intent === 'unpublish') {
+    await unpublishConnectTime(admin.actor)
+    return redirectWithToast('/admin/calls', 'The services page no longer shows a connect time.')
+  }
   if (form.intent === 'end')
     return (await endCall(form.callId, 'staff', { staff: admin.actor }))
       ? redirectWithToast('/admin/calls', 'Call ended.')
@@ -160,14 +192,15 @@ type LoaderData = Route.ComponentProps['loaderData']
  */
 export default function CallBoard({ loaderData, actionData }: Route.ComponentProps) {
   useRefresh()
-  const { waiting, active, online, freePerLanguage, days, figures, behind } = loaderData
+  const { waiting, active, online, freePerLanguage, days, figures, behind, publication } =
+    loaderData
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Calls</h1>
       <p className="mt-1 text-slate-600">
         Connect now calls as they happen; the board reads them again every 5 seconds.
       </p>
-      {actionData?.error ? (
+      {actionData && 'error' in actionData ? (
         <p role="alert" className="mt-4 font-medium text-red-700">
           {actionData.error}
         </p>
@@ -341,7 +374,57 @@ export default function CallBoard({ loaderData, actionData }: Route.ComponentPro
         ]}
       />
       {behind ? <CallsBehind {...behind} /> : null}
+      <ServicesPageFigure
+        publication={publication}
+        error={actionData && 'publishError' in actionData ? actionData.publishError : undefined}
+      />
     </>
+  )
+}
+
+/**
+ * Whether the public services page shows the median time to a live interpreter, with the
+ * button that publishes it or stops publishing it.
+ */
+function ServicesPageFigure({
+  publication,
+  error,
+}: {
+  publication: LoaderData['publication']
+  error: string | undefined
+}) {
+  return (
+    <section aria-labelledby="services-figure-heading" className="mt-8">
+      <h2 id="services-figure-heading" className="text-lg font-semibold text-slate-900">
+        On the services page
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {publication === null
+          ? 'Not published: the services page shows no measured connect time.'
+          : publication.median === null
+            ? `Published, but fewer than ${PUBLISH_MINIMUM_CALLS} calls connected in the last 30 days: the page shows no figure until enough do.`
+            : `Published: "Median time to a live interpreter: ${connectTimeText(publication.median)}", over ${publication.calls} calls of the last 30 days${publication.computedAt ? `, computed ${formatDateTime(publication.computedAt)}` : ''}; computed again every hour.`}
+      </p>
+      <Form method="post" className="mt-2" preventScrollReset>
+        <input type="hidden" name="intent" value={publication === null ? 'publish' : 'unpublish'} />
+        <button
+          type="submit"
+          className="btn-secondary"
+          aria-describedby={error ? 'services-figure-error' : undefined}
+        >
+          {publication === null ? 'Publish the median connect time' : 'Stop publishing'}
+        </button>
+      </Form>
+      {error ? (
+        <p
+          id="services-figure-error"
+          role="alert"
+          className="mt-2 text-sm font-medium text-red-700"
+        >
+          {error}
+        </p>
+      ) : null}
+    </section>
   )
 }
 

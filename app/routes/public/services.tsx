@@ -13,9 +13,11 @@ import { servicesPage } from '~/content/marketing/services'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
+import { connectTimeText } from '~/domain/calls'
+import { publishedConnectTime } from '~/models/calls/connect-time-publication.server'
 import type { Route } from './+types/services'
 
-export function loader() {
+export async function loader() {
   const seo: PageSeo = {
     title: 'Interpretation and Translation Services',
     description: `Phone interpretation, video remote interpretation, on-site interpretation and certified document translation in ${claims.languages} languages, ${claims.availability}, with a ${claims.uptimeGuarantee} uptime guarantee.`,
@@ -29,7 +31,10 @@ export function loader() {
       'ASL interpreting',
     ],
   }
-  return marketingPageData(seo, 'Services', servicesPage)
+  return {
+    ...marketingPageData(seo, 'Services', servicesPage),
+    connectTime: await publishedConnectTime(),
+  }
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
@@ -52,6 +57,17 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
           illustration="/illustrations/services-video-call.svg"
         />
         <StatStrip stats={servicesStats} label="Service figures" />
+        {loaderData.connectTime ? (
+          <section aria-label="Measured connect time" className="border-b border-slate-200">
+            <p className="mx-auto max-w-7xl px-4 py-4 text-center text-slate-700 sm:px-6 lg:px-8">
+              Median time to a live interpreter:{' '}
+              <strong className="text-slate-900">
+                {connectTimeText(loaderData.connectTime.medianSeconds)}
+              </strong>
+              , measured over our on-demand calls of the last 30 days.
+            </p>
+          </section>
+        ) : null}
         <PageSection
           headingId="service-cards-heading"
           heading="How We Help You Communicate"
