@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
 import { calls, interpreterCallPresence, invoiceLines, statementLines } from '../../db/schema'
 import { setClock } from '../../app/platform/clock.server'
@@ -10,7 +10,7 @@ import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process'
 import { createAccount, signIn } from './auth-helpers'
 import { clientAccount } from './client-helpers'
-import { expect, test } from './fixtures'
+import { expect, test, type TestApp } from './fixtures'
 
 /** Whether the page's remote video shows frames: it has a size and its time moves on. */
 async function remoteVideoPlays(page: Page) {
@@ -26,94 +26,150 @@ async function remoteVideoPlays(page: Page) {
 
 test.afterEach(() => setClock())
 
+/** Instance B: the built server as a process of its own, on instance A's database. */
+async function startInstanceB(app: TestApp) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calls-instance-b-'))
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: app.databaseUrl!,
+    SESSION_SECRET: app.sessionSecret,
+    LOG_LEVEL: 'warn',
+  })
+  await waitUntilReady(server)
+  return { server, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) }
+}
+
+/**
+ * The interpreter, available on instance B, and the client, on instance A, connected by video
+ * in `language`: the ring, the accept and every WebRTC message pass between the instances.
+ */
+async function connectAcross(
+  browser: Browser,
+  app: TestApp,
+  instanceB: ServerProcess,
+  language: string,
+) {
+  const staff = await createAccount('admin', 'Instance Staff')
+  const { user: clientUser } = await clientAccount(`${language} Instance Clinic`, 'requester')
+  const interpreterProfile = await createDispatchInterpreter(
+    app.db,
+    { id: staff.id, name: staff.name },
+    { firstName: 'Rosa', languages: [language] },
+  )
+  const interpreterContext = await browser.newContext({ baseURL: instanceB.url })
+  await signIn(
+    interpreterContext,
+    instanceB.url,
+    toPublicUser((await findUserByEmail(interpreterProfile.email))!),
+  )
+  const interpreter = await interpreterContext.newPage()
+  await interpreter.goto('/interpreter/dashboard')
+  const callsCard = interpreter.getByRole('region', { name: 'On-demand calls' })
+  await callsCard.getByRole('button', { name: 'Available for calls' }).click()
+  await expect(callsCard.getByText('On: calls can ring here.')).toBeVisible()
+
+  const clientContext = await browser.newContext({ baseURL: app.url })
+  await signIn(clientContext, app.url, clientUser)
+  const client = await clientContext.newPage()
+  await client.goto('/client/connect')
+  await client.getByLabel('Language').fill(language)
+  await client.getByLabel('Setting').selectOption('business')
+  await client.getByRole('button', { name: 'Connect now' }).click()
+  await expect(client.getByText('Finding an interpreter')).toBeVisible()
+
+  const ring = interpreter.getByRole('alertdialog', { name: 'Incoming call' })
+  await expect(ring).toContainText(`${language}, video, business`)
+  await ring.getByRole('button', { name: 'Accept call' }).click()
+  await expect(interpreter.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(client.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await remoteVideoPlays(client)
+  await remoteVideoPlays(interpreter)
+  return {
+    client,
+    interpreter,
+    interpreterProfile,
+    callId: client.url().split('/').pop()!,
+    close: () => Promise.all([clientContext.close(), interpreterContext.close()]),
+  }
+}
+
+// Two processes share a database only on PostgreSQL; the embedded one belongs to one process.
+// CI runs the browser tests on PostgreSQL (TEST_DATABASE_URL, .ci/run).
+const NEEDS_POSTGRES = 'needs TEST_DATABASE_URL: two instances share PostgreSQL only'
+
 /**
  * Connect now across instances (docs/architecture.md#on-demand-calls): the test's own host is
  * instance A; a second server process on the same PostgreSQL database is instance B. The
- * client's browser talks to A only, the interpreter's to B only: the ring, the accept and every
- * WebRTC message pass between them through the database.
+ * client's browser talks to A only, the interpreter's to B only.
  */
 test('a client on one instance connects to an interpreter on another, and the call is billed once', async ({
   browser,
   app,
 }) => {
-  // Two processes share a database only on PostgreSQL; the embedded one belongs to one
-  // process. CI runs the browser tests on PostgreSQL (TEST_DATABASE_URL, .ci/run).
-  test.skip(!app.databaseUrl, 'needs TEST_DATABASE_URL: two instances share PostgreSQL only')
+  test.skip(!app.databaseUrl, NEEDS_POSTGRES)
   test.setTimeout(180_000)
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calls-instance-b-'))
-  let instanceB: ServerProcess | undefined
+  const instanceB = await startInstanceB(app)
   try {
-    instanceB = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: app.databaseUrl!,
-      SESSION_SECRET: app.sessionSecret,
-      LOG_LEVEL: 'warn',
-    })
-    await waitUntilReady(instanceB)
-
-    const staff = await createAccount('admin', 'Instance Staff')
-    const { user: clientUser } = await clientAccount('Two Instance Clinic', 'requester')
-    const rosa = await createDispatchInterpreter(
-      app.db,
-      { id: staff.id, name: staff.name },
-      { firstName: 'Rosa', languages: ['Tagalog'] },
-    )
-
-    const interpreterContext = await browser.newContext({ baseURL: instanceB.url })
-    await signIn(
-      interpreterContext,
-      instanceB.url,
-      toPublicUser((await findUserByEmail(rosa.email))!),
-    )
-    const interpreter = await interpreterContext.newPage()
-    await interpreter.goto('/interpreter/dashboard')
-    const callsCard = interpreter.getByRole('region', { name: 'On-demand calls' })
-    await callsCard.getByRole('button', { name: 'Available for calls' }).click()
-    await expect(callsCard.getByText('On: calls can ring here.')).toBeVisible()
-
-    const clientContext = await browser.newContext({ baseURL: app.url })
-    await signIn(clientContext, app.url, clientUser)
-    const client = await clientContext.newPage()
-    await client.goto('/client/connect')
-    await client.getByLabel('Language').fill('Tagalog')
-    await client.getByLabel('Setting').selectOption('business')
-    await client.getByRole('button', { name: 'Connect now' }).click()
-    await expect(client.getByText('Finding an interpreter')).toBeVisible()
-
-    // The ring reaches instance B's page; the accept there reaches instance A's.
-    const ring = interpreter.getByRole('alertdialog', { name: 'Incoming call' })
-    await expect(ring).toContainText('Tagalog, video, business')
-    await ring.getByRole('button', { name: 'Accept call' }).click()
-    await expect(interpreter.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
-      timeout: 20_000,
-    })
-    await expect(client.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
-      timeout: 20_000,
-    })
-    await remoteVideoPlays(client)
-    await remoteVideoPlays(interpreter)
-
+    const call = await connectAcross(browser, app, instanceB.server, 'Tagalog')
     // The client hangs up 95 s on (a call ended within 30 s is not billed): instance A's clock
     // moves on, and the interpreter's presence with it, as in connect-now.spec.ts.
-    const callId = client.url().split('/').pop()!
     await app.db
       .update(interpreterCallPresence)
       .set({ lastSeenAt: new Date(Date.now() + 95_000) })
-      .where(eq(interpreterCallPresence.interpreterId, rosa.profileId))
+      .where(eq(interpreterCallPresence.interpreterId, call.interpreterProfile.profileId))
     setClock(() => new Date(Date.now() + 95_000))
-    await client.getByRole('button', { name: 'End call' }).click()
-    await expect(client.getByText('Call ended')).toBeVisible()
-    await expect(interpreter.getByText('Call ended')).toBeVisible()
+    await call.client.getByRole('button', { name: 'End call' }).click()
+    await expect(call.client.getByText('Call ended')).toBeVisible()
+    await expect(call.interpreter.getByText('Call ended')).toBeVisible()
     setClock()
-    const [call] = await app.db.select().from(calls).where(eq(calls.id, callId))
-    expect(call).toMatchObject({ status: 'ended', interpreterId: rosa.profileId })
-    expect(call!.billableSeconds).toBeGreaterThanOrEqual(95)
-    expect(await app.db.$count(invoiceLines, eq(invoiceLines.callId, callId))).toBe(1)
-    expect(await app.db.$count(statementLines, eq(statementLines.callId, callId))).toBe(1)
-    await clientContext.close()
-    await interpreterContext.close()
+    const [row] = await app.db.select().from(calls).where(eq(calls.id, call.callId))
+    expect(row).toMatchObject({
+      status: 'ended',
+      interpreterId: call.interpreterProfile.profileId,
+    })
+    expect(row!.billableSeconds).toBeGreaterThanOrEqual(95)
+    expect(await app.db.$count(invoiceLines, eq(invoiceLines.callId, call.callId))).toBe(1)
+    expect(await app.db.$count(statementLines, eq(statementLines.callId, call.callId))).toBe(1)
+    await call.close()
   } finally {
-    expect(await instanceB?.stop()).toBe(0)
-    rmSync(dataDir, { recursive: true, force: true })
+    expect(await instanceB.server.stop()).toBe(0)
+    instanceB.cleanUp()
+  }
+})
+
+/**
+ * An instance killed mid-call (kill -9: no goodbye to anyone): the interpreter's page on it
+ * falls silent, and within 20 s instance A ends the call and offers the client a new
+ * interpreter; the call is billed to the interpreter's last heartbeat, not to the drop's
+ * discovery.
+ */
+test('an instance killed mid-call: the other side is told within 20 s and the call ends there', async ({
+  browser,
+  app,
+}) => {
+  test.skip(!app.databaseUrl, NEEDS_POSTGRES)
+  test.setTimeout(180_000)
+  const instanceB = await startInstanceB(app)
+  try {
+    const call = await connectAcross(browser, app, instanceB.server, 'Ilocano')
+    const killedAt = Date.now()
+    expect(await instanceB.server.stop('SIGKILL')).toBeNull()
+    const dropped = call.client.getByRole('status').filter({ hasText: 'connection dropped' })
+    await expect(dropped).toContainText('Your interpreter’s connection dropped', {
+      timeout: 30_000,
+    })
+    // Told within the 20 s of silence the rules allow, and a few seconds of heartbeat before.
+    expect(Date.now() - killedAt).toBeLessThan(30_000)
+    const [row] = await app.db.select().from(calls).where(eq(calls.id, call.callId))
+    expect(row).toMatchObject({ status: 'ended', endedBy: 'system' })
+    expect(row!.endedAt!.getTime()).toBeLessThanOrEqual(killedAt + 1_000)
+    await call.close()
+  } finally {
+    await instanceB.server.stop()
+    instanceB.cleanUp()
   }
 })
