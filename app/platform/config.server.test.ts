@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       turnUrls: [],
       turnSecret: undefined,
       turnTtlSeconds: 3600,
+      relayOnly: false,
     })
     expect(
       loadConfig({
@@ -30,13 +31,18 @@ describe('loadConfig', () => {
         CALL_TURN_URLS: 'turns:a.example:5349',
         CALL_TURN_SECRET: 'a secret of sixteen+',
         CALL_TURN_TTL_SECONDS: '600',
+        CALL_RELAY_ONLY: 'true',
       }).calls,
     ).toEqual({
       stunUrls: ['stun:a.example:3478', 'stun:b.example:3478'],
       turnUrls: ['turns:a.example:5349'],
       turnSecret: 'a secret of sixteen+',
       turnTtlSeconds: 600,
+      relayOnly: true,
     })
+    expect(() => loadConfig({ DATA_DIR: dataDir, CALL_RELAY_ONLY: 'true' })).toThrow(
+      /CALL_RELAY_ONLY: needs CALL_TURN_URLS/,
+    )
     expect(() => loadConfig({ DATA_DIR: dataDir, CALL_TURN_URLS: 'turn:a.example' })).toThrow(
       /CALL_TURN_SECRET: required when CALL_TURN_URLS is set/,
     )

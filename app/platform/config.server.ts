@@ -138,6 +138,10 @@ const envSchema = z.object({
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
   CALL_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  CALL_RELAY_ONLY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   S3_KEY_PREFIX: optionalText.pipe(
     z
       .string()
@@ -211,6 +215,8 @@ export interface CallIceConfig {
   turnSecret: string | undefined
   /** How long a TURN credential handed to a page lasts. */
   turnTtlSeconds: number
+  /** Media only through the TURN relay: neither party's browser learns the other's address. */
+  relayOnly: boolean
 }
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -265,6 +271,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    )
+  }
+  if (env.CALL_RELAY_ONLY && env.CALL_TURN_URLS.length === 0) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  CALL_RELAY_ONLY: needs CALL_TURN_URLS, the relay to go through',
     )
   }
   if (env.CALL_TURN_URLS.length > 0 && !env.CALL_TURN_SECRET) {
@@ -339,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       turnUrls: env.CALL_TURN_URLS,
       turnSecret: env.CALL_TURN_SECRET,
       turnTtlSeconds: env.CALL_TURN_TTL_SECONDS,
+      relayOnly: env.CALL_RELAY_ONLY,
     },
     leads: {
       businessHours,

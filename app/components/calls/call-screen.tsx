@@ -13,8 +13,11 @@ export interface CallScreenProps {
   callId: string
   party: CallParty
   media: 'video' | 'audio'
-  /** ICE servers from the configuration: none by default (host candidates only). */
-  iceServers: RTCIceServer[]
+  /**
+   * ICE servers from the configuration (none by default: host candidates only), and the
+   * transport policy: 'relay' sends the media only through the TURN relay.
+   */
+  ice: { iceServers: RTCIceServer[]; iceTransportPolicy: RTCIceTransportPolicy }
   /**
    * The client's call before an interpreter takes it: nothing shows yet, but the camera,
    * microphone and offer are made ready, so the call connects as soon as one does.
@@ -70,7 +73,7 @@ function takeMedia(media: 'video' | 'audio'): Promise<MediaStream> {
  * client's page makes its offer while it waits, and sends it when the interpreter's page is
  * ready.
  */
-export function CallScreen({ callId, party, media, iceServers, waiting = false }: CallScreenProps) {
+export function CallScreen({ callId, party, media, ice, waiting = false }: CallScreenProps) {
   const remoteVideo = useRef<HTMLVideoElement>(null)
   const ownVideo = useRef<HTMLVideoElement>(null)
   const peer = useRef<Promise<RTCPeerConnection> | null>(null)
@@ -91,7 +94,7 @@ export function CallScreen({ callId, party, media, iceServers, waiting = false }
   const signal = (data: SignalData) => sendOnCallSocket({ type: 'signal', callId, data })
 
   async function buildPeer(build: number): Promise<RTCPeerConnection> {
-    const connection = new RTCPeerConnection({ iceServers })
+    const connection = new RTCPeerConnection(ice)
     const stream = await takeMedia(media)
     // Made for a medium since changed, or for a screen since gone: let the camera go.
     if (build !== builds.current) {

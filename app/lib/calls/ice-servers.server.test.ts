@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { iceServersFor } from './ice-servers.server'
+import { iceServersFor, iceSettingsFor } from './ice-servers.server'
 
 const at = new Date('2026-11-29T12:00:00Z')
-const none = { stunUrls: [], turnUrls: [], turnSecret: undefined, turnTtlSeconds: 3600 }
+const none = {
+  stunUrls: [],
+  turnUrls: [],
+  turnSecret: undefined,
+  turnTtlSeconds: 3600,
+  relayOnly: false,
+}
 
 describe('the ICE servers of a call', () => {
   it('are none by default: no public STUN server is contacted', () => {
@@ -16,6 +22,7 @@ describe('the ICE servers of a call', () => {
       turnUrls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'],
       turnSecret: 'a shared secret of coturn',
       turnTtlSeconds: 600,
+      relayOnly: false,
     })
     const expiry = at.getTime() / 1000 + 600
     expect(servers).toEqual([
@@ -35,5 +42,14 @@ describe('the ICE servers of a call', () => {
       turnSecret: 'a shared secret of coturn',
     })
     expect(other[0]!.credential).not.toBe(servers[1]!.credential)
+  })
+
+  it('keep the media to the relay when so configured, and to any path otherwise', () => {
+    const relay = { ...none, turnUrls: ['turn:t'], turnSecret: 'a shared secret of coturn' }
+    expect(iceSettingsFor('user-1', at, relay).iceTransportPolicy).toBe('all')
+    expect(iceSettingsFor('user-1', at, { ...relay, relayOnly: true })).toMatchObject({
+      iceTransportPolicy: 'relay',
+      iceServers: [{ urls: ['turn:t'] }],
+    })
   })
 })

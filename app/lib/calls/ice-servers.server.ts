@@ -1,6 +1,21 @@
 import { createHmac } from 'node:crypto'
 import type { CallIceConfig } from '../../platform/config.server'
 
+/** What a call's page gives its `RTCPeerConnection`: the ICE servers and the transport policy. */
+export interface IceSettings {
+  iceServers: IceServer[]
+  /** 'relay': only the TURN relay's candidates, never a party's own addresses. */
+  iceTransportPolicy: 'all' | 'relay'
+}
+
+/** A call page's ICE settings: {@link iceServersFor}, and relay only when configured. */
+export function iceSettingsFor(userId: string, at: Date, config: CallIceConfig): IceSettings {
+  return {
+    iceServers: iceServersFor(userId, at, config),
+    iceTransportPolicy: config.relayOnly ? 'relay' : 'all',
+  }
+}
+
 /** An ICE server as a page's `RTCPeerConnection` takes it. */
 export interface IceServer {
   urls: string[]

@@ -5,7 +5,7 @@ import { CallOver, useCallUpdates, useSecondsSince } from '~/components/calls/ca
 import { minutesAndSeconds } from '~/domain/calls'
 import { requireClient } from '~/auth/client.server'
 import { notFound } from '~/lib/http/responses'
-import { iceServersFor } from '~/lib/calls/ice-servers.server'
+import { iceSettingsFor } from '~/lib/calls/ice-servers.server'
 import { seoMeta } from '~/lib/seo/meta'
 import {
   callForPage,
@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       interpreterIdNumber: call.interpreterIdNumber,
       dropped: call.endedBy === 'system',
     },
-    iceServers: iceServersFor(userId, now(), runtime().config.calls),
+    ice: iceSettingsFor(userId, now(), runtime().config.calls),
     rating: rateable
       ? {
           constraint: formConstraint(bookingRatingSchema),
@@ -140,7 +140,7 @@ async function callbackAction(
 }
 
 export default function ClientCall({ loaderData, actionData }: Route.ComponentProps) {
-  const { call, iceServers, rating } = loaderData
+  const { call, ice, rating } = loaderData
   const callbackReply = actionData && 'callback' in actionData ? actionData.callback : undefined
   useCallUpdates(call)
   const waited = useSecondsSince(call.startedAt)
@@ -198,7 +198,7 @@ export default function ClientCall({ loaderData, actionData }: Route.ComponentPr
             callId={call.id}
             party="client"
             media={call.media}
-            iceServers={iceServers}
+            ice={ice}
             waiting={call.status === 'waiting'}
           />
         </>

@@ -9,7 +9,7 @@ import { CallOver, useCallUpdates } from '~/components/calls/call-status'
 import { requireUser } from '~/auth/session.server'
 import { settingLabel } from '~/domain/bookings'
 import { notFound } from '~/lib/http/responses'
-import { iceServersFor } from '~/lib/calls/ice-servers.server'
+import { iceSettingsFor } from '~/lib/calls/ice-servers.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { callById, callForPage, endCall } from '~/models/calls/calls.server'
 import { findProfileOfUser } from '~/models/interpreter-profiles.server'
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const rating = rateable ? (await ratingsOfCall(call.id)).interpreter : null
   return {
     call: callForPage(call),
-    iceServers: iceServersFor(userId, now(), runtime().config.calls),
+    ice: iceSettingsFor(userId, now(), runtime().config.calls),
     rating: rateable
       ? {
           constraint: formConstraint(callQualitySchema),
@@ -76,7 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function InterpreterCall({ loaderData, actionData }: Route.ComponentProps) {
-  const { call, iceServers, rating } = loaderData
+  const { call, ice, rating } = loaderData
   useCallUpdates(call)
   const open = call.status === 'connecting' || call.status === 'connected'
   return (
@@ -92,7 +92,7 @@ export default function InterpreterCall({ loaderData, actionData }: Route.Compon
             callId={call.id}
             party="interpreter"
             media={call.media}
-            iceServers={iceServers}
+            ice={ice}
           />
         </>
       ) : (
