@@ -88,12 +88,7 @@ export default function InterpreterCall({ loaderData, actionData }: Route.Compon
       </p>
       {open ? (
         <>
-          <CallScreen
-            callId={call.id}
-            party="interpreter"
-            media={call.media}
-            ice={ice}
-          />
+          <CallScreen callId={call.id} party="interpreter" media={call.media} ice={ice} />
         </>
       ) : (
         <CallOver title="Call ended" connectedAt={call.connectedAt} endedAt={call.endedAt}>
