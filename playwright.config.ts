@@ -22,7 +22,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // Generous: on a slower two-core machine with three workers, a test that takes 40 s alone
+  // took over a minute in the full run. The tests that set their own time allow twice what
+  // they need alone, for the same reason.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -19,7 +19,7 @@ test('staff set net 30 and a PO, send the invoice, take a part payment and then 
   page,
   app,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const tag = Date.now().toString(36)
   const organizationName = `Receivable Clinic ${tag}`
   const staff = await createAccount('admin', 'Ava Receivables')

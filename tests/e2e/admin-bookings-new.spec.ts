@@ -41,7 +41,7 @@ test('staff enter a booking for a client who called; a refused form keeps what w
   app,
 }) => {
   // A whole journey through several pages and e-mails: more than the default minute on a busy machine.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const staff = await createAccount('admin', 'Dana Dispatcher')
   const actor = { id: staff.id, name: staff.name }
   const organization = `Riverside Clinic ${randomUUID().slice(0, 6)}`
@@ -177,7 +177,7 @@ test('choosing the organization works without JavaScript; an unknown one answers
   app,
 }) => {
   // A whole journey through several pages and e-mails: more than the default minute on a busy machine.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const staff = await createAccount('admin', 'Nora Nojs')
   const actor = { id: staff.id, name: staff.name }
   const organization = `Quiet Clinic ${randomUUID().slice(0, 6)}`

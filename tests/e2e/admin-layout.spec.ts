@@ -138,7 +138,7 @@ for (const viewport of [phone, desktop]) {
   test(`at ${viewport.width} px no admin screen scrolls sideways with long names and addresses, axe finds nothing, the first tab stop skips to the main content${viewport === desktop ? ' and every action of every table row is in view' : ''}`, async ({
     page,
   }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(480_000)
     await page.setViewportSize(viewport)
     for (const screen of adminScreens(records)) {
       const label = `${screen.name} at ${viewport.width} px`

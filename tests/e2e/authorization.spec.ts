@@ -99,7 +99,7 @@ for (const area of areas) {
   }) => {
     // Every route of the area as six kinds of visitor: the admin area alone makes hundreds of
     // requests, more with each new screen.
-    test.setTimeout(180_000)
+    test.setTimeout(360_000)
     const routes = (await builtRoutes()).filter((route) => inArea(route, area.prefix))
     expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(area.samples))
 

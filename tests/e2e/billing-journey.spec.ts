@@ -29,7 +29,7 @@ test('a closed-out assignment becomes a paid statement and a sent invoice', asyn
   browser,
   app,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const tag = Date.now().toString(36)
   const organizationName = `Journey Clinic ${tag}`
   const staff = await createAccount('admin', 'Jules Journey')

@@ -33,7 +33,7 @@ const mailTo = (app: TestApp, template: string, email: string) =>
  * client-portal.spec.ts.
  */
 test('from a contact request to a confirmed interpreter', async ({ page, browser, app }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = randomUUID().slice(0, 6)
   // A language no other test's interpreter has.
   const language = 'Amharic'

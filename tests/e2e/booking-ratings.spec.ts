@@ -25,7 +25,7 @@ test('a client rates a completed assignment; staff review the low rating; the el
   page,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = Date.now().toString(36)
   // A language no other test's interpreter has, so the eligible list holds only these two.
   const language = 'Maltese'

@@ -89,7 +89,7 @@ test('the relay takes a call page’s TURN credential, and refuses it tampered o
 test('a call configured relay-only connects through the TURN relay', async ({ browser, app }) => {
   test.skip(!coturn, NEEDS_COTURN)
   test.skip(!app.databaseUrl, 'needs TEST_DATABASE_URL: the relay-configured server shares it')
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'calls-relay-'))
   const server = await startServerProcess({
     DATA_DIR: dataDir,

@@ -50,7 +50,7 @@ test('staff send a month’s invoice; the manager sees it Sent and downloads the
   browser,
   app,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const tag = Date.now().toString(36)
   const organizationName = `Invoice Clinic ${tag}`
   const staff = await createAccount('admin', 'Ivy Staff')

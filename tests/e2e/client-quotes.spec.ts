@@ -55,7 +55,7 @@ test('a client requests a quote, staff price it, the client accepts, staff deliv
   browser,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = Date.now().toString(36)
   const email = `lena-${tag}@harbor.example`
   const organizationName = `Harbor Law ${tag}`
@@ -401,7 +401,7 @@ test('a quote priced again while the client looks at it is shown again at its ne
 })
 
 test('a refused quote request names the field and stores nothing', async ({ page, app }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = Date.now().toString(36)
   const { client } = await clientOf(app, `Refusal Clinic ${tag}`, `rita-${tag}@refusal.example`)
   await signIn(page.context(), app.url, client)

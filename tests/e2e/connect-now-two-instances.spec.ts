@@ -108,7 +108,7 @@ test('a client on one instance connects to an interpreter on another, and the ca
   app,
 }) => {
   test.skip(!app.databaseUrl, NEEDS_POSTGRES)
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const instanceB = await startInstanceB(app)
   try {
     const call = await connectAcross(browser, app, instanceB.server, 'Tagalog')
@@ -152,7 +152,7 @@ test('an instance killed mid-call: the other side is told within 20 s and the ca
   app,
 }) => {
   test.skip(!app.databaseUrl, NEEDS_POSTGRES)
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const instanceB = await startInstanceB(app)
   try {
     const call = await connectAcross(browser, app, instanceB.server, 'Ilocano')

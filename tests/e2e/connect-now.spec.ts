@@ -80,7 +80,7 @@ test('a client connects to an available Spanish interpreter by video, and hangs 
   app,
 }) => {
   const documents: HtmlDocument[] = []
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const staff = await createAccount('admin', 'Call Staff')
   const { user: clientUser } = await clientAccount('Connect Clinic', 'requester')
   const rosa = await createDispatchInterpreter(
@@ -310,7 +310,7 @@ test('nobody online: the client is offered a booking; leaving while waiting stop
   app,
 }) => {
   const documents: HtmlDocument[] = []
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const staff = await createAccount('admin', 'Call Staff')
   const { user: clientUser } = await clientAccount('Leaving Clinic', 'requester')
   const clientContext = await browser.newContext({ baseURL: app.url })
@@ -488,7 +488,7 @@ test('a denied camera makes the call audio only; an interpreter who drops mid-ca
   app,
 }) => {
   const documents: HtmlDocument[] = []
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const staff = await createAccount('admin', 'Drop Staff')
   const { user: clientUser } = await clientAccount('Drop Clinic', 'requester')
   const tomas = await createDispatchInterpreter(

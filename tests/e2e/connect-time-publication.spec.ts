@@ -13,7 +13,7 @@ test('staff publish the median connect time on the services page, and withdraw i
   browser,
   app,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   // Twelve calls of the last days that connected after 6 to 17 seconds.
   const organizationId = await createOrganization(app.db, `Published Clinic ${Date.now()}`)
   const now = Date.now()

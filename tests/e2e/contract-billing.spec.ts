@@ -25,7 +25,7 @@ test('a rush booking under a contract: premium line, net 30, PO, part payment, t
   page,
   app,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const tag = Date.now().toString(36)
   const organizationName = `Contract Clinic ${tag}`
   const staff = await createAccount('admin', 'Cora Contracts')

@@ -14,7 +14,7 @@ test('with no contractor agreement staff are told where to publish it; publishin
   browser,
   app,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const tag = randomUUID().slice(0, 6)
   const admin = await createAccount('admin', 'Aida Agreement')
   // A fresh install has no agreement; an earlier test of this worker may have published one.

@@ -459,7 +459,7 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
 test('every form of every route with an action, as each role that may use it, answers crafted text without a 500 and keeps it out of the log', async ({
   app,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(600_000)
   const startedAt = Date.now()
   const routes = await builtRoutes()
   const world = await createCraftedWorld(app)

@@ -20,7 +20,7 @@ test('staff offer a medical booking to eligible interpreters; the first to accep
   app,
 }) => {
   // A whole journey through several pages and e-mails: more than the default minute on a busy machine.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   // A language no other test's interpreter has (tests/e2e/admin-long-data.ts uses Haitian
   // Creole), so the lists hold only these four.
   const language = 'Burmese'

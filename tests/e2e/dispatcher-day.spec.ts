@@ -38,7 +38,7 @@ test('a phone booking is assigned over a rule, confirmed, moved by the client, r
   browser,
   app,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(300_000)
   const tag = randomUUID().slice(0, 6)
   // A language no other test's interpreter has, so the lists hold only this one.
   const language = 'Tigrinya'
@@ -200,7 +200,7 @@ test('a client books a weekly team; two interpreters fill a date; one cannot mak
   browser,
   app,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(300_000)
   const tag = randomUUID().slice(0, 6)
   const language = 'Pashto'
   const staff = await createAccount('admin', 'Tia Teams')

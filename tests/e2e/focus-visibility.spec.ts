@@ -24,7 +24,7 @@ test.describe('the focus ring', () => {
     context,
     app,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     await signIn(context, app.url, await createAccount('admin', 'Rin Ring'))
     const problems: string[] = []
     for (const path of ['/admin/dashboard', '/admin/resources/new']) {

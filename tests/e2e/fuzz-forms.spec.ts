@@ -143,7 +143,7 @@ test('every public form answers generated hostile input without a server error, 
   context,
   app,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const startedAt = new Date()
   let counter = 0
   const email = () => `fuzz-${counter++}@example.org`

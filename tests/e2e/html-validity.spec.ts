@@ -69,7 +69,7 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   browser,
   app,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const documents: HtmlDocument[] = []
 
   // Public pages, every flavour of the recruiting pages and the pages without a match.

@@ -31,7 +31,7 @@ test('an on-site assignment closed out with mileage and a receipt, returned, cor
   browser,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const stamp = Date.now()
   const organizationName = `Closeout Clinic ${stamp}`
   const staff = await createAccount('admin', 'Cora Closeouts')

@@ -27,7 +27,7 @@ test('apply, approve, set a password, upload a HIPAA certificate, staff accept i
   browser,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = randomUUID().slice(0, 6)
   const email = `hana-${tag}@example.org`
   const name = `Hana Kato${tag}`

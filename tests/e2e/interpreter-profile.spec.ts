@@ -54,7 +54,7 @@ test('an interpreter edits the profile; staff approve a language change, then re
   browser,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const { user, admin, name, email } = await approvedInterpreter(app, 'Pia')
   await signIn(page.context(), app.url, user)
   await page.goto('/interpreter/dashboard')

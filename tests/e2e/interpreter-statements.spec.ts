@@ -15,7 +15,7 @@ test('staff approve and pay a statement; the interpreter sees it Paid and downlo
   app,
 }) => {
   // A whole journey through several pages and e-mails: more than the default minute on a busy machine.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   // The run shares one database: a period no other spec uses, and this spec's own people.
   const staff = await createAccount('admin', 'Pat Payroll')
   const actor = { id: staff.id, name: staff.name }
@@ -147,7 +147,7 @@ test('staff change rates; a time in the past and a malformed rate are refused on
   app,
 }) => {
   // A whole journey through several pages and e-mails: more than the default minute on a busy machine.
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const staff = await createAccount('admin', 'Rita Rates')
   await signIn(page.context(), app.url, staff)
   await page.goto('/admin/dashboard')

@@ -11,7 +11,7 @@ test('approval pairs what was applied for with English; staff adjust the pairs a
   browser,
   app,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const tag = randomUUID().slice(0, 6)
   const email = `hana-${tag}@example.org`
   const name = `Hana Pairs${tag}`

@@ -60,7 +60,7 @@ async function visit(page: Page, path: string): Promise<string[]> {
 test('at 1280 px every linked page answers without console errors, its anchors exist, and each public and login page passes axe, shows a focus ring at every stop, keeps its button edges in forced colours and loads only the scripts the budget counts', async ({
   page,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(600_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   const manifest = readBrowserManifest(projectPath('build/client'))
   const errors = collectErrors(page)
@@ -119,7 +119,7 @@ test('at 1280 px every linked page answers without console errors, its anchors e
 test('at 390 px every public page passes axe, and the focus ring shows over the dark hero', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   await page.setViewportSize({ width: 390, height: 844 })
   const errors = collectErrors(page)
   const problems: string[] = []

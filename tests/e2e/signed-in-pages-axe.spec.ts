@@ -25,7 +25,7 @@ for (const { prefix, visitor, parts } of areas)
       browser,
       app,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(360_000)
       const world = await createCraftedWorld(app)
       const area = [
         ...new Set(

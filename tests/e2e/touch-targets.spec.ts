@@ -10,7 +10,7 @@ test('at 390 px the portals’ and admin area’s links and controls are at leas
   browser,
   app,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(480_000)
   const world = await createCraftedWorld(app)
   const pages: [Visitor, string[]][] = [
     [
