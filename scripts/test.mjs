@@ -4,10 +4,11 @@
 //
 //   - typecheck, lint (ESLint, Prettier, imports, docs) and build first, side by side;
 //   - then the Vitest tests that run in this process's workers (unit and integration; they use
-//     both cores) and, beside them, the Vitest tests that start server processes, threads or
-//     child processes and mostly wait for them (vitest.config.ts);
-//   - the Playwright tests once the in-process Vitest tests have passed, beside what is left
-//     of the process-starting ones.
+//     both cores);
+//   - then the Vitest tests that start server processes, threads or child processes
+//     (vitest.config.ts): alone, since several of them measure time and memory, which a
+//     loaded two-core machine distorts;
+//   - then the Playwright tests.
 //
 // A failed step starts nothing more; the steps already running finish. Output of a step that
 // runs beside another is kept and printed when it ends, so that the lines of two steps never
@@ -34,13 +35,13 @@ const steps = [
   {
     name: 'vitest (processes)',
     command: 'npx vitest run --project processes --maxWorkers=1',
-    after: checks,
+    after: ['vitest (in-process)'],
   },
   {
     name: 'playwright',
     command: 'npx playwright test',
     live: true,
-    after: ['vitest (in-process)'],
+    after: ['vitest (processes)'],
   },
 ]
 

@@ -53,7 +53,12 @@ export class PostgresCallBus implements CallBus {
     this.#url = url
     this.#logger = logger
     this.#pool = new pg.Pool({ connectionString: url, max: 4 })
-    this.#pool.on('error', (error) => logger.error({ err: error }, 'a call bus connection failed'))
+    // As for the database's pool (app/platform/db.server.ts): a connection the server closes
+    // while it is checked out emits its error with no listener, which would end the process.
+    const reportFailure = (error: Error) =>
+      logger.error({ err: error }, 'a call bus connection failed')
+    this.#pool.on('connect', (client) => client.on('error', reportFailure))
+    this.#pool.on('error', reportFailure)
     this.#cleanup = setInterval(() => void this.#deleteOldSignals(), CLEANUP_EVERY_MS)
     this.#cleanup.unref()
   }
