@@ -143,12 +143,15 @@ test('a call configured relay-only connects through the TURN relay', async ({ br
       .getByRole('alertdialog', { name: 'Incoming call' })
       .getByRole('button', { name: 'Accept call' })
       .click()
+    // Through the relay, on a loaded machine, the connection takes longer than direct.
     await expect(client.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 60_000,
     })
     const video = client.getByTestId('remote-video')
     await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth))
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(0)
     const configs = await client.evaluate(
       () => (window as unknown as { peerConfigs: RTCConfiguration[] }).peerConfigs,
