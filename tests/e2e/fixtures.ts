@@ -167,8 +167,12 @@ function hasPdftoppm(): boolean {
   }
 }
 
-/** Polls until `check` passes (for work the mail worker does in the background). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls until `check` passes (for work the mail worker does in the background). Thirty
+ * seconds by default: in the full run on this two-core machine a contact form's two e-mails
+ * once took more than ten.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
