@@ -3,10 +3,23 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginThrottles, mailOutbox } from '../../db/schema'
+import {
+  callRings,
+  calls,
+  interpreterApplications,
+  interpreterCallPresence,
+  interpreterProfiles,
+  loginThrottles,
+  mailOutbox,
+  organizations,
+  sessions,
+} from '../../db/schema'
 import { openDatabase, queryRows, type DatabaseHandle } from '../../app/platform/db.server'
 import { enqueueMail } from '../../app/platform/mail/outbox.server'
 import { createUser } from '../../app/models/users.server'
+import { sessionCookieName } from '../../app/lib/auth/cookie.server'
+import { hashToken, randomToken } from '../../app/platform/tokens.server'
+import { ONBOARDING_STEP_COUNT } from '../../app/domain/statistics'
 import { signInWithPassword, submitApplication, submitContact } from '../support/http-client'
 import {
   createPostgresTestDatabase,
@@ -204,6 +217,131 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL database', () => 
         .toString(),
     ).toBe('%PDF-')
   })
+
+  /**
+   * Interpreters a business video call in Spanish may ring (approved, onboarded, available and
+   * heard from), each with a session and the cookie their pages would send. Eligible, or the
+   * instances' routing tick would withdraw the rings the test makes.
+   */
+  async function eligibleInterpreters(count: number) {
+    const interpreters: { profileId: string; cookie: string }[] = []
+    for (let index = 0; index < count; index++) {
+      const person = {
+        firstName: `Accept ${index}`,
+        lastName: 'Interpreter',
+        email: `accept-${index}@scale.example`,
+        phone: '+1 512 555 0100',
+        interpretingExperience: '5+',
+      }
+      const user = await createUser(
+        { email: person.email, name: person.firstName, role: 'interpreter', password: PASSWORD },
+        handle.db,
+      )
+      const [application] = await handle.db
+        .insert(interpreterApplications)
+        .values({
+          ...person,
+          source: 'language-page',
+          sourceReference: 'general-interpreter',
+          position: 'Professional Interpreter',
+          expectedPayPerMinute: '1.00-1.25',
+          privacyConsentAt: new Date(),
+          privacyNoticeVersion: 'test',
+          status: 'approved',
+          onboardingProgress: ONBOARDING_STEP_COUNT,
+        })
+        .returning({ id: interpreterApplications.id })
+      const [profile] = await handle.db
+        .insert(interpreterProfiles)
+        .values({
+          ...person,
+          userId: user.id,
+          applicationId: application!.id,
+          languages: ['Spanish'],
+          modalities: ['video'],
+          specializations: ['business'],
+        })
+        .returning({ id: interpreterProfiles.id })
+      await handle.db
+        .insert(interpreterCallPresence)
+        .values({ interpreterId: profile!.id, available: true, lastSeenAt: new Date() })
+      const token = randomToken()
+      await handle.db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: new Date(),
+        lastSeenAt: new Date(),
+      })
+      interpreters.push({
+        profileId: profile!.id,
+        cookie: `${sessionCookieName({ secure: false })}=${token}`,
+      })
+    }
+    return interpreters
+  }
+
+  it('gives each call to exactly one of 50 simultaneous accepts sent to both instances, 100 rounds over', async () => {
+    const interpreters = await eligibleInterpreters(50)
+    const [organization] = await handle.db
+      .insert(organizations)
+      .values({ name: 'Accept Clinic' })
+      .returning({ id: organizations.id })
+    /** One interpreter's Accept call, as their Calls page sends it, to the instance given. */
+    const accept = async (server: ServerProcess, cookie: string, callId: string) => {
+      const response = await fetch(`${server.url}/interpreter/calls.data`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'accept', callId }),
+        redirect: 'manual',
+        headers: { Origin: server.url, Cookie: cookie },
+      })
+      const body = await response.text()
+      // The winner is sent on to the call's page; the others hear it is taken.
+      return body.includes(`/interpreter/calls/${callId}`) ? 'accepted' : response.status
+    }
+    for (let round = 0; round < 100; round++) {
+      // Their pages are heard from (an interpreter not heard from for 10 s is offline).
+      await handle.db.update(interpreterCallPresence).set({ lastSeenAt: new Date() })
+      const [call] = await handle.db
+        .insert(calls)
+        .values({
+          organizationId: organization!.id,
+          language: 'Spanish',
+          media: 'video',
+          setting: 'business',
+          startedAt: new Date(),
+        })
+        .returning({ id: calls.id })
+      await handle.db.insert(callRings).values(
+        interpreters.map(({ profileId }) => ({
+          callId: call!.id,
+          interpreterId: profileId,
+          wave: 1,
+          rangAt: new Date(),
+        })),
+      )
+      const answers = await Promise.all(
+        interpreters.map(({ cookie }, index) => accept(index % 2 ? b : a, cookie, call!.id)),
+      )
+      expect(answers.filter((answer) => answer === 'accepted')).toHaveLength(1)
+      expect(answers.filter((answer) => answer === 409)).toHaveLength(49)
+      const winner = interpreters[answers.indexOf('accepted')]!.profileId
+      const [row] = await handle.db.select().from(calls).where(eq(calls.id, call!.id))
+      expect(row).toMatchObject({ status: 'connecting', interpreterId: winner })
+      const rings = await handle.db
+        .select({ interpreterId: callRings.interpreterId, outcome: callRings.outcome })
+        .from(callRings)
+        .where(eq(callRings.callId, call!.id))
+      expect(rings.filter((ring) => ring.outcome === 'accepted')).toEqual([
+        { interpreterId: winner, outcome: 'accepted' },
+      ])
+      expect(rings.filter((ring) => ring.outcome === 'withdrawn')).toHaveLength(49)
+      // The winner is free again for the next round.
+      await handle.db
+        .update(calls)
+        .set({ status: 'ended', endedAt: new Date(), endedBy: 'system' })
+        .where(eq(calls.id, call!.id))
+    }
+  }, 600_000)
 
   it('delivers each queued e-mail exactly once, by one of the instances', async () => {
     // Let the mail of the earlier tests go out first.
