@@ -7,6 +7,7 @@ import {
   callLineRule,
   CLIENT_GRACE_SECONDS,
   defaultCallRates,
+  openInterruptionSeconds,
   startedMinutes,
   type CallRates,
 } from './call-billing'
@@ -26,11 +27,38 @@ const seconds = fc.integer({ min: 1, max: 36_000 })
 describe('billable time', () => {
   it('runs from both sides connected to the first hang-up, in whole seconds; none without a connection', () => {
     const connectedAt = new Date('2026-03-02T15:00:00.000Z')
-    expect(billableSeconds({ connectedAt, endedAt: new Date('2026-03-02T15:07:17.900Z') })).toBe(
-      437,
+    const endedAt = new Date('2026-03-02T15:07:17.900Z')
+    expect(billableSeconds({ connectedAt, endedAt, interruptedSeconds: 0 })).toBe(437)
+    expect(billableSeconds({ connectedAt: null, endedAt, interruptedSeconds: 0 })).toBe(0)
+    expect(billableSeconds({ connectedAt, endedAt: null, interruptedSeconds: 0 })).toBe(0)
+  })
+
+  it('leaves out the seconds the call was interrupted, and is never below zero', () => {
+    const connectedAt = new Date('2026-03-02T15:00:00.000Z')
+    const endedAt = new Date('2026-03-02T15:07:17.900Z')
+    expect(billableSeconds({ connectedAt, endedAt, interruptedSeconds: 37 })).toBe(400)
+    expect(billableSeconds({ connectedAt, endedAt, interruptedSeconds: 500 })).toBe(0)
+  })
+
+  it('counts an interruption while both pages say their connection dropped, from the later report', () => {
+    const at = new Date('2026-03-02T15:05:00.000Z')
+    const before = (seconds: number) => new Date(at.getTime() - seconds * 1000)
+    expect(
+      openInterruptionSeconds(
+        { clientDroppedAt: before(12), interpreterDroppedAt: before(9.5) },
+        at,
+      ),
+    ).toBe(9)
+    // One page alone, whichever it is, takes nothing off.
+    expect(
+      openInterruptionSeconds({ clientDroppedAt: before(60), interpreterDroppedAt: null }, at),
+    ).toBe(0)
+    expect(
+      openInterruptionSeconds({ clientDroppedAt: null, interpreterDroppedAt: before(60) }, at),
+    ).toBe(0)
+    expect(openInterruptionSeconds({ clientDroppedAt: null, interpreterDroppedAt: null }, at)).toBe(
+      0,
     )
-    expect(billableSeconds({ connectedAt: null, endedAt: new Date() })).toBe(0)
-    expect(billableSeconds({ connectedAt, endedAt: null })).toBe(0)
   })
 
   it('counts a started minute as a minute', () => {

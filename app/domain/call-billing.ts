@@ -44,12 +44,32 @@ export const callMediaLabels: Record<CallMedia, string> = {
 }
 
 /**
- * Billable time: from both sides connected to the first hang-up, in whole seconds. A call
- * that never connected has none.
+ * Billable time: from both sides connected to the first hang-up, in whole seconds, less the
+ * seconds the call was interrupted. A call that never connected has none.
  */
-export function billableSeconds(call: { connectedAt: Date | null; endedAt: Date | null }): number {
+export function billableSeconds(call: {
+  connectedAt: Date | null
+  endedAt: Date | null
+  interruptedSeconds: number
+}): number {
   if (!call.connectedAt || !call.endedAt) return 0
-  return Math.max(0, Math.floor((call.endedAt.getTime() - call.connectedAt.getTime()) / 1000))
+  const seconds = Math.floor((call.endedAt.getTime() - call.connectedAt.getTime()) / 1000)
+  return Math.max(0, seconds - call.interruptedSeconds)
+}
+
+/**
+ * The seconds of the interruption going on at `at`: a call is interrupted while both parties'
+ * pages say their connection dropped, from the later of the two reports. One page's word is not
+ * enough, so that neither party alone can take time off the call (either could be mistaken, or
+ * changed). Zero while either page is connected.
+ */
+export function openInterruptionSeconds(
+  call: { clientDroppedAt: Date | null; interpreterDroppedAt: Date | null },
+  at: Date,
+): number {
+  if (!call.clientDroppedAt || !call.interpreterDroppedAt) return 0
+  const since = Math.max(call.clientDroppedAt.getTime(), call.interpreterDroppedAt.getTime())
+  return Math.max(0, Math.floor((at.getTime() - since) / 1000))
 }
 
 /** The started minutes of a number of seconds: 61 s is 2 minutes. */

@@ -4,6 +4,7 @@ import {
   callById,
   continueAsAudio,
   markConnected,
+  markDropped,
   ringingCallOf,
 } from '../models/calls/calls.server'
 import { markGone, markSeen } from '../models/calls/call-presence.server'
@@ -38,6 +39,8 @@ const incoming = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal'), callId: z.string().uuid(), data: z.unknown() }),
   /** The page's peer connection is up: the call is connected (billable time starts). */
   z.object({ type: z.literal('connected'), callId: z.string().uuid() }),
+  /** The page's peer connection dropped mid-call; it says `connected` again when it is back. */
+  z.object({ type: z.literal('dropped'), callId: z.string().uuid() }),
   /** The client's camera was denied: the video call goes on, and is billed, as audio only. */
   z.object({ type: z.literal('audio-only'), callId: z.string().uuid() }),
 ])
@@ -185,7 +188,13 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
       case 'connected': {
         if (!joined.has(message.callId))
           return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
-        await markConnected(message.callId)
+        await markConnected(message.callId, party!.role)
+        return
+      }
+      case 'dropped': {
+        if (!joined.has(message.callId))
+          return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
+        await markDropped(message.callId, party!.role)
         return
       }
       case 'audio-only': {

@@ -72,13 +72,21 @@ export const calls = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedBy: text('ended_by', { enum: callEnders }),
     /**
-     * Set when the call ends (docs/product.md#on-demand-call-billing): the billable seconds, the
-     * client's charge and the interpreter's pay, as posted to the invoice and the statement.
+     * When each party's page last said its connection dropped mid-call, null while it is up
+     * (docs/product.md#on-demand-call-billing): while both say so, the call is interrupted.
      */
+    clientDroppedAt: timestamp('client_dropped_at', { withTimezone: true }),
+    interpreterDroppedAt: timestamp('interpreter_dropped_at', { withTimezone: true }),
+    /** The seconds of the interruptions that are over, not billed. */
+    interruptedSeconds: integer('interrupted_seconds').notNull().default(0),
     /** The call whose interpreter dropped, which this one takes up (at the front of the queue). */
     resumesCallId: uuid('resumes_call_id').references((): AnyPgColumn => calls.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Set when the call ends (docs/product.md#on-demand-call-billing): the billable seconds, the
+     * client's charge and the interpreter's pay, as posted to the invoice and the statement.
+     */
     billableSeconds: integer('billable_seconds'),
     chargeCents: integer('charge_cents'),
     payCents: integer('pay_cents'),
@@ -101,6 +109,7 @@ export const calls = pgTable(
       'calls_connected_has_time',
       sql`${table.status} <> 'connected' or ${table.connectedAt} is not null`,
     ),
+    check('calls_interrupted_seconds_not_negative', sql`${table.interruptedSeconds} >= 0`),
     check(
       'calls_over_has_end',
       sql`${table.status} not in ('ended', 'cancelled', 'unanswered') or ${table.endedAt} is not null`,

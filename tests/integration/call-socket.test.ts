@@ -262,6 +262,37 @@ describe.each(testDatabaseKinds())('the calls signalling socket on %s', (kind) =
     await expect.poll(async () => (await callById(callId))!.media).toBe('audio')
   })
 
+  it("records each party's word that the connection dropped and is back; a stranger's word is refused", async () => {
+    await setAvailableForCalls(ana.profileId, true)
+    const anaPage = await open(ana.cookie)
+    const { callId } = await startCall(newCall())
+    await anaPage.next((message) => message.type === 'ring' && message.call !== null)
+    expect(await acceptCall(callId, ana.profileId)).toBe('accepted')
+    const clientPage = await open(client.cookie)
+    const strangerPage = await open(stranger.cookie)
+    for (const page of [clientPage, anaPage]) {
+      page.send({ type: 'join', callId })
+      await page.next((message) => message.type === 'call')
+    }
+    clientPage.send({ type: 'connected', callId })
+    await expect.poll(async () => (await callById(callId))!.status).toBe('connected')
+    strangerPage.send({ type: 'dropped', callId })
+    await strangerPage.next(
+      (message) => message.type === 'error' && message.error === 'not-a-party',
+    )
+    clientPage.send({ type: 'dropped', callId })
+    anaPage.send({ type: 'dropped', callId })
+    await expect
+      .poll(async () => {
+        const call = (await callById(callId))!
+        return [call.clientDroppedAt !== null, call.interpreterDroppedAt !== null]
+      })
+      .toEqual([true, true])
+    anaPage.send({ type: 'connected', callId })
+    await expect.poll(async () => (await callById(callId))!.interpreterDroppedAt).toBeNull()
+    expect((await callById(callId))!.clientDroppedAt).not.toBeNull()
+  })
+
   it("keeps an interpreter online while a second tab is open, and takes them offline at the last tab's goodbye", async () => {
     const first = await open(ana.cookie)
     const second = await open(ana.cookie)

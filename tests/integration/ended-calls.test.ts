@@ -9,6 +9,8 @@ import {
   callById,
   endCall,
   endCallsOfGoneInterpreters,
+  markConnected,
+  markDropped,
   resumeDroppedCall,
 } from '../../app/models/calls/calls.server'
 import {
@@ -96,6 +98,60 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
     statement: await test.db.select().from(statementLines).where(eq(statementLines.callId, callId)),
     invoice: await test.db.select().from(invoiceLines).where(eq(invoiceLines.callId, callId)),
     call: (await test.db.select().from(calls).where(eq(calls.id, callId)))[0]!,
+  })
+
+  it('leaves out of the money the time both pages said the connection was down, and not one page’s word alone', async () => {
+    const callId = await liveCall()
+    // 60 s in, the client's page alone says it dropped: nothing is taken off for that.
+    clock = seconds(70)
+    await markDropped(callId, 'client')
+    clock = seconds(100)
+    await markConnected(callId, 'client')
+    // At 200 s both drop (the interpreter's page says so 2 s later); the client's page is
+    // back 30 s after that, the interpreter's 3 s later: 30 s interrupted.
+    clock = seconds(200)
+    await markDropped(callId, 'client')
+    clock = seconds(202)
+    await markDropped(callId, 'interpreter')
+    // A second word of the same drop changes nothing.
+    clock = seconds(220)
+    await markDropped(callId, 'interpreter')
+    clock = seconds(232)
+    await markConnected(callId, 'client')
+    clock = seconds(235)
+    await markConnected(callId, 'interpreter')
+    expect((await callById(callId))!).toMatchObject({
+      status: 'connected',
+      interruptedSeconds: 30,
+      clientDroppedAt: null,
+      interpreterDroppedAt: null,
+    })
+    // Another drop of both, and the client hangs up while it lasts: 20 s more.
+    clock = seconds(400)
+    await markDropped(callId, 'interpreter')
+    await markDropped(callId, 'client')
+    clock = seconds(420)
+    expect(await endCall(callId, 'client')).toBe(true)
+    const { statement, invoice, call } = await linesOf(callId)
+    // Connected at 10 s, ended at 420 s: 410 s, less 50 s interrupted: 6:00, six minutes.
+    expect(call).toMatchObject({
+      billableSeconds: 360,
+      interruptedSeconds: 50,
+      clientDroppedAt: null,
+      interpreterDroppedAt: null,
+    })
+    expect(statement).toMatchObject([{ minutes: 6, amountCents: 360 }])
+    expect(invoice).toMatchObject([{ minutes: 6, amountCents: 1170 }])
+  })
+
+  it('records no drop of a call that is not connected', async () => {
+    const callId = await liveCall({ connectedAfter: null })
+    await markDropped(callId, 'client')
+    await markDropped(callId, 'interpreter')
+    expect((await callById(callId))!).toMatchObject({
+      clientDroppedAt: null,
+      interpreterDroppedAt: null,
+    })
   })
 
   it('posts 7:17 of video as 8 minutes: $15.60 on the invoice, $4.80 on the statement, dated the day it connected', async () => {

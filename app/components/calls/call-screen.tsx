@@ -39,6 +39,10 @@ export async function localMedia(media: 'video' | 'audio') {
 
 /** How long media asked for at Accept call waits for its call screen before it is let go. */
 const WARM_MEDIA_KEPT_MS = 10_000
+/** A connection that dropped may come back by itself this soon; after that it is restarted. */
+const RESTART_AFTER_MS = 2_000
+/** While it stays down, another ICE restart this often. */
+const RESTART_AGAIN_MS = 5_000
 let warm: { media: 'video' | 'audio'; stream: Promise<MediaStream> } | null = null
 
 /**
@@ -86,6 +90,12 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
   /** The client's candidates until its offer is sent; null once it is. */
   const heldCandidates = useRef<RTCIceCandidateInit[] | null>(party === 'client' ? [] : null)
   const pendingCandidates = useRef<RTCIceCandidateInit[]>([])
+  /** The peer connection was up once: a drop after that is an interruption of the call. */
+  const connected = useRef(false)
+  /** The page has said the connection dropped, and not yet that it is back. */
+  const dropped = useRef(false)
+  /** The next ICE restart, while the connection is down (the client's page). */
+  const restartTimer = useRef<number | undefined>(undefined)
   const [connection, setConnection] = useState<'connecting' | 'connected' | 'lost'>('connecting')
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
@@ -119,14 +129,25 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
       else signal({ kind: 'candidate', candidate })
     }
     connection.onconnectionstatechange = () => {
-      if (connection.connectionState === 'connected') {
+      const state = connection.connectionState
+      if (state === 'connected') {
+        window.clearTimeout(restartTimer.current)
+        restartTimer.current = undefined
+        dropped.current = false
         setConnection('connected')
         sendOnCallSocket({ type: 'connected', callId })
-      } else if (connection.connectionState === 'failed') {
-        setConnection('lost')
-        // A dropped network: try again with new candidates.
-        if (party === 'client') void offer(true)
+      } else if ((state === 'disconnected' || state === 'failed') && connected.current) {
+        if (!dropped.current) {
+          dropped.current = true
+          setConnection('lost')
+          sendOnCallSocket({ type: 'dropped', callId })
+        }
+        // A dropped network: the client's page tries again with new candidates (an ICE
+        // restart, not a new call), at once if the connection failed, after a moment if it
+        // may still come back by itself, and again while it is down.
+        if (party === 'client') restartIce(state === 'failed' ? 0 : RESTART_AFTER_MS)
       }
+      if (state === 'connected') connected.current = true
     }
     // The client's offer is made now, its candidates gathered while it waits.
     if (party === 'client') await connection.setLocalDescription(await connection.createOffer())
@@ -146,6 +167,15 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
     const held = heldCandidates.current ?? []
     heldCandidates.current = null
     for (const candidate of held) signal({ kind: 'candidate', candidate })
+  }
+
+  function restartIce(afterMs: number) {
+    if (restartTimer.current !== undefined) return
+    restartTimer.current = window.setTimeout(() => {
+      restartTimer.current = undefined
+      void offer(true)
+      restartIce(RESTART_AGAIN_MS)
+    }, afterMs)
   }
 
   async function offer(restart = false) {
@@ -189,6 +219,8 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
     },
     (send) => {
       send({ type: 'join', callId })
+      // The socket came back during a drop: the server hears of the drop now.
+      if (dropped.current) send({ type: 'dropped', callId })
       // Whoever joins second starts the exchange: the interpreter says it is ready, the
       // client asks whether the interpreter is (once there is one).
       if (party === 'interpreter') send({ type: 'signal', callId, data: { kind: 'ready' } })
@@ -219,6 +251,7 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
 
   useEffect(
     () => () => {
+      window.clearTimeout(restartTimer.current)
       builds.current++
       void peer.current?.then((connection) => connection.close())
       peer.current = null

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import {
   callRings,
   calls,
@@ -16,6 +16,7 @@ import {
   unavailableAfterMisses,
   type CallMedia,
 } from '../../domain/call-routing'
+import { openInterruptionSeconds } from '../../domain/call-billing'
 import { callStatusesWithInterpreter, type CallEnder, type CallStatus } from '../../domain/calls'
 import { officeTimeZone } from '../../domain/office'
 import type { CallTopic } from '../../platform/calls/call-bus.server'
@@ -419,15 +420,54 @@ export async function callById(callId: string, tx?: Database) {
   return { ...call, rings }
 }
 
-/** A party's page says the two browsers are connected: billable time starts (once). */
-export async function markConnected(callId: string): Promise<boolean> {
+/** The call's parties, as their pages report on the connection. */
+export type CallParty = 'client' | 'interpreter'
+
+const droppedAtOf = {
+  client: calls.clientDroppedAt,
+  interpreter: calls.interpreterDroppedAt,
+} as const
+
+/**
+ * A party's page says the two browsers are connected: billable time starts (once). Said again
+ * after a drop, that party's drop is over; if the other party's page had said so too, the
+ * interruption (app/domain/call-billing.ts) ends here and its seconds are not billed.
+ */
+export async function markConnected(callId: string, party: CallParty): Promise<boolean> {
+  const at = now()
   const [connected] = await db()
     .update(calls)
-    .set({ status: 'connected', connectedAt: now() })
+    .set({ status: 'connected', connectedAt: at })
     .where(and(eq(calls.id, callId), eq(calls.status, 'connecting')))
     .returning({ id: calls.id })
-  if (connected) await announce({ callId, interpreters: [] })
-  return connected !== undefined
+  if (connected) {
+    await announce({ callId, interpreters: [] })
+    return true
+  }
+  const mine = droppedAtOf[party]
+  const theirs = droppedAtOf[party === 'client' ? 'interpreter' : 'client']
+  const atSql = sql`${at.toISOString()}::timestamptz`
+  await db()
+    .update(calls)
+    .set({
+      interruptedSeconds: sql`${calls.interruptedSeconds} + case when ${theirs} is null then 0
+        else greatest(0, floor(extract(epoch from ${atSql} - greatest(${mine}, ${theirs}))))::int end`,
+      [party === 'client' ? 'clientDroppedAt' : 'interpreterDroppedAt']: null,
+    })
+    .where(and(eq(calls.id, callId), eq(calls.status, 'connected'), isNotNull(mine)))
+  return false
+}
+
+/**
+ * A party's page says the browsers' connection dropped mid-call (it is trying again, by an ICE
+ * restart). The first word of a drop counts; the call goes on, and is not rung again.
+ */
+export async function markDropped(callId: string, party: CallParty): Promise<void> {
+  const mine = droppedAtOf[party]
+  await db()
+    .update(calls)
+    .set({ [party === 'client' ? 'clientDroppedAt' : 'interpreterDroppedAt']: now() })
+    .where(and(eq(calls.id, callId), eq(calls.status, 'connected'), isNull(mine)))
 }
 
 /**
@@ -458,7 +498,12 @@ export async function endCall(
       .select({ name: organizations.name })
       .from(organizations)
       .where(eq(organizations.id, call.organizationId))
-    const amounts = await postCall(tx, { call, organizationName: organization!.name })
+    // Ended while interrupted: the interruption ends with the call.
+    const interruptedSeconds = call.interruptedSeconds + openInterruptionSeconds(call, at)
+    const amounts = await postCall(tx, {
+      call: { ...call, interruptedSeconds },
+      organizationName: organization!.name,
+    })
     if (staff)
       await recordAudit(
         staff,
@@ -468,6 +513,9 @@ export async function endCall(
     await tx
       .update(calls)
       .set({
+        interruptedSeconds,
+        clientDroppedAt: null,
+        interpreterDroppedAt: null,
         billableSeconds: amounts.seconds,
         chargeCents: amounts.chargeCents,
         payCents: amounts.payCents,
