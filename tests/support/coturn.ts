@@ -19,11 +19,14 @@ export interface Coturn {
 /**
  * coturn on loopback for tests: the TURN REST scheme with a fresh secret, loopback peers
  * allowed (both browsers are on this machine), no TLS, its log kept in memory. Resolves once
- * it listens.
+ * it listens. Given the port and secret of one stopped, it starts again in its place (a relay
+ * that restarts: its allocations are gone, its clients' credentials still hold).
  */
-export async function startCoturn(): Promise<Coturn> {
-  const port = await freePort()
-  const secret = randomBytes(16).toString('hex')
+export async function startCoturn(
+  at: { port?: number; secret?: string } = {},
+): Promise<Coturn & { port: number }> {
+  const port = at.port ?? (await freePort())
+  const secret = at.secret ?? randomBytes(16).toString('hex')
   const child = spawn(
     'turnserver',
     [
@@ -56,6 +59,7 @@ export async function startCoturn(): Promise<Coturn> {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return {
+    port,
     url: `turn:127.0.0.1:${port}?transport=udp`,
     secret,
     output: () => output,
