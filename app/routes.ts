@@ -19,6 +19,8 @@ export default [
     // The applicant's private status page and erasure link (docs/product.md#application-status-page).
     route('application-status/:token', 'routes/public/application-status.tsx'),
     route('application-erasure/:code', 'routes/public/application-erasure.tsx'),
+    // A call's single-use guest link (docs/product.md#call-guests).
+    route('call-guest/:link', 'routes/public/call-guest.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),

@@ -32,7 +32,8 @@ export interface SessionUser extends PublicUser {
   sessionTokenHash: string
 }
 
-function cookieSettings(): SessionCookieSettings {
+/** How this site's token cookies are set: secure on an https site. */
+export function cookieSettings(): SessionCookieSettings {
   return { secure: runtime().config.siteUrl.startsWith('https:') }
 }
 

@@ -20,11 +20,11 @@ export const publicPages: PublicPage[] = [
 ]
 
 /**
- * Pages whose address is itself the credential (the applicant's status and erasure links):
- * they must not be passed on in a Referer header either (`Referrer-Policy: no-referrer` in
- * server/host.ts).
+ * Pages whose address is itself the credential (the applicant's status and erasure links, a
+ * call's guest link): they must not be passed on in a Referer header either
+ * (`Referrer-Policy: no-referrer` in server/host.ts).
  */
-export const secretLinkPaths = ['/application-status', '/application-erasure']
+export const secretLinkPaths = ['/application-status', '/application-erasure', '/call-guest']
 
 /**
  * The private part of the site: the admin area, the portals, the sign-in pages and the
@@ -44,7 +44,7 @@ export const privatePaths = [
   '/setup',
   '/accept-invite',
   '/logout',
-  // Signed links to one applicant's data (docs/privacy.md).
+  // Signed links to one applicant's data (docs/privacy.md), and a call's guest link.
   ...secretLinkPaths,
 ]
 

@@ -38,6 +38,15 @@ export const ringOutcomes = ['accepted', 'declined', 'missed', 'withdrawn'] as c
 export type RingOutcome = (typeof ringOutcomes)[number]
 
 /** Who rates an ended call: the client (the interpreter) or the interpreter (the call's quality). */
+/**
+ * Who takes part in a call: the client who asked for it, the interpreter, and the one guest the
+ * client may add by link (docs/product.md#call-guests).
+ */
+export const callParties = ['client', 'interpreter', 'guest'] as const
+export type CallParty = (typeof callParties)[number]
+/** The two parties a call is between: whose pages connect it, report on it and end it. */
+export type CallMainParty = Exclude<CallParty, 'guest'>
+
 export const callRaters = ['client', 'interpreter'] as const
 export type CallRater = (typeof callRaters)[number]
 

@@ -13,7 +13,10 @@ import { clientContextOf } from '../models/organizations.server'
 import type { CallEvent } from '../platform/calls/call-bus.server'
 import { now } from '../platform/clock.server'
 import { runtime } from '../platform/runtime.server'
-import { sessionUserOfCookie } from '../auth/session.server'
+import { cookieSettings, sessionUserOfCookie } from '../auth/session.server'
+import { callParties } from '../domain/calls'
+import { guestCookieName, readTokenCookie } from '../lib/auth/cookie.server'
+import { callOfGuestKey } from '../models/calls/call-guests.server'
 
 /**
  * The signalling connection of on-demand calls (docs/architecture.md#on-demand-calls): one
@@ -36,7 +39,13 @@ const incoming = z.discriminatedUnion('type', [
   /** The page is closing: the interpreter is offline at once. */
   z.object({ type: z.literal('bye') }),
   z.object({ type: z.literal('join'), callId: z.string().uuid() }),
-  z.object({ type: z.literal('signal'), callId: z.string().uuid(), data: z.unknown() }),
+  z.object({
+    type: z.literal('signal'),
+    callId: z.string().uuid(),
+    /** Whom it is for; without it, the other of the client and the interpreter. */
+    to: z.enum(callParties).optional(),
+    data: z.unknown(),
+  }),
   /** The page's peer connection is up: the call is connected (billable time starts). */
   z.object({ type: z.literal('connected'), callId: z.string().uuid() }),
   /** The page's peer connection dropped mid-call; it says `connected` again when it is back. */
@@ -48,6 +57,7 @@ const incoming = z.discriminatedUnion('type', [
 type Party =
   | { role: 'interpreter'; userId: string; interpreterId: string }
   | { role: 'client'; userId: string; organizationId: string }
+  | { role: 'guest'; key: string; callId: string }
 
 /** Open connections of each interpreter in this process: a second tab keeps them online. */
 const openPagesOf = new Map<string, number>()
@@ -71,19 +81,30 @@ async function ringMessage(interpreterId: string) {
   }
 }
 
-/** Whether the party is the call's interpreter or the client who asked for it. */
-function isPartyOf(
+/** Whether the party is the call's interpreter, the client who asked for it, or its guest. */
+async function isPartyOf(
   party: Party,
-  call: { organizationId: string; requestedById: string | null; interpreterId: string | null },
+  call: {
+    id: string
+    organizationId: string
+    requestedById: string | null
+    interpreterId: string | null
+  },
 ) {
-  return party.role === 'interpreter'
-    ? call.interpreterId === party.interpreterId
-    : call.organizationId === party.organizationId && call.requestedById === party.userId
+  if (party.role === 'interpreter') return call.interpreterId === party.interpreterId
+  if (party.role === 'client')
+    return call.organizationId === party.organizationId && call.requestedById === party.userId
+  // A guest's key lapses when they leave and when the call ends.
+  return call.id === party.callId && (await callOfGuestKey(party.key)) === call.id
 }
 
 async function partyOf(cookieHeader: string | undefined): Promise<Party | null> {
   const user = await sessionUserOfCookie(cookieHeader)
-  if (!user) return null
+  if (!user) {
+    const key = readTokenCookie(cookieHeader, guestCookieName(cookieSettings()))
+    const callId = key ? await callOfGuestKey(key) : null
+    return key && callId ? { role: 'guest', key, callId } : null
+  }
   if (user.role === 'interpreter') {
     const profile = await findProfileOfUser(user.id)
     return profile ? { role: 'interpreter', userId: user.id, interpreterId: profile.id } : null
@@ -133,8 +154,12 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
 
   const onCallEvent = (callId: string) => (event: CallEvent) => {
     if (event.type === 'signal') {
-      // A party hears the other party's messages, never its own.
-      if (event.from !== party.role) send(socket, { type: 'signal', callId, data: event.data })
+      // A party hears the messages for it, never its own; one without an addressee goes
+      // between the client and the interpreter.
+      const forMe = event.to
+        ? event.to === party.role
+        : event.from !== party.role && party.role !== 'guest' && event.from !== 'guest'
+      if (forMe) send(socket, { type: 'signal', callId, from: event.from, data: event.data })
       return
     }
     void callById(callId).then(
@@ -177,7 +202,7 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
         return
       case 'join': {
         const call = await callById(message.callId)
-        if (!call || !isPartyOf(party!, call))
+        if (!call || !(await isPartyOf(party!, call)))
           return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
         if (!joined.has(call.id) && !closed) {
           joined.add(call.id)
@@ -186,13 +211,13 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
         return send(socket, { type: 'call', call: callView(call) })
       }
       case 'connected': {
-        if (!joined.has(message.callId))
+        if (!joined.has(message.callId) || party!.role === 'guest')
           return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
         await markConnected(message.callId, party!.role)
         return
       }
       case 'dropped': {
-        if (!joined.has(message.callId))
+        if (!joined.has(message.callId) || party!.role === 'guest')
           return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
         await markDropped(message.callId, party!.role)
         return
@@ -207,12 +232,20 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
         if (!joined.has(message.callId))
           return send(socket, { type: 'error', error: 'not-a-party', callId: message.callId })
         const call = await callById(message.callId)
-        if (!call || !isPartyOf(party!, call) || !['connecting', 'connected'].includes(call.status))
+        if (
+          !call ||
+          !(await isPartyOf(party!, call)) ||
+          !['connecting', 'connected'].includes(call.status)
+        )
           return send(socket, { type: 'error', error: 'call-not-open', callId: message.callId })
+        // A guest speaks to the client and to the interpreter, each by name; nobody to themself.
+        if ((party!.role === 'guest' && !message.to) || message.to === party!.role)
+          return send(socket, { type: 'error', error: 'no-addressee', callId: message.callId })
         await callBus.publish(`call:${call.id}`, {
           type: 'signal',
           callId: call.id,
           from: party!.role,
+          ...(message.to ? { to: message.to } : {}),
           data: message.data,
         })
       }

@@ -14,7 +14,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { callMedia } from '../../app/domain/call-routing'
-import { callEnders, callRaters, callStatuses, ringOutcomes } from '../../app/domain/calls'
+import {
+  callEnders,
+  callParties,
+  callRaters,
+  callStatuses,
+  ringOutcomes,
+} from '../../app/domain/calls'
 import { bookingSettingValues } from '../../app/domain/bookings'
 import { interpreterProfiles } from './interpreter-profiles'
 import { organizations } from './organizations'
@@ -194,12 +200,31 @@ export const callSignals = pgTable(
     callId: uuid('call_id')
       .notNull()
       .references(() => calls.id, { onDelete: 'cascade' }),
-    sender: text('sender', { enum: ['client', 'interpreter'] }).notNull(),
+    sender: text('sender', { enum: callParties }).notNull(),
+    /** The party the message is for; null: the other of the client and the interpreter. */
+    recipient: text('recipient', { enum: callParties }),
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('call_signals_created_idx').on(table.createdAt)],
 )
+
+/**
+ * A third participant of a call (docs/product.md#call-guests): the client makes a link for one
+ * person on another device. The link works once: its first use sets the guest's key (kept in
+ * that browser's cookie) and nobody else can use it after. Both die with the call. Only hashes
+ * are stored. One guest per call; a new link replaces one nobody has used.
+ */
+export const callGuests = pgTable('call_guests', {
+  callId: uuid('call_id')
+    .primaryKey()
+    .references(() => calls.id, { onDelete: 'cascade' }),
+  linkHash: text('link_hash').notNull().unique(),
+  keyHash: text('key_hash').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  joinedAt: timestamp('joined_at', { withTimezone: true }),
+  leftAt: timestamp('left_at', { withTimezone: true }),
+})
 
 /**
  * Whether staff publish the median connect time on the public services page, and the figure

@@ -19,6 +19,7 @@ import { rateBooking } from '../../app/models/booking-ratings.server'
 import { submitCloseout } from '../../app/models/billing/closeouts.server'
 import { sendInvoice } from '../../app/models/billing/invoices.server'
 import { createBooking } from '../../app/models/bookings.server'
+import { createGuestLink } from '../../app/models/calls/call-guests.server'
 import { createLead } from '../../app/models/leads/intake.server'
 import { decideApplication } from '../../app/models/interpreter-applications/review.server'
 import { clientContextOf } from '../../app/models/organizations.server'
@@ -133,8 +134,8 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     { actor: managerActor, client },
   )
 
-  // An on-demand call of the manager's that the interpreter has just accepted: its pages
-  // offer End call; and a waiting one, whose page offers Leave. The routing tick keeps ringing
+  // An on-demand call of the manager's that is under way: its pages offer End call and a link
+  // for a guest; and a waiting one, whose page offers Leave. The routing tick keeps ringing
   // a waiting call, so it asks for a language no other test's interpreter speaks: a Spanish
   // one would ring (and so take) the Spanish interpreter of a later call test in this worker.
   const callOf = (requestedById: string, status: 'connecting' | 'waiting') => ({
@@ -151,8 +152,11 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
   })
   const [call] = await app.db
     .insert(calls)
-    .values(callOf(manager.id, 'connecting'))
+    .values({ ...callOf(manager.id, 'connecting'), status: 'connected', connectedAt: new Date() })
     .returning({ id: calls.id })
+  // The client's link for a guest of that call (its page has the form to join).
+  const guestLink = await createGuestLink(call!.id)
+  if (typeof guestLink === 'string') throw new Error(`no guest link: ${guestLink}`)
   const [waitingCall] = await app.db
     .insert(calls)
     .values(callOf(manager.id, 'waiting'))
@@ -377,6 +381,7 @@ export async function createCraftedWorld(app: TestApp): Promise<CraftedWorld> {
     '/interpreter/payouts/:statementId': `/interpreter/payouts/${billed.statementId}`,
     '/interpreter/calls/:callId': `/interpreter/calls/${call!.id}`,
     '/client/connect/:callId': `/client/connect/${call!.id}`,
+    '/call-guest/:link': `/call-guest/${guestLink.link}`,
   }
   paths['/client/connect/:callId (waiting)'] = `/client/connect/${waitingCall!.id}`
   paths['/client/connect/:callId (ended)'] = `/client/connect/${unratedCall!.id}`

@@ -3,7 +3,15 @@ import WebSocket from 'ws'
 import { users } from '../../db/schema'
 import { createSession } from '../../app/auth/session.server'
 import type { Actor } from '../../app/models/audit.server'
-import { acceptCall, callById, startCall, type NewCall } from '../../app/models/calls/calls.server'
+import {
+  acceptCall,
+  callById,
+  endCall,
+  markConnected,
+  startCall,
+  type NewCall,
+} from '../../app/models/calls/calls.server'
+import { createGuestLink, joinByGuestLink } from '../../app/models/calls/call-guests.server'
 import { callPresenceOf, setAvailableForCalls } from '../../app/models/calls/call-presence.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail } from '../../app/models/users.server'
@@ -228,6 +236,7 @@ describe.each(testDatabaseKinds())('the calls signalling socket on %s', (kind) =
     expect(await anaPage.next((message) => message.type === 'signal')).toEqual({
       type: 'signal',
       callId,
+      from: 'client',
       data: { sdp: 'offer from the client' },
     })
     anaPage.send({ type: 'signal', callId, data: { sdp: 'answer from Ana' } })
@@ -236,7 +245,7 @@ describe.each(testDatabaseKinds())('the calls signalling socket on %s', (kind) =
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(anaPage.received.filter((message) => message.type === 'signal')).toHaveLength(1)
     expect(clientPage.received.filter((message) => message.type === 'signal')).toEqual([
-      { type: 'signal', callId, data: { sdp: 'answer from Ana' } },
+      { type: 'signal', callId, from: 'interpreter', data: { sdp: 'answer from Ana' } },
     ])
     for (const outsider of [strangerPage, benPage]) {
       expect(outsider.received.some((message) => message.type === 'signal')).toBe(false)
@@ -291,6 +300,62 @@ describe.each(testDatabaseKinds())('the calls signalling socket on %s', (kind) =
     anaPage.send({ type: 'connected', callId })
     await expect.poll(async () => (await callById(callId))!.interpreterDroppedAt).toBeNull()
     expect((await callById(callId))!.clientDroppedAt).not.toBeNull()
+  })
+
+  it("lets a call's guest join that call only and speak to each party by name; the others' messages stay between them", async () => {
+    await setAvailableForCalls(ana.profileId, true)
+    const anaPage = await open(ana.cookie)
+    const { callId } = await startCall(newCall())
+    await anaPage.next((message) => message.type === 'ring' && message.call !== null)
+    expect(await acceptCall(callId, ana.profileId)).toBe('accepted')
+    await markConnected(callId, 'client')
+    const other = await startCall(newCall())
+    const made = await createGuestLink(callId)
+    if (typeof made === 'string') throw new Error(made)
+    const joined = await joinByGuestLink(made.link)
+    if (!('key' in joined)) throw new Error(joined.state)
+    const guestPage = await open(`call-guest=${joined.key}`)
+    // Not another call, and nothing the parties say to each other.
+    guestPage.send({ type: 'join', callId: other.callId })
+    await guestPage.next((message) => message.type === 'error' && message.error === 'not-a-party')
+    const clientPage = await open(client.cookie)
+    for (const page of [clientPage, anaPage, guestPage]) {
+      page.send({ type: 'join', callId })
+      await page.next((message) => message.type === 'call')
+    }
+    // A guest's message must name its addressee; a guest does not connect or drop the call.
+    guestPage.send({ type: 'signal', callId, data: { sdp: 'to whom?' } })
+    await guestPage.next((message) => message.type === 'error' && message.error === 'no-addressee')
+    guestPage.send({ type: 'dropped', callId })
+    await guestPage.next((message) => message.type === 'error' && message.error === 'not-a-party')
+    guestPage.send({ type: 'signal', callId, to: 'interpreter', data: { sdp: 'guest offer' } })
+    expect(await anaPage.next((message) => message.type === 'signal')).toEqual({
+      type: 'signal',
+      callId,
+      from: 'guest',
+      data: { sdp: 'guest offer' },
+    })
+    anaPage.send({ type: 'signal', callId, to: 'guest', data: { sdp: 'answer to the guest' } })
+    clientPage.send({ type: 'signal', callId, data: { sdp: 'client to interpreter' } })
+    expect(await guestPage.next((message) => message.type === 'signal')).toEqual({
+      type: 'signal',
+      callId,
+      from: 'interpreter',
+      data: { sdp: 'answer to the guest' },
+    })
+    await anaPage.next(
+      (message) =>
+        message.type === 'signal' &&
+        (message.data as { sdp: string }).sdp === 'client to interpreter',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(guestPage.received.filter((message) => message.type === 'signal')).toHaveLength(1)
+    expect(clientPage.received.some((message) => message.type === 'signal')).toBe(false)
+    // The call ends: the guest's key opens nothing any more.
+    await endCall(callId, 'client')
+    const late = new Page(connect(`call-guest=${joined.key}`))
+    await expect(late.next(() => false)).rejects.toThrow()
+    expect(late.closeCode).toBe(4401)
   })
 
   it("keeps an interpreter online while a second tab is open, and takes them offline at the last tab's goodbye", async () => {

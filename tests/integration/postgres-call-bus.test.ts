@@ -108,22 +108,31 @@ describe.skipIf(!hasPostgres)('the PostgreSQL call bus', () => {
     await a.publish(topic, { type: 'signal', callId, from: 'client', data: offer })
     for (const candidate of candidates)
       await a.publish(topic, { type: 'signal', callId, from: 'client', data: candidate })
+    // A guest's message names its addressee, and keeps the name across instances.
+    await a.publish(topic, {
+      type: 'signal',
+      callId,
+      from: 'guest',
+      to: 'interpreter',
+      data: offer,
+    })
 
-    const events = await received(onB, 21)
+    const events = await received(onB, 22)
     expect(events).toEqual([
       { type: 'signal', callId, from: 'client', data: offer },
       ...candidates.map((data) => ({ type: 'signal', callId, from: 'client', data })),
+      { type: 'signal', callId, from: 'guest', to: 'interpreter', data: offer },
     ])
     // An offer of 10 kB is more than a notification may carry: the notices hold ids only.
-    await received(notices as unknown as CallEvent[], 21)
-    expect(notices).toHaveLength(21)
+    await received(notices as unknown as CallEvent[], 22)
+    expect(notices).toHaveLength(22)
     for (const notice of notices) {
       expect(notice).not.toContain('192.0.2.10')
       expect(Object.keys(JSON.parse(notice) as object).sort()).toEqual(
         ['callId', 'from', 'signalId', 'topic', 'type'].sort(),
       )
     }
-    expect(await handle.db.$count(callSignals)).toBe(21)
+    expect(await handle.db.$count(callSignals)).toBe(22)
     await spy.end()
     stop()
   })

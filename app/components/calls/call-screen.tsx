@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
+import type { CallMainParty } from '~/domain/calls'
+import { createPeerLink, type PeerLink } from './peer-link'
 import {
   sendOnCallSocket,
   useCallSocket,
@@ -7,11 +9,9 @@ import {
   type SignalData,
 } from './use-call-socket'
 
-export type CallParty = 'client' | 'interpreter'
-
 export interface CallScreenProps {
   callId: string
-  party: CallParty
+  party: CallMainParty
   media: 'video' | 'audio'
   /**
    * ICE servers from the configuration (none by default: host candidates only), and the
@@ -97,6 +97,10 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
   /** The next ICE restart, while the connection is down (the client's page). */
   const restartTimer = useRef<number | undefined>(undefined)
   const [connection, setConnection] = useState<'connecting' | 'connected' | 'lost'>('connecting')
+  /** The link to the call's guest, made when the guest's page offers one. */
+  const guest = useRef<PeerLink | null>(null)
+  const guestVideo = useRef<HTMLVideoElement>(null)
+  const [guestHere, setGuestHere] = useState(false)
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
   const [hasVideo, setHasVideo] = useState(false)
@@ -210,9 +214,32 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
     }
   }
 
+  /** The guest's messages: a new offer (the guest joined, or came back) makes a new link. */
+  async function onGuestSignal(data: SignalData) {
+    if (data.kind === 'description' && data.description.type === 'offer') {
+      await ensurePeer()
+      guest.current?.close()
+      guest.current = createPeerLink({
+        callId,
+        to: 'guest',
+        ice,
+        stream: local.current!,
+        onStream: (stream) => {
+          setGuestHere(true)
+          if (guestVideo.current) guestVideo.current.srcObject = stream
+        },
+        onState: (state) => {
+          if (state === 'closed' || state === 'failed') setGuestHere(false)
+        },
+      })
+    }
+    await guest.current?.handle(data)
+  }
+
   useCallSocket(
     (message: CallSocketMessage) => {
-      if (message.type === 'signal' && message.callId === callId) void onSignal(message.data)
+      if (message.type === 'signal' && message.callId === callId)
+        void (message.from === 'guest' ? onGuestSignal(message.data) : onSignal(message.data))
       if (message.type === 'call' && message.call.id === callId) {
         if (message.call.status === 'connecting' && party === 'client') signal({ kind: 'hello' })
       }
@@ -252,6 +279,7 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
   useEffect(
     () => () => {
       window.clearTimeout(restartTimer.current)
+      guest.current?.close()
       builds.current++
       void peer.current?.then((connection) => connection.close())
       peer.current = null
@@ -289,6 +317,16 @@ export function CallScreen({ callId, party, media, ice, waiting = false }: CallS
           aria-label="The other party's video"
           data-testid="remote-video"
           className="aspect-video w-full"
+        />
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+        <video
+          ref={guestVideo}
+          autoPlay
+          playsInline
+          aria-label="The guest's video"
+          data-testid="guest-video"
+          hidden={!guestHere}
+          className="absolute top-3 right-3 w-1/3 max-w-56 rounded-md ring-2 ring-white"
         />
         <video
           ref={ownVideo}

@@ -1,11 +1,12 @@
+import type { CallParty } from '~/domain/calls'
 import { useEffect, useRef, useState } from 'react'
 
 /** What the calls' socket sends a page (docs/architecture.md#on-demand-calls). */
 export type CallSocketMessage =
-  | { type: 'ready'; role: 'interpreter' | 'client' }
+  | { type: 'ready'; role: CallParty }
   | { type: 'ring'; call: RingingCall | null }
   | { type: 'call'; call: { id: string; status: string; media: string } }
-  | { type: 'signal'; callId: string; data: SignalData }
+  | { type: 'signal'; callId: string; from: CallParty; data: SignalData }
   | { type: 'error'; error: string; callId?: string }
 
 export interface RingingCall {

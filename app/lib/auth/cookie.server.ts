@@ -10,13 +10,21 @@ export function sessionCookieName(settings: SessionCookieSettings) {
   return settings.secure ? '__Host-session' : 'session'
 }
 
+/** The browser of a call's guest (docs/product.md#call-guests): its key to that one call. */
+export function guestCookieName(settings: SessionCookieSettings) {
+  return settings.secure ? '__Host-call-guest' : 'call-guest'
+}
+
 export function readSessionToken(
   request: Request,
   settings: SessionCookieSettings,
 ): string | undefined {
-  const header = request.headers.get('cookie')
+  return readTokenCookie(request.headers.get('cookie'), sessionCookieName(settings))
+}
+
+/** A token cookie's value from a Cookie header, when it has a token's shape. */
+export function readTokenCookie(header: string | null | undefined, name: string) {
   if (!header) return undefined
-  const name = sessionCookieName(settings)
   for (const part of header.split(';')) {
     const index = part.indexOf('=')
     if (index === -1) continue
@@ -33,8 +41,18 @@ export function serializeSessionCookie(
   maxAgeSeconds: number,
   settings: SessionCookieSettings,
 ): string {
+  return serializeTokenCookie(sessionCookieName(settings), token, maxAgeSeconds, settings)
+}
+
+/** A token cookie with the session cookie's protections. */
+export function serializeTokenCookie(
+  name: string,
+  token: string,
+  maxAgeSeconds: number,
+  settings: SessionCookieSettings,
+): string {
   const parts = [
-    `${sessionCookieName(settings)}=${token}`,
+    `${name}=${token}`,
     'Path=/',
     'HttpOnly',
     'SameSite=Lax',

@@ -16,12 +16,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?%74oken=encoded-name')).toBe('/x?%74oken=[redacted]')
   })
 
-  it('hides the token in the path of status and erasure links', () => {
+  it('hides the token in the path of status, erasure and call guest links', () => {
     expect(redactUrl('/application-status/0f2c.1.abc_-?confirm=erase')).toBe(
       '/application-status/[redacted]?confirm=erase',
     )
     expect(redactUrl('/application-status/0f2c.1.abc.data')).toBe('/application-status/[redacted]')
     expect(redactUrl('/application-erasure/xyz')).toBe('/application-erasure/[redacted]')
+    expect(redactUrl('/call-guest/Qx_9-a.data')).toBe('/call-guest/[redacted]')
   })
 
   it('leaves other addresses alone', () => {

@@ -2,8 +2,9 @@
 // unsubscribe links put their token in the address, and access logs must not keep it.
 const SECRET_PARAMETER = /token|secret|signature|^sig$|password|^key$/i
 
-// Paths whose last segment is a credential: the applicant's status link and erasure link.
-const SECRET_PATH = /^(\/application-(?:status|erasure))\/[^/?#]+/
+// Paths whose last segment is a credential: the applicant's status link and erasure link, a
+// call's guest link.
+const SECRET_PATH = /^(\/application-(?:status|erasure)|\/call-guest)\/[^/?#]+/
 
 /**
  * The request's path and query with the values of credential parameters (and the token of a

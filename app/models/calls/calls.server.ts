@@ -17,7 +17,12 @@ import {
   type CallMedia,
 } from '../../domain/call-routing'
 import { openInterruptionSeconds } from '../../domain/call-billing'
-import { callStatusesWithInterpreter, type CallEnder, type CallStatus } from '../../domain/calls'
+import {
+  callStatusesWithInterpreter,
+  type CallEnder,
+  type CallMainParty,
+  type CallStatus,
+} from '../../domain/calls'
 import { officeTimeZone } from '../../domain/office'
 import type { CallTopic } from '../../platform/calls/call-bus.server'
 import { now } from '../../platform/clock.server'
@@ -420,9 +425,6 @@ export async function callById(callId: string, tx?: Database) {
   return { ...call, rings }
 }
 
-/** The call's parties, as their pages report on the connection. */
-export type CallParty = 'client' | 'interpreter'
-
 const droppedAtOf = {
   client: calls.clientDroppedAt,
   interpreter: calls.interpreterDroppedAt,
@@ -433,7 +435,7 @@ const droppedAtOf = {
  * after a drop, that party's drop is over; if the other party's page had said so too, the
  * interruption (app/domain/call-billing.ts) ends here and its seconds are not billed.
  */
-export async function markConnected(callId: string, party: CallParty): Promise<boolean> {
+export async function markConnected(callId: string, party: CallMainParty): Promise<boolean> {
   const at = now()
   const [connected] = await db()
     .update(calls)
@@ -462,7 +464,7 @@ export async function markConnected(callId: string, party: CallParty): Promise<b
  * A party's page says the browsers' connection dropped mid-call (it is trying again, by an ICE
  * restart). The first word of a drop counts; the call goes on, and is not rung again.
  */
-export async function markDropped(callId: string, party: CallParty): Promise<void> {
+export async function markDropped(callId: string, party: CallMainParty): Promise<void> {
   const mine = droppedAtOf[party]
   await db()
     .update(calls)

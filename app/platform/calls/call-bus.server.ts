@@ -9,6 +9,8 @@
  * (`postgres-call-bus.server.ts`). Redis or NATS can replace either behind this interface.
  */
 
+import type { CallParty } from '../../domain/calls'
+
 /** Who a topic reaches: an interpreter's pages (their rings), or one call's parties. */
 export type CallTopic = `interpreter:${string}` | `call:${string}` | 'board'
 
@@ -17,8 +19,11 @@ export type CallEvent =
   | { type: 'rings-changed' }
   /** The call's state changed (accepted, connected, ended…): its pages read it again. */
   | { type: 'call-changed'; callId: string }
-  /** A WebRTC message from one party to the other, relayed as it is. */
-  | { type: 'signal'; callId: string; from: 'client' | 'interpreter'; data: unknown }
+  /**
+   * A WebRTC message from one party to another, relayed as it is: to `to`, or without it to the
+   * other of the client and the interpreter.
+   */
+  | { type: 'signal'; callId: string; from: CallParty; to?: CallParty; data: unknown }
 
 export type CallListener = (event: CallEvent) => void
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import type { CallParty } from '../../domain/calls'
 import type { Logger } from '../logger.server'
 import {
   InProcessCallBus,
@@ -76,8 +77,8 @@ export class PostgresCallBus implements CallBus {
     if (event.type !== 'rings-changed') notice.callId = event.callId
     if (event.type === 'signal') {
       const { rows } = await this.#pool.query<{ id: string }>(
-        'insert into call_signals (call_id, sender, data) values ($1, $2, $3) returning id',
-        [event.callId, event.from, JSON.stringify(event.data ?? null)],
+        'insert into call_signals (call_id, sender, recipient, data) values ($1, $2, $3, $4) returning id',
+        [event.callId, event.from, event.to ?? null, JSON.stringify(event.data ?? null)],
       )
       notice.signalId = rows[0]!.id
     }
@@ -137,12 +138,21 @@ export class PostgresCallBus implements CallBus {
     if (notice.type === 'rings-changed') return { type: 'rings-changed' }
     if (!notice.callId) return undefined
     if (notice.type === 'call-changed') return { type: 'call-changed', callId: notice.callId }
-    const { rows } = await this.#pool.query<{ sender: 'client' | 'interpreter'; data: unknown }>(
-      'select sender, data from call_signals where id = $1',
-      [notice.signalId],
-    )
+    const { rows } = await this.#pool.query<{
+      sender: CallParty
+      recipient: CallParty | null
+      data: unknown
+    }>('select sender, recipient, data from call_signals where id = $1', [notice.signalId])
     const row = rows[0]
-    return row && { type: 'signal', callId: notice.callId, from: row.sender, data: row.data }
+    if (!row) return undefined
+    const event: CallEvent = {
+      type: 'signal',
+      callId: notice.callId,
+      from: row.sender,
+      data: row.data,
+    }
+    if (row.recipient) event.to = row.recipient
+    return event
   }
 
   async #deleteOldSignals(): Promise<void> {

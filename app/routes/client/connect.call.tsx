@@ -17,6 +17,8 @@ import {
 } from '~/models/calls/calls.server'
 import { requestCallback } from '~/models/calls/call-callback.server'
 import { WaitChoices } from '~/components/calls/wait-choices'
+import { GuestInvite } from '~/components/calls/guest-invite'
+import { createGuestLink } from '~/models/calls/call-guests.server'
 import { WAIT_CHOICES_SECONDS } from '~/domain/call-routing'
 import { callbackSchema } from '~/lib/validation/calls'
 import { ratingsOfCall } from '~/models/calls/call-ratings.server'
@@ -104,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!resumed) return new Response('Bad Request', { status: 400 })
     throw redirect(`/client/connect/${resumed.callId}`)
   }
+  if (intent === 'invite') return inviteAction(call.id)
   if (intent === 'audio') {
     await switchToAudio(call.id, call.organizationId)
     return null
@@ -112,6 +115,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   else if (intent === 'end') await endCall(call.id, 'client')
   else return new Response('Bad Request', { status: 400 })
   return null
+}
+
+/** A single-use link for a third participant, while the call is connected. */
+async function inviteAction(callId: string) {
+  const outcome = await createGuestLink(callId)
+  if (outcome === 'joined')
+    return data({ guestError: 'A participant has already joined this call.' }, { status: 409 })
+  if (outcome === 'not-connected')
+    return data(
+      { guestError: 'You can add a participant once the call is connected.' },
+      { status: 409 },
+    )
+  return { guestLink: `${runtime().config.siteUrl}/call-guest/${outcome.link}` }
 }
 
 /** A callback instead of waiting: an urgent booking, and the client is taken to it. */
@@ -201,6 +217,12 @@ export default function ClientCall({ loaderData, actionData }: Route.ComponentPr
             ice={ice}
             waiting={call.status === 'waiting'}
           />
+          {call.status === 'connected' ? (
+            <GuestInvite
+              link={actionData && 'guestLink' in actionData ? actionData.guestLink : undefined}
+              error={actionData && 'guestError' in actionData ? actionData.guestError : undefined}
+            />
+          ) : null}
         </>
       ) : null}
       {call.status === 'ended' && call.dropped ? (
