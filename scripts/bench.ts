@@ -11,7 +11,8 @@
 // docs/benchmarks.md; then the staff booking screen's eligible-interpreter list and the
 // Bookings screen's dispatch board of a day and a week (scripts/bench-dispatch.ts), every staff and portal list with ten signed-in users
 // (scripts/bench-lists.ts), bulk mail to 10,000 recipients (scripts/bench-mail.ts) and Connect
-// now calls (scripts/bench-calls.ts).
+// now calls (scripts/bench-calls.ts), and Connect now at scale on one and two instances
+// (scripts/bench-calls-scale.ts).
 // Not part of `npm test`: it takes several minutes.
 import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -508,3 +509,6 @@ runOwnBench('scripts/bench-mail.ts', ['--expose-gc'], allocatorSettings)
 // Connect now: 20 calls timed end to end in Chromium with fake media, by stage, against a bare
 // two-page connect and a bare WebSocket round trip: scripts/bench-calls.ts.
 runOwnBench('scripts/bench-calls.ts')
+// Connect now at scale: 2,000 simulated interpreter pages on one instance, then two, on
+// PostgreSQL, 10 calls a second for a minute: scripts/bench-calls-scale.ts.
+runOwnBench('scripts/bench-calls-scale.ts')

@@ -1,0 +1,339 @@
+// npm run bench runs this with --postgres; alone: npx tsx scripts/bench-calls-scale.ts
+//   [--interpreters 2000] [--rate 10] [--seconds 60]
+// Connect now at scale (docs/product.md#on-demand-call-routing), on PostgreSQL: one instance of
+// the production build, then two on the same database, each with `--interpreters` simulated
+// interpreter pages (a WebSocket each that says it is there every 3 s, as a page does, and
+// accepts every ring at once over HTTP), split between the instances, while clients press
+// Connect now `--rate` times a second for `--seconds`, alternately on each instance. Measures
+// the ring's delivery (Connect now sent to the first ring on a page), calls lost (not taken
+// within 20 s) or taken twice, and each server's resident memory and event-loop delay (read
+// inside the process: scripts/lib/process-metrics-preload.mjs). Targets: ring p95 ≤ 250 ms, no
+// call lost or taken twice, ≤ 300 MB a process, event-loop delay p99 ≤ 100 ms. Appends the
+// figures to docs/benchmarks.md. Not part of `npm test`.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { WebSocket } from 'ws'
+import {
+  clientMemberships,
+  interpreterApplications,
+  interpreterCallPresence,
+  interpreterProfiles,
+  organizations,
+  sessions,
+  users,
+} from '../db/schema'
+import { ONBOARDING_STEP_COUNT } from '../app/domain/statistics'
+import { sessionCookieName } from '../app/lib/auth/cookie.server'
+import { INVITED_PASSWORD_HASH } from '../app/models/users.server'
+import { openDatabase, queryRows, type Database } from '../app/platform/db.server'
+import { projectPath } from '../app/platform/project-path.server'
+import { hashToken, randomToken } from '../app/platform/tokens.server'
+import { createPostgresTestDatabase, LOCAL_POSTGRES_URL } from '../tests/support/postgres-database'
+import {
+  startServerProcess,
+  waitUntilReady,
+  type ServerProcess,
+} from '../tests/support/server-process'
+import {
+  appendBenchmarkSection,
+  loadAverageText,
+  machineDescription,
+  percentile,
+} from './bench-report'
+
+const { values } = parseArgs({
+  options: {
+    interpreters: { type: 'string', default: '2000' },
+    rate: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '60' },
+    postgres: { type: 'boolean', default: true },
+    'dry-run': { type: 'boolean', default: false },
+  },
+})
+const interpreterCount = Number(values.interpreters)
+const callsPerSecond = Number(values.rate)
+const seconds = Number(values['dry-run'] ? 5 : values.seconds)
+const CLIENTS = 50
+const LANGUAGE = 'Spanish'
+const LOST_AFTER_MS = 20_000
+const cookieName = sessionCookieName({ secure: false })
+
+if (!existsSync(projectPath('build/host/index.js'))) throw new Error('Run `npm run build` first.')
+
+/** Sessions for `count` new accounts of `role`; their ids and cookies. */
+async function accounts(db: Database, role: 'interpreter' | 'client', count: number, tag: string) {
+  const made: { userId: string; cookie: string }[] = []
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, index) => ({
+      email: `${tag}-${start + index}@bench.example`,
+      name: `${tag} ${start + index}`,
+      role,
+      passwordHash: INVITED_PASSWORD_HASH,
+    }))
+    const rows = await db.insert(users).values(batch).returning({ id: users.id })
+    const tokens = rows.map(() => randomToken())
+    await db.insert(sessions).values(
+      rows.map((row, index) => ({
+        tokenHash: hashToken(tokens[index]!),
+        userId: row.id,
+        createdAt: new Date(),
+        lastSeenAt: new Date(),
+      })),
+    )
+    rows.forEach((row, index) =>
+      made.push({ userId: row.id, cookie: `${cookieName}=${tokens[index]}` }),
+    )
+  }
+  return made
+}
+
+/** Onboarded Spanish video interpreters, available for calls; their sessions' cookies. */
+async function seedInterpreters(db: Database, count: number, tag: string) {
+  const people = await accounts(db, 'interpreter', count, tag)
+  for (let start = 0; start < people.length; start += 500) {
+    const batch = people.slice(start, start + 500)
+    const person = (index: number) => ({
+      firstName: `${tag} ${start + index}`,
+      lastName: 'Bench',
+      email: `${tag}-${start + index}@bench.example`,
+      phone: '+1 512 555 0100',
+      interpretingExperience: '5+',
+    })
+    const applications = await db
+      .insert(interpreterApplications)
+      .values(
+        batch.map((_, index) => ({
+          ...person(index),
+          source: 'language-page' as const,
+          sourceReference: 'general-interpreter',
+          position: 'Professional Interpreter',
+          expectedPayPerMinute: '1.00-1.25',
+          privacyConsentAt: new Date(),
+          privacyNoticeVersion: 'bench',
+          status: 'approved' as const,
+          onboardingProgress: ONBOARDING_STEP_COUNT,
+        })),
+      )
+      .returning({ id: interpreterApplications.id })
+    const profiles = await db
+      .insert(interpreterProfiles)
+      .values(
+        batch.map(({ userId }, index) => ({
+          ...person(index),
+          userId,
+          applicationId: applications[index]!.id,
+          languages: [LANGUAGE],
+          modalities: ['video' as const],
+          specializations: ['business'],
+        })),
+      )
+      .returning({ id: interpreterProfiles.id })
+    await db
+      .insert(interpreterCallPresence)
+      .values(profiles.map(({ id }) => ({ interpreterId: id, available: true })))
+  }
+  return people
+}
+
+/** Clients of one organization, each with a session. */
+async function seedClients(db: Database, tag: string) {
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: `${tag} Bench Clinic` })
+    .returning({ id: organizations.id })
+  const clients = await accounts(db, 'client', CLIENTS, `${tag}-client`)
+  await db.insert(clientMemberships).values(
+    clients.map(({ userId }) => ({
+      userId,
+      organizationId: organization!.id,
+      role: 'requester' as const,
+    })),
+  )
+  return clients
+}
+
+interface Run {
+  ringTimes: number[]
+  calls: number
+  lost: number
+  takenTwice: number
+  accepts: number
+  processes: { loopDelayP99Ms: number; loopDelayMaxMs: number; maxRssBytes: number }[]
+}
+
+/** One run: `servers` share the interpreters and the clients; calls for `seconds`. */
+async function run(db: Database, servers: ServerProcess[], metricFiles: string[], tag: string) {
+  const interpreters = await seedInterpreters(db, interpreterCount, tag)
+  const clients = await seedClients(db, tag)
+  const ringAt = new Map<string, number>()
+  const sockets: WebSocket[] = []
+  let accepts = 0
+
+  // The interpreters' pages: each on one instance, heard from every 3 s, accepting every ring.
+  await Promise.all(
+    interpreters.map(
+      ({ cookie }, index) =>
+        new Promise<void>((resolve, reject) => {
+          const server = servers[index % servers.length]!
+          const socket = new WebSocket(`${server.url.replace('http:', 'ws:')}/calls/socket`, {
+            headers: { cookie, origin: server.url },
+          })
+          sockets.push(socket)
+          socket.on('error', reject)
+          socket.on('message', (raw) => {
+            const message = JSON.parse(raw.toString()) as {
+              type: string
+              call?: { id: string } | null
+            }
+            if (message.type === 'ready') resolve()
+            if (message.type !== 'ring' || !message.call) return
+            const callId = message.call.id
+            if (!ringAt.has(callId)) ringAt.set(callId, performance.now())
+            void fetch(`${server.url}/interpreter/calls.data`, {
+              method: 'POST',
+              body: new URLSearchParams({ intent: 'accept', callId }),
+              headers: { Origin: server.url, Cookie: cookie },
+              redirect: 'manual',
+            }).then(async (response) => {
+              await response.arrayBuffer()
+              if (response.status === 202) accepts++
+            })
+          })
+          const here = setInterval(() => {
+            if (socket.readyState === socket.OPEN) socket.send('{"type":"here"}')
+          }, 3_000)
+          socket.on('close', () => clearInterval(here))
+        }),
+    ),
+  )
+  // Every page has been heard from: the run's window starts afresh in each server.
+  for (const server of servers) server.child.kill('SIGUSR2')
+
+  // The clients press Connect now at the rate, alternately on each instance.
+  const sentAt = new Map<string, number>()
+  const started: Promise<void>[] = []
+  const total = callsPerSecond * seconds
+  const begin = performance.now()
+  for (let index = 0; index < total; index++) {
+    const due = begin + (index * 1000) / callsPerSecond
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())))
+    const server = servers[index % servers.length]!
+    const client = clients[index % clients.length]!
+    const sent = performance.now()
+    started.push(
+      fetch(`${server.url}/client/connect.data`, {
+        method: 'POST',
+        body: new URLSearchParams({ language: LANGUAGE, media: 'video', setting: 'business' }),
+        headers: { Origin: server.url, Cookie: client.cookie },
+        redirect: 'manual',
+      }).then(async (response) => {
+        const body = await response.text()
+        const callId = /\/client\/connect\/([0-9a-f-]{36})/.exec(body)?.[1]
+        if (!callId)
+          throw new Error(`Connect now answered ${response.status}: ${body.slice(0, 200)}`)
+        sentAt.set(callId, sent)
+      }),
+    )
+  }
+  await Promise.all(started)
+  await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS))
+  for (const server of servers) server.child.kill('SIGUSR2')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  for (const socket of sockets) socket.close()
+
+  const ids = [...sentAt.keys()]
+  const [counts] = await queryRows<{ lost: number; twice: number }>(
+    db,
+    sql`select
+      count(*) filter (where c.status not in ('connecting', 'connected'))::int as lost,
+      count(*) filter (where (select count(*) from call_rings r
+        where r.call_id = c.id and r.outcome = 'accepted') > 1)::int as twice
+      from calls c where c.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  )
+  return {
+    ringTimes: ids
+      .filter((id) => ringAt.has(id))
+      .map((id) => ringAt.get(id)! - sentAt.get(id)!)
+      .sort((a, b) => a - b),
+    calls: ids.length,
+    lost: counts!.lost,
+    takenTwice: counts!.twice,
+    accepts,
+    processes: metricFiles.map(
+      (file) => JSON.parse(readFileSync(file, 'utf8')) as Run['processes'][number],
+    ),
+  } satisfies Run
+}
+
+async function startInstances(count: number, databaseUrl: string, workDir: string) {
+  const preload = projectPath('scripts/lib/process-metrics-preload.mjs')
+  const servers: ServerProcess[] = []
+  const files: string[] = []
+  for (let index = 0; index < count; index++) {
+    const file = path.join(workDir, `metrics-${count}-${index}.json`)
+    const dataDir = mkdtempSync(path.join(workDir, 'data-'))
+    servers.push(
+      await startServerProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        NODE_OPTIONS: `--import ${preload}`,
+        PROCESS_METRICS_FILE: file,
+      }),
+    )
+    files.push(file)
+  }
+  await Promise.all(servers.map((server) => waitUntilReady(server, 120_000)))
+  return { servers, files }
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-calls-scale-'))
+const database = await createPostgresTestDatabase(
+  process.env.TEST_DATABASE_URL ?? LOCAL_POSTGRES_URL,
+)
+if (database.target.kind !== 'postgres') throw new Error('expected PostgreSQL')
+const handle = await openDatabase(database.target)
+const results: { instances: number; run: Run }[] = []
+try {
+  for (const instances of [1, 2]) {
+    const { servers, files } = await startInstances(instances, database.target.url, workDir)
+    try {
+      console.log(
+        `${instances} instance(s): ${interpreterCount} interpreters, ${callsPerSecond} calls/s for ${seconds} s…`,
+      )
+      results.push({ instances, run: await run(handle.db, servers, files, `i${instances}`) })
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+    }
+  }
+} finally {
+  await handle.close()
+  await database.drop()
+  rmSync(workDir, { recursive: true, force: true })
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+const rows = results.map(({ instances, run }) => {
+  const p50 = percentile(run.ringTimes, 0.5)
+  const p95 = percentile(run.ringTimes, 0.95)
+  const rss = Math.max(...run.processes.map((process) => process.maxRssBytes))
+  const delay = Math.max(...run.processes.map((process) => process.loopDelayP99Ms))
+  const met = p95 <= 250 && run.lost === 0 && run.takenTwice === 0 && mb(rss) <= 300 && delay <= 100
+  return `| ${instances} | ${run.calls} | ${run.ringTimes.length} | ${Math.round(p50)} | ${Math.round(p95)} | ${run.lost} | ${run.takenTwice} | ${run.processes.map((process) => mb(process.maxRssBytes)).join(', ')} | ${run.processes.map((process) => process.loopDelayP99Ms.toFixed(0)).join(', ')} | ${met ? 'met' : 'NOT met'} |`
+})
+const report = [
+  `${machineDescription()}; ${loadAverageText()}. ${interpreterCount} simulated interpreter pages (WebSockets, heard from every 3 s, accepting every ring over HTTP) split between the instances; clients press Connect now ${callsPerSecond} times a second for ${seconds} s, alternately on each instance; PostgreSQL. Targets: ring p95 ≤ 250 ms, no call lost or taken twice, ≤ 300 MB and event-loop delay p99 ≤ 100 ms a process (scripts/bench-calls-scale.ts).`,
+  '',
+  '| instances | calls | rung | ring p50 (ms) | ring p95 (ms) | lost | taken twice | memory per process (MB) | event-loop delay p99 per process (ms) | targets |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows,
+].join('\n')
+console.log(report)
+if (!values['dry-run'])
+  appendBenchmarkSection('Connect now at scale, one and two instances', report)
