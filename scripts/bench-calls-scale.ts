@@ -159,6 +159,8 @@ interface Run {
   ringTimes: number[]
   calls: number
   lost: number
+  /** The statuses the lost calls were left in. */
+  lostBy: string
   takenTwice: number
   accepts: number
   processes: { loopDelayP99Ms: number; loopDelayMaxMs: number; maxRssBytes: number }[]
@@ -245,10 +247,11 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
   for (const socket of sockets) socket.close()
 
   const ids = [...sentAt.keys()]
-  const [counts] = await queryRows<{ lost: number; twice: number }>(
+  const [counts] = await queryRows<{ lost: number; twice: number; lostBy: string | null }>(
     db,
     sql`select
       count(*) filter (where c.status not in ('connecting', 'connected'))::int as lost,
+      string_agg(distinct c.status, ', ') filter (where c.status not in ('connecting', 'connected')) as "lostBy",
       count(*) filter (where (select count(*) from call_rings r
         where r.call_id = c.id and r.outcome = 'accepted') > 1)::int as twice
       from calls c where c.id in (${sql.join(
@@ -263,6 +266,7 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
       .sort((a, b) => a - b),
     calls: ids.length,
     lost: counts!.lost,
+    lostBy: counts!.lostBy ?? '',
     takenTwice: counts!.twice,
     accepts,
     processes: metricFiles.map(
@@ -325,7 +329,7 @@ const rows = results.map(({ instances, run }) => {
   const rss = Math.max(...run.processes.map((process) => process.maxRssBytes))
   const delay = Math.max(...run.processes.map((process) => process.loopDelayP99Ms))
   const met = p95 <= 250 && run.lost === 0 && run.takenTwice === 0 && mb(rss) <= 300 && delay <= 100
-  return `| ${instances} | ${run.calls} | ${run.ringTimes.length} | ${Math.round(p50)} | ${Math.round(p95)} | ${run.lost} | ${run.takenTwice} | ${run.processes.map((process) => mb(process.maxRssBytes)).join(', ')} | ${run.processes.map((process) => process.loopDelayP99Ms.toFixed(0)).join(', ')} | ${met ? 'met' : 'NOT met'} |`
+  return `| ${instances} | ${run.calls} | ${run.ringTimes.length} | ${Math.round(p50)} | ${Math.round(p95)} | ${run.lost}${run.lostBy ? ` (${run.lostBy})` : ''} | ${run.takenTwice} | ${run.processes.map((process) => mb(process.maxRssBytes)).join(', ')} | ${run.processes.map((process) => process.loopDelayP99Ms.toFixed(0)).join(', ')} | ${met ? 'met' : 'NOT met'} |`
 })
 const report = [
   `${machineDescription()}; ${loadAverageText()}. ${interpreterCount} simulated interpreter pages (WebSockets, heard from every 3 s, accepting every ring over HTTP) split between the instances; clients press Connect now ${callsPerSecond} times a second for ${seconds} s, alternately on each instance; PostgreSQL. Targets: ring p95 ≤ 250 ms, no call lost or taken twice, ≤ 300 MB and event-loop delay p99 ≤ 100 ms a process (scripts/bench-calls-scale.ts).`,

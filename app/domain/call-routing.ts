@@ -128,6 +128,24 @@ export function ringOrder<Candidate extends CallCandidate>(candidates: readonly 
   )
 }
 
+/** Every eligible interpreter for the call as it starts, in ring order. */
+export function eligibleInRingOrder(
+  call: CallRequest,
+  candidates: readonly CallCandidate[],
+  officeTimeZone: string,
+): string[] {
+  return ringOrder(
+    candidates.filter(
+      (candidate) => callExclusions(call, candidate, call.startedAt, officeTimeZone).length === 0,
+    ),
+  ).map((candidate) => candidate.id)
+}
+
+/** How many the first wave rings: three, or every eligible one for a call that takes up a dropped one. */
+export function firstWaveSize(call: Pick<CallRequest, 'resumes'>): number {
+  return call.resumes ? Infinity : FIRST_WAVE_SIZE
+}
+
 /**
  * The first wave, chosen when the call starts: up to three eligible interpreters, in order;
  * every eligible one for a call that takes up a dropped one.
@@ -137,13 +155,7 @@ export function firstWave(
   candidates: readonly CallCandidate[],
   officeTimeZone: string,
 ): string[] {
-  return ringOrder(
-    candidates.filter(
-      (candidate) => callExclusions(call, candidate, call.startedAt, officeTimeZone).length === 0,
-    ),
-  )
-    .slice(0, call.resumes ? undefined : FIRST_WAVE_SIZE)
-    .map((candidate) => candidate.id)
+  return eligibleInRingOrder(call, candidates, officeTimeZone).slice(0, firstWaveSize(call))
 }
 
 /**

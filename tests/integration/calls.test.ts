@@ -227,6 +227,17 @@ describe.each(testDatabaseKinds())('on-demand calls on %s', (kind) => {
     expect(events).toEqual([{ type: 'rings-changed' }, { type: 'rings-changed' }])
   })
 
+  it('rings the next free interpreters for calls started at the same moment, never leaving one unrung', async () => {
+    const online: string[] = []
+    for (let index = 0; index < 24; index++) online.push(await onlineInterpreter(`I${index}`))
+    // Eight calls at once: each would choose the same first three, were it alone.
+    const started = await Promise.all(Array.from({ length: 8 }, () => startCall(spanishCall())))
+    expect(started.map((call) => call.status)).toEqual(Array(8).fill('waiting'))
+    const rung = await Promise.all(started.map((call) => ringing(call.callId)))
+    expect(rung.map((ids) => ids.length)).toEqual(Array(8).fill(3))
+    expect(rung.flat().sort()).toEqual([...online].sort())
+  }, 60_000)
+
   it('gives the call to exactly one of 50 simultaneous accepts, 100 rounds over', async () => {
     const interpreters: string[] = []
     for (let index = 0; index < 50; index++)

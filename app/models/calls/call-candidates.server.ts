@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import {
   callRings,
   calls,
@@ -27,6 +27,14 @@ export async function callCandidates(
 ): Promise<CallCandidate[]> {
   const database = db(tx)
   const heardSince = new Date(at.getTime() - PRESENCE_SECONDS * 1000)
+  const online = and(
+    eq(interpreterCallPresence.available, true),
+    gt(interpreterCallPresence.lastSeenAt, heardSince),
+    isNull(interpreterCallPresence.goneAt),
+    sql`${interpreterProfiles.languages} @> array[${call.language}]::text[]`,
+  )
+  // One query, whatever the number online: busy and the organization's preference are read in
+  // the database beside each interpreter, not by sending their ids back to it.
   const profiles = await database
     .select({
       id: interpreterProfiles.id,
@@ -38,6 +46,11 @@ export async function callCandidates(
       available: interpreterCallPresence.available,
       lastSeenAt: interpreterCallPresence.lastSeenAt,
       idleSince: interpreterCallPresence.idleSince,
+      preference: organizationInterpreters.preference,
+      busy: sql<boolean>`(exists (select 1 from ${callRings} where ${callRings.interpreterId} = ${interpreterProfiles.id}
+          and ${callRings.outcome} is null and ${callRings.callId} <> ${call.id})
+        or exists (select 1 from ${calls} where ${calls.interpreterId} = ${interpreterProfiles.id}
+          and ${inArray(calls.status, [...callStatusesWithInterpreter])}))`,
     })
     .from(interpreterCallPresence)
     .innerJoin(
@@ -48,54 +61,26 @@ export async function callCandidates(
       interpreterApplications,
       eq(interpreterApplications.id, interpreterProfiles.applicationId),
     )
-    .where(
+    .leftJoin(
+      organizationInterpreters,
       and(
-        eq(interpreterCallPresence.available, true),
-        gt(interpreterCallPresence.lastSeenAt, heardSince),
-        isNull(interpreterCallPresence.goneAt),
-        sql`${interpreterProfiles.languages} @> array[${call.language}]::text[]`,
-      ),
-    )
-  if (profiles.length === 0) return []
-  const ids = profiles.map((profile) => profile.id)
-  const applicationIds = profiles.flatMap((profile) =>
-    profile.applicationId ? [profile.applicationId] : [],
-  )
-  const credentials =
-    applicationIds.length === 0 ? [] : await acceptedMedicalCredentials(database, applicationIds)
-  const preferences = await database
-    .select({
-      interpreterId: organizationInterpreters.interpreterId,
-      preference: organizationInterpreters.preference,
-    })
-    .from(organizationInterpreters)
-    .where(
-      and(
+        eq(organizationInterpreters.interpreterId, interpreterProfiles.id),
         eq(organizationInterpreters.organizationId, call.organizationId),
-        inArray(organizationInterpreters.interpreterId, ids),
       ),
     )
-  const ringing = await database
-    .select({ interpreterId: callRings.interpreterId })
-    .from(callRings)
-    .where(
-      and(
-        inArray(callRings.interpreterId, ids),
-        isNull(callRings.outcome),
-        ne(callRings.callId, call.id),
-      ),
-    )
-  const onCall = await database
-    .select({ interpreterId: sql<string>`${calls.interpreterId}` })
-    .from(calls)
-    .where(
-      and(
-        inArray(calls.interpreterId, ids),
-        inArray(calls.status, [...callStatusesWithInterpreter]),
-      ),
-    )
-  const busy = new Set([...ringing, ...onCall].map((row) => row.interpreterId))
-  const preferenceOf = new Map(preferences.map((row) => [row.interpreterId, row.preference]))
+    .where(online)
+  if (profiles.length === 0) return []
+  const credentials = await acceptedMedicalCredentials(
+    database,
+    database
+      .select({ id: interpreterProfiles.applicationId })
+      .from(interpreterCallPresence)
+      .innerJoin(
+        interpreterProfiles,
+        eq(interpreterProfiles.id, interpreterCallPresence.interpreterId),
+      )
+      .where(online),
+  )
   const expiriesOf = new Map<string, (string | null)[]>()
   for (const row of credentials)
     expiriesOf.set(row.applicationId, [...(expiriesOf.get(row.applicationId) ?? []), row.expiresOn])
@@ -108,10 +93,10 @@ export async function callCandidates(
     medicalCredentialExpiries: profile.applicationId
       ? (expiriesOf.get(profile.applicationId) ?? [])
       : [],
-    organizationPreference: preferenceOf.get(profile.id) ?? null,
+    organizationPreference: profile.preference ?? null,
     availableForCalls: profile.available,
     lastSeenAt: profile.lastSeenAt,
-    busy: busy.has(profile.id),
+    busy: Boolean(profile.busy),
     idleSince: profile.idleSince,
   }))
 }

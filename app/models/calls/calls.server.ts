@@ -9,7 +9,8 @@ import {
 } from '../../../db/schema'
 import type { BookingSetting } from '../../domain/bookings'
 import {
-  firstWave,
+  eligibleInRingOrder,
+  firstWaveSize,
   interpreterGone,
   RING_SECONDS,
   ringTargets,
@@ -96,18 +97,22 @@ export async function startCall(input: NewCall): Promise<{ callId: string; statu
       .insert(calls)
       .values({ ...input, startedAt: at })
       .returning()
-    const candidates = await callCandidates(call!, at, tx)
-    const rung = await ring(
-      tx,
-      call!.id,
-      firstWave(
-        { ...call!, startedAt: at, resumes: call!.resumesCallId !== null },
-        candidates,
-        officeTimeZone(),
-      ),
-      1,
-      at,
+    const request = { ...call!, startedAt: at, resumes: call!.resumesCallId !== null }
+    const order = eligibleInRingOrder(
+      request,
+      await callCandidates(call!, at, tx),
+      officeTimeZone(),
     )
+    const wanted = Math.min(firstWaveSize(request), order.length)
+    // Another Connect now a moment ago may have rung the first of them (the partial unique index
+    // skips those): the next in order ring instead, so that a busy minute leaves no call unrung
+    // while others are free.
+    const rung: string[] = []
+    for (let next = 0; rung.length < wanted && next < order.length;) {
+      const batch = order.slice(next, next + wanted - rung.length)
+      next += batch.length
+      rung.push(...(await ring(tx, call!.id, batch, 1, at)))
+    }
     if (rung.length > 0) return { call: call!, rung }
     const [unanswered] = await tx
       .update(calls)
