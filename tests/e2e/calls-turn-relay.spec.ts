@@ -13,6 +13,7 @@ import { startServerProcess, waitUntilReady } from '../support/server-process'
 import { createAccount, signIn } from './auth-helpers'
 import { clientAccount } from './client-helpers'
 import { expect, test } from './fixtures'
+import { videoPlays } from './call-helpers'
 
 // The relay is Debian's coturn; .ci/run installs it when missing.
 const NEEDS_COTURN = 'needs Debian’s coturn (turnserver), which .ci/run installs'
@@ -163,7 +164,7 @@ async function connectedRelayCall(
     await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
       timeout: 60_000,
     })
-  await remoteVideoShows(client)
+  await videoPlays(client)
   return {
     client,
     interpreter,
@@ -173,22 +174,6 @@ async function connectedRelayCall(
       await interpreterContext.close()
     },
   }
-}
-
-/** The page's remote video has frames, and they move on. */
-async function remoteVideoShows(page: Page) {
-  const video = page.getByTestId('remote-video')
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0)
-  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(before)
 }
 
 /**
@@ -263,7 +248,7 @@ test('a call whose relay stops mid-call reconnects by ICE restart, and the gap i
       await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
         timeout: 60_000,
       })
-    await remoteVideoShows(call.client)
+    await videoPlays(call.client)
     const back = Date.now()
     // The same call, rung once: a reconnection is not a new call.
     expect(call.client.url()).toContain(call.callId)

@@ -4,6 +4,7 @@ import { createDispatchInterpreter } from '../support/booking-fixtures'
 import { createAccount, signIn } from './auth-helpers'
 import { clientAccount } from './client-helpers'
 import { checkPage, expect, test } from './fixtures'
+import { videoPlays } from './call-helpers'
 
 /** A context whose pages keep every peer connection they make, for the test to read. */
 async function contextKeepingPeers(browser: Browser, baseURL: string) {
@@ -20,20 +21,6 @@ async function contextKeepingPeers(browser: Browser, baseURL: string) {
     }
   })
   return context
-}
-
-/** The video with this test id shows frames, and they move on. */
-async function videoPlays(page: Page, testId: string) {
-  const video = page.getByTestId(testId)
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0)
-  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(before)
 }
 
 /** How many of the page's open peer connections receive sound (bytes of inbound audio). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { eq, sql } from 'drizzle-orm'
 import { calls, invoiceLines, statementLines } from '../../db/schema'
 import { findUserByEmail, toPublicUser } from '../../app/models/users.server'
@@ -10,18 +10,7 @@ import { startServerProcess, waitUntilReady, type ServerProcess } from '../suppo
 import { createAccount, signIn } from './auth-helpers'
 import { clientAccount } from './client-helpers'
 import { expect, test, type TestApp } from './fixtures'
-
-/** Whether the page's remote video shows frames: it has a size and its time moves on. */
-async function remoteVideoPlays(page: Page) {
-  const video = page.getByTestId('remote-video')
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth))
-    .toBeGreaterThan(0)
-  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(before)
-}
+import { videoPlays } from './call-helpers'
 
 /** Instance B: the built server as a process of its own, on instance A's database. */
 async function startInstanceB(app: TestApp) {
@@ -83,8 +72,8 @@ async function connectAcross(
   await expect(client.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({
     timeout: 20_000,
   })
-  await remoteVideoPlays(client)
-  await remoteVideoPlays(interpreter)
+  await videoPlays(client)
+  await videoPlays(interpreter)
   return {
     client,
     interpreter,

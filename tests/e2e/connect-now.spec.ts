@@ -19,18 +19,7 @@ import { createAccount, signIn } from './auth-helpers'
 import { clientAccount } from './client-helpers'
 import { htmlErrors, type HtmlDocument } from '../support/html-checker'
 import { checkPage, expect, test } from './fixtures'
-
-/** Whether the page's remote video shows frames: it has a size and its time moves on. */
-async function remoteVideoPlays(page: Page) {
-  const video = page.getByTestId('remote-video')
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth))
-    .toBeGreaterThan(0)
-  const before = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
-    .toBeGreaterThan(before)
-}
+import { videoPlays } from './call-helpers'
 
 test.afterEach(() => setClock())
 
@@ -172,8 +161,8 @@ test('a client connects to an available Spanish interpreter by video, and hangs 
   await expect(
     client.getByText(`Your interpreter: Rosa, ID ${rosaProfile!.idNumber}`),
   ).toBeVisible()
-  await remoteVideoPlays(client)
-  await remoteVideoPlays(interpreter)
+  await videoPlays(client)
+  await videoPlays(interpreter)
   await checkAndKeep(client, 'client-call', documents)
   await checkAndKeep(interpreter, 'interpreter-call', documents)
 
