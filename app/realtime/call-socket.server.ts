@@ -152,6 +152,7 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
   }
   send(socket, { type: 'ready', role: party.role })
 
+  let guestDeliveries: Promise<void> = Promise.resolve()
   const onCallEvent = (callId: string) => (event: CallEvent) => {
     if (event.type === 'signal') {
       // A party hears the messages for it, never its own; one without an addressee goes
@@ -159,7 +160,16 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
       const forMe = event.to
         ? event.to === party.role
         : event.from !== party.role && party.role !== 'guest' && event.from !== 'guest'
-      if (forMe) send(socket, { type: 'signal', callId, from: event.from, data: event.data })
+      if (!forMe) return
+      const message = { type: 'signal', callId, from: event.from, data: event.data }
+      if (party.role !== 'guest') return send(socket, message)
+      // A guest who left, or replaced by another, hears nothing more; in order, one by one.
+      const guest = party
+      guestDeliveries = guestDeliveries
+        .then(async () => {
+          if ((await callOfGuestKey(guest.key)) === callId) send(socket, message)
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'a guest signal was not delivered'))
       return
     }
     void callById(callId).then(

@@ -11,7 +11,11 @@ import {
   startCall,
   type NewCall,
 } from '../../app/models/calls/calls.server'
-import { createGuestLink, joinByGuestLink } from '../../app/models/calls/call-guests.server'
+import {
+  createGuestLink,
+  joinByGuestLink,
+  leaveAsGuest,
+} from '../../app/models/calls/call-guests.server'
 import { callPresenceOf, setAvailableForCalls } from '../../app/models/calls/call-presence.server'
 import { clientContextOf } from '../../app/models/organizations.server'
 import { findUserByEmail } from '../../app/models/users.server'
@@ -351,6 +355,11 @@ describe.each(testDatabaseKinds())('the calls signalling socket on %s', (kind) =
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(guestPage.received.filter((message) => message.type === 'signal')).toHaveLength(1)
     expect(clientPage.received.some((message) => message.type === 'signal')).toBe(false)
+    // A guest who left hears nothing more on the connection still open.
+    await leaveAsGuest(joined.key)
+    anaPage.send({ type: 'signal', callId, to: 'guest', data: { sdp: 'after the guest left' } })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(guestPage.received.filter((message) => message.type === 'signal')).toHaveLength(1)
     // The call ends: the guest's key opens nothing any more.
     await endCall(callId, 'client')
     const late = new Page(connect(`call-guest=${joined.key}`))
