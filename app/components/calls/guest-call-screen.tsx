@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { CallMainParty } from '~/domain/calls'
 import { localMedia } from './call-screen'
 import { createPeerLink, type PeerLink } from './peer-link'
@@ -31,7 +31,10 @@ export function GuestCallScreen({
   const [connected, setConnected] = useState<Partial<Record<CallMainParty, boolean>>>({})
   const [muted, setMuted] = useState(false)
   const [hasVideo, setHasVideo] = useState(false)
-  const revalidator = useRevalidator()
+  // The page's own navigation reads its data again (the router's, as useCallUpdates does).
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const busy = useNavigation().state !== 'idle'
 
   async function start() {
     const stream = await (local.current ??= localMedia(media))
@@ -59,8 +62,8 @@ export function GuestCallScreen({
     (message: CallSocketMessage) => {
       // The call ended: the page reads its link again, which now says so.
       if (message.type === 'call' && message.call.id === callId) {
-        if (message.call.status !== 'connected' && revalidator.state === 'idle')
-          void revalidator.revalidate()
+        if (message.call.status !== 'connected' && !busy)
+          void navigate(pathname, { replace: true, preventScrollReset: true })
         return
       }
       if (message.type !== 'signal' || message.callId !== callId || message.from === 'guest') return
