@@ -155,6 +155,24 @@ async function seedClients(db: Database, tag: string) {
   return clients
 }
 
+/** What a kill -9 of the second instance halfway through the load did to the calls. */
+interface KillOutcome {
+  /** Calls taken by an interpreter on the instance that lived on, before the kill. */
+  onSurvivor: number
+  /** Of those, the calls the kill ended or changed (should be none). */
+  survivorsDisturbed: number
+  /** Calls taken by an interpreter on the killed instance, under way at the kill. */
+  onKilled: number
+  /** Of those, the calls ended within 20 s of the kill, and the slowest's seconds. */
+  endedWithin20s: number
+  slowestEndSeconds: number
+  /** Calls ringing only pages of the killed instance at the kill, and how many were taken anyway. */
+  ringingOnKilled: number
+  requeuedAndTaken: number
+  /** Seconds billed for the calls ended by the kill (none connected: should be 0). */
+  billedSeconds: number
+}
+
 interface Run {
   ringTimes: number[]
   calls: number
@@ -164,27 +182,43 @@ interface Run {
   takenTwice: number
   accepts: number
   processes: { loopDelayP99Ms: number; loopDelayMaxMs: number; maxRssBytes: number }[]
+  kill?: KillOutcome
 }
 
-/** One run: `servers` share the interpreters and the clients; calls for `seconds`. */
-async function run(db: Database, servers: ServerProcess[], metricFiles: string[], tag: string) {
+/**
+ * One run: `servers` share the interpreters and the clients; calls for `seconds`. With `kill`,
+ * the second server is killed (SIGKILL) halfway through, and the clients go on with the first.
+ */
+async function run(
+  db: Database,
+  servers: ServerProcess[],
+  metricFiles: string[],
+  tag: string,
+  options: { kill?: boolean } = {},
+) {
   const interpreters = await seedInterpreters(db, interpreterCount, tag)
   const clients = await seedClients(db, tag)
   const ringAt = new Map<string, number>()
   const sockets: WebSocket[] = []
   let accepts = 0
+  /** The server whose interpreter page took each call. */
+  const takenOn = new Map<string, number>()
+  const interpreterServer = new Map<string, number>()
+  let killed = false
 
   // The interpreters' pages: each on one instance, heard from every 3 s, accepting every ring.
   await Promise.all(
     interpreters.map(
-      ({ cookie }, index) =>
+      ({ cookie, userId }, index) =>
         new Promise<void>((resolve, reject) => {
-          const server = servers[index % servers.length]!
+          const serverIndex = index % servers.length
+          const server = servers[serverIndex]!
+          interpreterServer.set(userId, serverIndex)
           const socket = new WebSocket(`${server.url.replace('http:', 'ws:')}/calls/socket`, {
             headers: { cookie, origin: server.url },
           })
           sockets.push(socket)
-          socket.on('error', reject)
+          socket.on('error', (error) => (killed ? undefined : reject(error)))
           socket.on('message', (raw) => {
             const message = JSON.parse(raw.toString()) as {
               type: string
@@ -199,10 +233,17 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
               body: new URLSearchParams({ intent: 'accept', callId }),
               headers: { Origin: server.url, Cookie: cookie },
               redirect: 'manual',
-            }).then(async (response) => {
-              await response.arrayBuffer()
-              if (response.status === 202) accepts++
             })
+              .then(async (response) => {
+                await response.arrayBuffer()
+                if (response.status !== 202) return
+                accepts++
+                takenOn.set(callId, serverIndex)
+              })
+              // A page of the killed server is gone with it: its fetch fails.
+              .catch((error: unknown) => {
+                if (!killed) throw error
+              })
           })
           const here = setInterval(() => {
             if (socket.readyState === socket.OPEN) socket.send('{"type":"here"}')
@@ -219,10 +260,19 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
   const started: Promise<void>[] = []
   const total = callsPerSecond * seconds
   const begin = performance.now()
+  let killedAt = 0
+  let atKill: Awaited<ReturnType<typeof callsAtKill>> | undefined
   for (let index = 0; index < total; index++) {
     const due = begin + (index * 1000) / callsPerSecond
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())))
-    const server = servers[index % servers.length]!
+    if (options.kill && !killed && index === Math.floor(total / 2)) {
+      killed = true
+      servers[1]!.child.kill('SIGKILL')
+      killedAt = performance.now()
+      atKill = await callsAtKill(db, [...sentAt.keys()], interpreterServer)
+    }
+    const live = killed ? servers.slice(0, 1) : servers
+    const server = live[index % live.length]!
     const client = clients[index % clients.length]!
     const sent = performance.now()
     started.push(
@@ -231,22 +281,31 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
         body: new URLSearchParams({ language: LANGUAGE, media: 'video', setting: 'business' }),
         headers: { Origin: server.url, Cookie: client.cookie },
         redirect: 'manual',
-      }).then(async (response) => {
-        const body = await response.text()
-        const callId = /\/client\/connect\/([0-9a-f-]{36})/.exec(body)?.[1]
-        if (!callId)
-          throw new Error(`Connect now answered ${response.status}: ${body.slice(0, 200)}`)
-        sentAt.set(callId, sent)
-      }),
+      })
+        .then(async (response) => {
+          const body = await response.text()
+          const callId = /\/client\/connect\/([0-9a-f-]{36})/.exec(body)?.[1]
+          if (!callId)
+            throw new Error(`Connect now answered ${response.status}: ${body.slice(0, 200)}`)
+          sentAt.set(callId, sent)
+        })
+        // A Connect now under way on the server as it was killed is lost with it.
+        .catch((error: unknown) => {
+          if (!(killed && server === servers[1])) throw error
+        }),
     )
   }
   await Promise.all(started)
+  const ended = atKill ? watchEnds(db, atKill.onKilled, killedAt) : undefined
   await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS))
-  for (const server of servers) server.child.kill('SIGUSR2')
+  const alive = killed ? servers.slice(0, 1) : servers
+  for (const server of alive) server.child.kill('SIGUSR2')
   await new Promise((resolve) => setTimeout(resolve, 500))
   for (const socket of sockets) socket.close()
+  const kill = atKill && (await killOutcome(db, atKill, (await ended?.stop()) ?? new Map()))
 
-  const ids = [...sentAt.keys()]
+  // A call that the kill ended with its interpreter is not lost: the kill's figures tell of it.
+  const ids = [...sentAt.keys()].filter((id) => !atKill?.onKilled.includes(id))
   const [counts] = await queryRows<{ lost: number; twice: number; lostBy: string | null }>(
     db,
     sql`select
@@ -254,10 +313,7 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
       string_agg(distinct c.status, ', ') filter (where c.status not in ('connecting', 'connected')) as "lostBy",
       count(*) filter (where (select count(*) from call_rings r
         where r.call_id = c.id and r.outcome = 'accepted') > 1)::int as twice
-      from calls c where c.id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
+      from calls c where c.id in (${idList(ids)})`,
   )
   return {
     ringTimes: ids
@@ -269,10 +325,110 @@ async function run(db: Database, servers: ServerProcess[], metricFiles: string[]
     lostBy: counts!.lostBy ?? '',
     takenTwice: counts!.twice,
     accepts,
-    processes: metricFiles.map(
-      (file) => JSON.parse(readFileSync(file, 'utf8')) as Run['processes'][number],
-    ),
+    processes: metricFiles
+      .slice(0, alive.length)
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Run['processes'][number]),
+    ...(kill ? { kill } : {}),
   } satisfies Run
+}
+
+const idList = (ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`null`
+    : sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+
+/**
+ * The calls at the moment of the kill: under way with an interpreter of either server, and
+ * waiting with every live ring on a page of the killed one.
+ */
+async function callsAtKill(db: Database, ids: string[], serverOfUser: Map<string, number>) {
+  const rows = await queryRows<{
+    id: string
+    status: string
+    userId: string | null
+    killedRings: number
+    rings: number
+  }>(
+    db,
+    sql`select c.id, c.status, p.user_id as "userId",
+      (select count(*) from call_rings r join interpreter_profiles rp on rp.id = r.interpreter_id
+        where r.call_id = c.id and r.outcome is null and rp.user_id in (${idList(
+          [...serverOfUser].filter(([, server]) => server === 1).map(([userId]) => userId),
+        )}))::int as "killedRings",
+      (select count(*) from call_rings r where r.call_id = c.id and r.outcome is null)::int as rings
+      from calls c left join interpreter_profiles p on p.id = c.interpreter_id
+      where c.id in (${idList(ids)})`,
+  )
+  const underWayOn = (server: number) =>
+    rows
+      .filter(
+        (row) =>
+          row.status === 'connecting' && row.userId && serverOfUser.get(row.userId) === server,
+      )
+      .map((row) => row.id)
+  return {
+    onSurvivor: underWayOn(0),
+    onKilled: underWayOn(1),
+    ringingOnKilled: rows
+      .filter((row) => row.status === 'waiting' && row.rings > 0 && row.rings === row.killedRings)
+      .map((row) => row.id),
+  }
+}
+
+/** Polls, every 250 ms, when each of `ids` ends: seconds after the kill. */
+function watchEnds(db: Database, ids: string[], killedAt: number) {
+  const endedAfter = new Map<string, number>()
+  const timer = setInterval(() => {
+    void queryRows<{ id: string }>(
+      db,
+      sql`select id from calls where id in (${idList(ids)}) and status = 'ended'`,
+    ).then((rows) => {
+      for (const { id } of rows)
+        if (!endedAfter.has(id)) endedAfter.set(id, (performance.now() - killedAt) / 1000)
+    })
+  }, 250)
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      return endedAfter
+    },
+  }
+}
+
+async function killOutcome(
+  db: Database,
+  atKill: NonNullable<Awaited<ReturnType<typeof callsAtKill>>>,
+  endedAfter: Map<string, number>,
+): Promise<KillOutcome> {
+  const [survivors] = await queryRows<{ disturbed: number }>(
+    db,
+    sql`select count(*) filter (where status <> 'connecting')::int as disturbed
+      from calls where id in (${idList(atKill.onSurvivor)})`,
+  )
+  const [killedCalls] = await queryRows<{ billed: number }>(
+    db,
+    sql`select coalesce(sum(billable_seconds), 0)::int as billed
+      from calls where id in (${idList(atKill.onKilled)})`,
+  )
+  const [requeued] = await queryRows<{ taken: number }>(
+    db,
+    sql`select count(*)::int as taken from calls
+      where id in (${idList(atKill.ringingOnKilled)}) and status in ('connecting', 'connected')`,
+  )
+  const endTimes = atKill.onKilled.map((id) => endedAfter.get(id) ?? Infinity)
+  return {
+    onSurvivor: atKill.onSurvivor.length,
+    survivorsDisturbed: survivors!.disturbed,
+    onKilled: atKill.onKilled.length,
+    endedWithin20s: endTimes.filter((seconds) => seconds <= 20).length,
+    slowestEndSeconds: Math.max(0, ...endTimes),
+    ringingOnKilled: atKill.ringingOnKilled.length,
+    requeuedAndTaken: requeued!.taken,
+    billedSeconds: killedCalls!.billed,
+  }
 }
 
 async function startInstances(count: number, databaseUrl: string, workDir: string) {
@@ -304,14 +460,23 @@ const database = await createPostgresTestDatabase(
 if (database.target.kind !== 'postgres') throw new Error('expected PostgreSQL')
 const handle = await openDatabase(database.target)
 const results: { instances: number; run: Run }[] = []
+let killRun: Run | undefined
 try {
-  for (const instances of [1, 2]) {
+  for (const { instances, kill } of [
+    { instances: 1, kill: false },
+    { instances: 2, kill: false },
+    { instances: 2, kill: true },
+  ]) {
     const { servers, files } = await startInstances(instances, database.target.url, workDir)
     try {
       console.log(
-        `${instances} instance(s): ${interpreterCount} interpreters, ${callsPerSecond} calls/s for ${seconds} s…`,
+        `${instances} instance(s)${kill ? ', the second killed halfway' : ''}: ${interpreterCount} interpreters, ${callsPerSecond} calls/s for ${seconds} s…`,
       )
-      results.push({ instances, run: await run(handle.db, servers, files, `i${instances}`) })
+      const result = await run(handle.db, servers, files, `i${instances}${kill ? 'k' : ''}`, {
+        kill,
+      })
+      if (kill) killRun = result
+      else results.push({ instances, run: result })
     } finally {
       await Promise.all(servers.map((server) => server.stop()))
     }
@@ -337,7 +502,24 @@ const report = [
   '| instances | calls | rung | ring p50 (ms) | ring p95 (ms) | lost | taken twice | memory per process (MB) | event-loop delay p99 per process (ms) | targets |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows,
+  ...(killRun?.kill ? ['', killReport(killRun.kill)] : []),
 ].join('\n')
 console.log(report)
 if (!values['dry-run'])
   appendBenchmarkSection('Connect now at scale, one and two instances', report)
+
+/** The kill -9 figures: what the kill did to the calls under way and ringing at that moment. */
+function killReport(kill: KillOutcome) {
+  const met =
+    kill.survivorsDisturbed === 0 &&
+    kill.endedWithin20s === kill.onKilled &&
+    kill.requeuedAndTaken === kill.ringingOnKilled &&
+    kill.billedSeconds === 0
+  return [
+    `Kill -9 of the second instance halfway through the load (the clients then use the first). Targets: calls under way on the first instance undisturbed; calls under way with an interpreter on the killed one end within 20 s and bill nothing they did not connect; calls ringing only the killed instance's pages are rung again and taken.`,
+    '',
+    '| under way on the survivor | of them disturbed | under way on the killed | of them ended within 20 s | slowest end (s) | ringing only the killed | of them taken by others | seconds billed for the ended | targets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| ${kill.onSurvivor} | ${kill.survivorsDisturbed} | ${kill.onKilled} | ${kill.endedWithin20s} | ${kill.slowestEndSeconds === Infinity ? 'not ended' : kill.slowestEndSeconds.toFixed(1)} | ${kill.ringingOnKilled} | ${kill.requeuedAndTaken} | ${kill.billedSeconds} | ${met ? 'met' : 'NOT met'} |`,
+  ].join('\n')
+}

@@ -1,4 +1,5 @@
 import { advanceWaitingCalls, endCallsOfGoneInterpreters } from '../models/calls/calls.server'
+import { beat, writeHeardFrom } from '../models/calls/call-presence.server'
 import type { Runtime } from '../platform/runtime.server'
 
 /**
@@ -8,17 +9,19 @@ import type { Runtime } from '../platform/runtime.server'
 export const CALL_ROUTING_TICK_MS = 1_000
 
 /**
- * The routing tick of on-demand calls (docs/product.md#on-demand-calls): every second, the calls
+ * The routing tick of on-demand calls (docs/product.md#on-demand-calls): every second, this
+ * instance beats, the interpreters' pages heard from since the last tick are written down, the calls
  * of interpreters gone for 20 s end, and each waiting call's missed rings end and its next wave
- * rings. A tick that is still running when
- * the next is due lets it pass.
+ * rings. A tick that is still running when the next is due lets it pass.
  */
 export function startCallRouting(runtime: Runtime) {
   let running = false
   const timer = setInterval(() => {
     if (running) return
     running = true
-    endCallsOfGoneInterpreters()
+    beat()
+      .then(() => writeHeardFrom())
+      .then(() => endCallsOfGoneInterpreters())
       .then(() => advanceWaitingCalls())
       .catch((error: unknown) =>
         runtime.logger.error({ err: error }, 'the call routing tick failed'),

@@ -20,6 +20,8 @@ export const WAIT_CHOICES_SECONDS = 60
 export const PRESENCE_SECONDS = 10
 /** An interpreter not heard from for this long during a call has dropped: the call ends. */
 export const INTERPRETER_GONE_SECONDS = 20
+/** An instance not heard beating for this long is dead: its pages are gone with it. */
+export const INSTANCE_SILENT_SECONDS = 10
 /** Declined or missed rings in a row after which an interpreter is set unavailable. */
 export const MISSED_RINGS_LIMIT = 3
 
@@ -159,6 +161,16 @@ export function firstWave(
 }
 
 /**
+ * Whether the call rings every eligible interpreter at `at`: from 15 seconds on, and at once for
+ * a call that takes up a dropped one. Before that only its first wave can ring.
+ */
+export function ringWidened(call: Pick<CallRequest, 'resumes' | 'startedAt'>, at: Date): boolean {
+  return (
+    call.resumes === true || at.getTime() - call.startedAt.getTime() >= FIRST_WAVE_SECONDS * 1000
+  )
+}
+
+/**
  * Who should be ringing for the call at `at`: in the first 15 seconds the first wave, after
  * that every eligible interpreter; never one who declined or missed this call's ring, nor
  * anyone not eligible at `at` (gone offline, set unavailable, rung by another call).
@@ -170,8 +182,7 @@ export function ringTargets(
   state: { firstWave: readonly string[]; declined: ReadonlySet<string> },
   officeTimeZone: string,
 ): string[] {
-  const widened =
-    call.resumes === true || at.getTime() - call.startedAt.getTime() >= FIRST_WAVE_SECONDS * 1000
+  const widened = ringWidened(call, at)
   const inWave = new Set(state.firstWave)
   return ringOrder(
     candidates.filter(
@@ -183,10 +194,21 @@ export function ringTargets(
   ).map((candidate) => candidate.id)
 }
 
-/** Whether an interpreter on a call, last heard from at `lastSeenAt`, has dropped at `at`. */
-export function interpreterGone(lastSeenAt: Date | null, at: Date): boolean {
+/**
+ * Whether an interpreter on a call, last heard from at `lastSeenAt`, has dropped at `at`: not
+ * heard from for 20 s, or heard last through an instance that has not beaten for 10 s (it
+ * died; a page reconnects to another within seconds, and is then heard through that one).
+ */
+export function interpreterGone(
+  lastSeenAt: Date | null,
+  at: Date,
+  instanceBeatAt: Date | null = null,
+): boolean {
   return (
-    lastSeenAt === null || at.getTime() - lastSeenAt.getTime() >= INTERPRETER_GONE_SECONDS * 1000
+    lastSeenAt === null ||
+    at.getTime() - lastSeenAt.getTime() >= INTERPRETER_GONE_SECONDS * 1000 ||
+    (instanceBeatAt !== null &&
+      at.getTime() - instanceBeatAt.getTime() >= INSTANCE_SILENT_SECONDS * 1000)
   )
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { setOfficeTimeZone } from '../domain/office'
 import { BackgroundTasks } from './background-tasks.server'
@@ -30,6 +31,8 @@ export interface Runtime {
   background: BackgroundTasks
   /** Passes on-demand calls' rings and signalling to the parties' open pages. */
   callBus: CallBus
+  /** This process among the instances on one database (`call_instances`). */
+  instanceId: string
   /** Registers work to undo before the database closes (timers started at boot). */
   onStop(hook: () => void | Promise<void>): void
   stop(): Promise<void>
@@ -126,6 +129,7 @@ export async function startRuntime(options: StartRuntimeOptions = {}): Promise<R
     storage,
     background: new BackgroundTasks(logger),
     callBus,
+    instanceId: randomUUID(),
     onStop(hook) {
       stopHooks.push(hook)
     },

@@ -7,7 +7,7 @@ import {
   markDropped,
   ringingCallOf,
 } from '../models/calls/calls.server'
-import { markGone, markSeen } from '../models/calls/call-presence.server'
+import { markGone, markSeen, noteHeardFrom } from '../models/calls/call-presence.server'
 import { findProfileOfUser } from '../models/interpreter-profiles.server'
 import { clientContextOf } from '../models/organizations.server'
 import type { CallEvent } from '../platform/calls/call-bus.server'
@@ -204,7 +204,7 @@ export async function serveCallSocket(socket: WebSocket, cookieHeader: string | 
   async function handle(message: z.infer<typeof incoming>) {
     switch (message.type) {
       case 'here':
-        if (party!.role === 'interpreter') await markSeen(party!.interpreterId, now())
+        if (party!.role === 'interpreter') noteHeardFrom(party!.interpreterId, now())
         return
       case 'bye':
         if (party!.role === 'interpreter' && openPagesOf.get(party!.interpreterId) === 1)

@@ -27,6 +27,16 @@ import { organizations } from './organizations'
 import { users } from './users'
 
 /**
+ * The server instances on one database and when each last beat (every second, with its routing
+ * tick): the pages heard through an instance that stopped beating are gone with it
+ * (docs/product.md#on-demand-call-routing).
+ */
+export const callInstances = pgTable('call_instances', {
+  id: uuid('id').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
+})
+
+/**
  * Whether an interpreter takes on-demand calls, and what routing needs to know of them
  * (docs/product.md#on-demand-call-routing): one row per interpreter who ever turned
  * "Available for calls" on.
@@ -46,6 +56,11 @@ export const interpreterCallPresence = pgTable(
     idleSince: timestamp('idle_since', { withTimezone: true }),
     /** Rings declined or missed since their last accepted call. */
     missedInARow: integer('missed_in_a_row').notNull().default(0),
+    /**
+     * The instance their page was last heard through (`call_instances`): when it stops beating,
+     * a page not heard from since through another is gone.
+     */
+    instanceId: uuid('instance_id'),
   },
   (table) => [
     index('interpreter_call_presence_available_idx')

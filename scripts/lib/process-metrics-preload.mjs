@@ -10,8 +10,11 @@ if (file) {
   const delay = monitorEventLoopDelay({ resolution: 10 })
   delay.enable()
   let maxRssBytes = 0
+  let maxHeapUsedBytes = 0
   const sample = setInterval(() => {
-    maxRssBytes = Math.max(maxRssBytes, process.memoryUsage.rss())
+    const memory = process.memoryUsage()
+    maxRssBytes = Math.max(maxRssBytes, memory.rss)
+    maxHeapUsedBytes = Math.max(maxHeapUsedBytes, memory.heapUsed)
   }, 250)
   sample.unref()
   const write = () =>
@@ -21,12 +24,15 @@ if (file) {
         loopDelayP99Ms: delay.percentile(99) / 1e6,
         loopDelayMaxMs: delay.max / 1e6,
         maxRssBytes,
+        maxHeapUsedBytes,
+        memory: process.memoryUsage(),
       }),
     )
   process.on('SIGUSR2', () => {
     write()
     delay.reset()
     maxRssBytes = process.memoryUsage.rss()
+    maxHeapUsedBytes = process.memoryUsage().heapUsed
   })
   process.on('exit', write)
 }

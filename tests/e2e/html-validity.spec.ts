@@ -1,10 +1,11 @@
 import type { Browser, Page } from '@playwright/test'
 import { eq } from 'drizzle-orm'
-import { erasureRequests, interpreterProfiles, users } from '../../db/schema'
+import { calls, erasureRequests, interpreterProfiles, users } from '../../db/schema'
 import { careersLanguages, languageSlug } from '../../app/content/marketing/careers'
 import { applicationStatusToken } from '../../app/emails/application-status-token.server'
 import { unsubscribeToken } from '../../app/emails/unsubscribe-token.server'
 import { createAuthToken } from '../../app/models/auth-tokens.server'
+import { createGuestLink } from '../../app/models/calls/call-guests.server'
 import { hashToken } from '../../app/platform/tokens.server'
 import { createLead } from '../../app/models/leads/intake.server'
 import { clientContextOf } from '../../app/models/organizations.server'
@@ -255,6 +256,31 @@ test('every page, dialog and form error state is valid HTML (W3C checker)', asyn
   )
   for (const path of ['/admin/closeouts', `/admin/closeouts/${closedOut}`])
     documents.push(await served(page, path))
+  // A guest's page (docs/product.md#call-guests): a connected call's link, then the call over,
+  // and a link that never was.
+  const [guestedCall] = await app.db
+    .insert(calls)
+    .values({
+      organizationId: closeoutClinic,
+      language: 'Spanish',
+      media: 'video',
+      setting: 'business',
+      status: 'connected',
+      interpreterId: abelProfile!.id,
+      startedAt: new Date(),
+      acceptedAt: new Date(),
+      connectedAt: new Date(),
+    })
+    .returning({ id: calls.id })
+  const guestLink = await createGuestLink(guestedCall!.id)
+  if (typeof guestLink === 'string') throw new Error(`no guest link: ${guestLink}`)
+  documents.push(await served(page, `/call-guest/${guestLink.link}`))
+  await app.db
+    .update(calls)
+    .set({ status: 'ended', endedAt: new Date() })
+    .where(eq(calls.id, guestedCall!.id))
+  documents.push(await served(page, `/call-guest/${guestLink.link}`, 410))
+  documents.push(await served(page, '/call-guest/not-a-link', 404))
   // The interpreter portal, signed in as the approved interpreter, with required reading.
   const portal = await browser.newContext()
   await signIn(portal, app.url, approvedUser)

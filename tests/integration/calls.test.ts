@@ -15,8 +15,12 @@ import {
   callPresenceOf,
   markGone,
   markSeen,
+  noteHeardFrom,
   setAvailableForCalls,
+  writeHeardFrom,
 } from '../../app/models/calls/call-presence.server'
+import { callCandidates } from '../../app/models/calls/call-candidates.server'
+import { firstWave } from '../../app/domain/call-routing'
 import type { CallEvent } from '../../app/platform/calls/call-bus.server'
 import { setClock } from '../../app/platform/clock.server'
 import { runtime } from '../../app/platform/runtime.server'
@@ -176,6 +180,99 @@ describe.each(testDatabaseKinds())('on-demand calls on %s', (kind) => {
         .map((ring) => ring.interpreterId)
         .sort(),
     ).toEqual([a, d].sort())
+  })
+
+  it('rings the same first three as the rules would over everyone online, reading the candidates a page at a time', async () => {
+    const { interpreterCallPresence } = await import('../../db/schema')
+    const idleFor = (id: string, secondsAgo: number) =>
+      test.db
+        .update(interpreterCallPresence)
+        .set({ idleSince: seconds(-secondsAgo) })
+        .where(eq(interpreterCallPresence.interpreterId, id))
+    // First in ring order (never idle, or idle longest) but not eligible for a medical call:
+    // 26 whose credential lapsed, more than a page.
+    for (let index = 0; index < 26; index++)
+      await onlineInterpreter(`Lapsed${index}`, {
+        firstName: `Lapsed${index}`,
+        medicalCredential: { expiresOn: '2026-01-01' },
+      })
+    // Busy with another call's ring, and blocked by this organization: left out in the database.
+    const busy = await onlineInterpreter('Busy')
+    const blocked = await onlineInterpreter('Blocked')
+    await test.db
+      .insert(organizationInterpreters)
+      .values({ organizationId, interpreterId: blocked, preference: 'blocked' })
+    const eligible: string[] = []
+    for (let index = 0; index < 4; index++) {
+      eligible.push(await onlineInterpreter(`Ready${index}`))
+      await idleFor(eligible[index]!, 60 * (4 - index))
+    }
+    const preferred = await onlineInterpreter('Preferred')
+    await idleFor(preferred, 1)
+    await test.db
+      .insert(organizationInterpreters)
+      .values({ organizationId, interpreterId: preferred, preference: 'preferred' })
+    const other = await createOrganization(test.db, 'Other Clinic')
+    const elsewhere = await startCall(spanishCall({ organizationId: other, setting: 'business' }))
+    await test.db.delete(callRings).where(eq(callRings.callId, elsewhere.callId))
+    await test.db
+      .insert(callRings)
+      .values({ callId: elsewhere.callId, interpreterId: busy, wave: 1, rangAt: clock })
+
+    const medical = spanishCall({ setting: 'medical' })
+    const everyone = await callCandidates(
+      { id: crypto.randomUUID(), organizationId, language: 'Spanish' },
+      clock,
+    )
+    expect(everyone.length).toBe(33)
+    const expected = firstWave({ ...medical, startedAt: clock }, everyone, 'America/New_York')
+    expect(expected).toEqual([preferred, eligible[0], eligible[1]])
+    const call = await startCall(medical)
+    expect(await ringing(call.callId)).toEqual([...expected].sort())
+  })
+
+  it('in the first 15 s withdraws the ring of an interpreter who turned calls off or went quiet, and rings nobody outside the first wave', async () => {
+    const ids: string[] = []
+    for (const name of ['A', 'B', 'C', 'D']) ids.push(await onlineInterpreter(name))
+    const call = await startCall(spanishCall())
+    const firstWave = await ringing(call.callId)
+    expect(firstWave).toHaveLength(3)
+    const [turnedOff, quiet, stays] = firstWave as [string, string, string]
+    await setAvailableForCalls(turnedOff, false)
+    clock = seconds(11)
+    for (const id of ids.filter((id) => id !== quiet)) await markSeen(id, clock)
+    expect(await advanceCall(call.callId)).toEqual(expect.arrayContaining([turnedOff, quiet]))
+    expect(await ringing(call.callId)).toEqual([stays])
+    const outcomes = (await callById(call.callId))!.rings.map((ring) => [
+      ring.interpreterId,
+      ring.outcome,
+    ])
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        [turnedOff, 'withdrawn'],
+        [quiet, 'withdrawn'],
+        [stays, null],
+      ]),
+    )
+    expect(outcomes).toHaveLength(3)
+  })
+
+  it('writes the pages heard from since the last tick in one go, and a goodbye is not undone by a word from before it', async () => {
+    const ana = await onlineInterpreter('Ana')
+    const ben = await onlineInterpreter('Ben')
+    clock = seconds(8)
+    noteHeardFrom(ana, clock)
+    noteHeardFrom(ben, clock)
+    // Not written yet: routing still sees them as last heard at the start.
+    expect((await callPresenceOf(ana)).lastSeenAt).toEqual(START)
+    await markGone(ben)
+    await writeHeardFrom()
+    expect((await callPresenceOf(ana)).lastSeenAt).toEqual(seconds(8))
+    expect(await callPresenceOf(ben)).toMatchObject({ lastSeenAt: START, goneAt: seconds(8) })
+    // At 12 s Ana is online through the word written at 8 s; Ben said goodbye.
+    clock = seconds(12)
+    const call = await startCall(spanishCall())
+    expect(await ringing(call.callId)).toEqual([ana])
   })
 
   it('counts a ring unanswered for 20 s as missed, and sets an interpreter unavailable after three declined or missed in a row', async () => {

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, callRates, calls, invoiceLines, statementLines, users } from '../../db/schema'
+import {
+  auditLog,
+  callInstances,
+  callRates,
+  calls,
+  interpreterCallPresence,
+  invoiceLines,
+  statementLines,
+  users,
+} from '../../db/schema'
 import type { Actor } from '../../app/models/audit.server'
 import { staffInvoice } from '../../app/models/billing/invoices.server'
 import { setCallContract, setCallRates } from '../../app/models/billing/call-rates.server'
@@ -20,6 +29,7 @@ import {
 } from '../../app/models/calls/call-board.server'
 import {
   callPresenceOf,
+  beat,
   markSeen,
   setAvailableForCalls,
 } from '../../app/models/calls/call-presence.server'
@@ -57,7 +67,7 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
   afterEach(() => setClock())
 
   beforeEach(async () => {
-    await emptyBillingWorld(test.db, [users])
+    await emptyBillingWorld(test.db, [users, callInstances])
     // Rates a test saved are removed; the installation's defaults stay.
     await test.db.delete(callRates).where(eq(callRates.effectiveFrom, seconds(-3600)))
     await test.db.delete(callRates).where(eq(callRates.effectiveFrom, seconds(30)))
@@ -552,6 +562,48 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
     )
     const [ended] = await test.db.select().from(calls).where(eq(calls.id, live))
     expect(ended).toMatchObject({ status: 'ended', endedBy: 'staff', billableSeconds: 60 })
+  })
+
+  it('ends a call whose interpreter was heard last through an instance silent for 10 s, billed to their last word; one heard since through a live instance goes on', async () => {
+    const callId = await liveCall()
+    await markSeen(interpreterId, seconds(100))
+    // This process is the instance the page was heard through; it last beat at 101 s.
+    await beat(seconds(101))
+    const { profileId: other } = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Olga',
+    })
+    const [otherCall] = await test.db
+      .insert(calls)
+      .values({
+        organizationId,
+        language: 'Spanish',
+        media: 'video',
+        setting: 'business',
+        status: 'connected',
+        interpreterId: other,
+        startedAt: START,
+        acceptedAt: seconds(5),
+        connectedAt: seconds(10),
+      })
+      .returning({ id: calls.id })
+    // Olga's page, heard through the dead instance too, reconnected to a live one.
+    const live = crypto.randomUUID()
+    await test.db.insert(callInstances).values({ id: live, beatAt: seconds(110) })
+    await markSeen(other, seconds(100))
+    await test.db
+      .update(interpreterCallPresence)
+      .set({ instanceId: live, lastSeenAt: seconds(102) })
+      .where(eq(interpreterCallPresence.interpreterId, other))
+
+    expect(await endCallsOfGoneInterpreters(seconds(110.999))).toEqual([])
+    expect(await endCallsOfGoneInterpreters(seconds(111))).toEqual([callId])
+    const [dropped] = await test.db.select().from(calls).where(eq(calls.id, callId))
+    // Connected at 10 s, last heard from at 100 s: 90 seconds billed.
+    expect(dropped).toMatchObject({ status: 'ended', endedBy: 'system', billableSeconds: 90 })
+    const [goesOn] = await test.db.select().from(calls).where(eq(calls.id, otherCall!.id))
+    expect(goesOn!.status).toBe('connected')
+    // This process's beat must not outlive the test: other tests' pages are heard through it.
+    await test.db.delete(callInstances)
   })
 
   it('ends a call whose interpreter is not heard from for 20 s, billed to the drop; the client gets a new interpreter at the front of the queue', async () => {

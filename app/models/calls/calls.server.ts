@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import {
+  callInstances,
   callRings,
   calls,
   interpreterCallPresence,
@@ -14,6 +15,7 @@ import {
   interpreterGone,
   RING_SECONDS,
   ringTargets,
+  ringWidened,
   unavailableAfterMisses,
   type CallMedia,
 } from '../../domain/call-routing'
@@ -52,6 +54,9 @@ export interface NewCall {
 }
 
 type Call = typeof calls.$inferSelect
+
+/** How many candidates a Connect now reads at a time, in ring order, to ring its first three. */
+const CANDIDATE_PAGE_SIZE = 25
 
 /** Tells the pages of the interpreters whose rings changed, the call's parties and staff's board. */
 async function announce(change: { callId: string; interpreters: Iterable<string> }) {
@@ -98,20 +103,22 @@ export async function startCall(input: NewCall): Promise<{ callId: string; statu
       .values({ ...input, startedAt: at })
       .returning()
     const request = { ...call!, startedAt: at, resumes: call!.resumesCallId !== null }
-    const order = eligibleInRingOrder(
-      request,
-      await callCandidates(call!, at, tx),
-      officeTimeZone(),
-    )
-    const wanted = Math.min(firstWaveSize(request), order.length)
-    // Another Connect now a moment ago may have rung the first of them (the partial unique index
-    // skips those): the next in order ring instead, so that a busy minute leaves no call unrung
-    // while others are free.
+    const wanted = firstWaveSize(request)
     const rung: string[] = []
-    for (let next = 0; rung.length < wanted && next < order.length;) {
-      const batch = order.slice(next, next + wanted - rung.length)
-      next += batch.length
-      rung.push(...(await ring(tx, call!.id, batch, 1, at)))
+    // The candidates in ring order, a page at a time (every one at once for a call that rings
+    // them all). Another Connect now a moment ago may have rung the first of them (the partial
+    // unique index skips those): the next in order ring instead, so that a busy minute leaves
+    // no call unrung while others are free.
+    for (let offset = 0; rung.length < wanted; offset += CANDIDATE_PAGE_SIZE) {
+      const page = Number.isFinite(wanted) ? { size: CANDIDATE_PAGE_SIZE, offset } : undefined
+      const candidates = await callCandidates(call!, at, tx, { page })
+      const order = eligibleInRingOrder(request, candidates, officeTimeZone())
+      for (let next = 0; rung.length < wanted && next < order.length;) {
+        const batch = order.slice(next, next + (wanted - rung.length))
+        next += batch.length
+        rung.push(...(await ring(tx, call!.id, batch, 1, at)))
+      }
+      if (!page || candidates.length < page.size) break
     }
     if (rung.length > 0) return { call: call!, rung }
     const [unanswered] = await tx
@@ -340,9 +347,18 @@ export async function advanceCall(callId: string, at: Date = now()) {
       })
       .from(callRings)
       .where(eq(callRings.callId, callId))
-    const candidates = await callCandidates(call, at, tx)
+    const request = { ...call, resumes: call.resumesCallId !== null }
+    // Before the wave widens only the first wave's rings still ringing can go on: those few are
+    // read, not every interpreter online (this runs every second for every waiting call).
+    const candidates = await callCandidates(call, at, tx, {
+      among: ringWidened(request, at)
+        ? undefined
+        : rings
+            .filter((row) => row.wave === 1 && row.outcome === null)
+            .map((row) => row.interpreterId),
+    })
     const targets = ringTargets(
-      { ...call, resumes: call.resumesCallId !== null },
+      request,
       candidates,
       at,
       {
@@ -559,28 +575,46 @@ export async function resumeDroppedCall(
   })
 }
 
+/** How many calls of gone interpreters end side by side (the pool holds ten connections). */
+const ENDING_AT_ONCE = 5
+
 /**
  * Ends the calls whose interpreter has not been heard from for 20 seconds (their page closed or
- * their connection dropped), billed up to when they were last heard from; the client is then
+ * their connection dropped), or was heard last through an instance that has not beaten for 10
+ * seconds (it died), billed up to when they were last heard from; the client is then
  * offered a new interpreter at the front of the queue. Returns the calls ended.
  */
+
 export async function endCallsOfGoneInterpreters(at: Date = now()): Promise<string[]> {
   const held = await db()
-    .select({ id: calls.id, lastSeenAt: interpreterCallPresence.lastSeenAt })
+    .select({
+      id: calls.id,
+      lastSeenAt: interpreterCallPresence.lastSeenAt,
+      instanceBeatAt: callInstances.beatAt,
+    })
     .from(calls)
     .leftJoin(
       interpreterCallPresence,
       eq(interpreterCallPresence.interpreterId, calls.interpreterId),
     )
+    .leftJoin(callInstances, eq(callInstances.id, interpreterCallPresence.instanceId))
     .where(inArray(calls.status, [...callStatusesWithInterpreter]))
-  const gone = held.filter((call) => interpreterGone(call.lastSeenAt, at))
+  const gone = held.filter((call) => interpreterGone(call.lastSeenAt, at, call.instanceBeatAt))
   const ended: string[] = []
-  for (const call of gone) {
-    const endedAt = call.lastSeenAt && call.lastSeenAt < at ? call.lastSeenAt : at
-    if (await endCall(call.id, 'system', { endedAt })) ended.push(call.id)
+  // A dead instance leaves many calls to end at once: a few at a time, each in its transaction.
+  for (let start = 0; start < gone.length; start += ENDING_AT_ONCE) {
+    const batch = gone.slice(start, start + ENDING_AT_ONCE)
+    const done = await Promise.all(
+      batch.map((call) => {
+        const endedAt = call.lastSeenAt && call.lastSeenAt < at ? call.lastSeenAt : at
+        return endCall(call.id, 'system', { endedAt })
+      }),
+    )
+    ended.push(...batch.filter((_, index) => done[index]).map((call) => call.id))
   }
   return ended
 }
+
 
 /** What a call history shows of a call (docs/product.md#call-histories). */
 const historyColumns = {
