@@ -262,6 +262,7 @@ async function run(
   const begin = performance.now()
   let killedAt = 0
   let atKill: Awaited<ReturnType<typeof callsAtKill>> | undefined
+  let ended: ReturnType<typeof watchEnds> | undefined
   for (let index = 0; index < total; index++) {
     const due = begin + (index * 1000) / callsPerSecond
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())))
@@ -270,6 +271,7 @@ async function run(
       servers[1]!.child.kill('SIGKILL')
       killedAt = performance.now()
       atKill = await callsAtKill(db, [...sentAt.keys()], interpreterServer)
+      ended = watchEnds(db, atKill.onKilled, killedAt)
     }
     const live = killed ? servers.slice(0, 1) : servers
     const server = live[index % live.length]!
@@ -296,7 +298,6 @@ async function run(
     )
   }
   await Promise.all(started)
-  const ended = atKill ? watchEnds(db, atKill.onKilled, killedAt) : undefined
   await new Promise((resolve) => setTimeout(resolve, LOST_AFTER_MS))
   const alive = killed ? servers.slice(0, 1) : servers
   for (const server of alive) server.child.kill('SIGUSR2')
@@ -479,6 +480,12 @@ try {
       else results.push({ instances, run: result })
     } finally {
       await Promise.all(servers.map((server) => server.stop()))
+      // The run's simulated calls never connect: they end here, so that the next run's
+      // servers do not begin by ending hundreds of calls whose interpreters left with this run.
+      await handle.db.execute(
+        sql`update calls set status = 'ended', ended_at = now(), ended_by = 'system'
+          where status in ('waiting', 'connecting', 'connected')`,
+      )
     }
   }
 } finally {
