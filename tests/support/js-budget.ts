@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { gzipSync } from 'node:zlib'
-import { publicPageSamples } from './public-page-samples'
+import { linkOnlyPublicPages, publicPageSamples } from './public-page-samples'
 
 /**
  * First-load JavaScript of any public page, at most 120 kB gzipped
@@ -74,10 +74,10 @@ export interface PageBudget {
   gzipBytes: number
 }
 
-/** First-load JavaScript, gzipped, of every public page. */
+/** First-load JavaScript, gzipped, of every public page, those behind a private link too. */
 export function measurePublicPages(clientDir: string): PageBudget[] {
   const manifest = readBrowserManifest(clientDir)
-  return publicPageSamples.map(({ path: pagePath, routeId }) => {
+  return [...publicPageSamples, ...linkOnlyPublicPages].map(({ path: pagePath, routeId }) => {
     const files = firstLoadFiles(manifest, routeId)
     return {
       path: pagePath,

@@ -16,3 +16,15 @@ export const publicPageSamples: { path: string; routeId: string }[] = [
   { path: '/apply/contract-interpreter', routeId: 'routes/careers/apply' },
   { path: '/application?language=cantonese-interpreter', routeId: 'routes/careers/application' },
 ]
+
+/**
+ * Public pages reached only by a private link (a token in the address): not crawled, but held to
+ * the same JavaScript budget (tests/support/js-budget.ts). The paths only name them.
+ */
+export const linkOnlyPublicPages: { path: string; routeId: string }[] = [
+  { path: '/application-status/:token', routeId: 'routes/public/application-status' },
+  { path: '/application-erasure/:code', routeId: 'routes/public/application-erasure' },
+  { path: '/offers/accept', routeId: 'routes/public/offers-accept' },
+  { path: '/unsubscribe', routeId: 'routes/public/unsubscribe' },
+  { path: '/call-guest/:link', routeId: 'routes/public/call-guest' },
+]
