@@ -394,6 +394,11 @@ test.describe('the marketing site', () => {
       expect(new Set(opacities)).toEqual(new Set(['1']))
       await context.close()
     }
+
+    // A page without a reveal of its own, reached in the browser, starts nothing hidden.
+    await page.getByRole('banner').getByRole('link', { name: 'Contact Us', exact: true }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.locator('html')).not.toHaveClass(/reveal-ready/)
   })
 
   test('every public page has its own title, description, canonical and social tags', async ({

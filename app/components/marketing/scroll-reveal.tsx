@@ -9,7 +9,9 @@ export const REVEAL_OPTIONS: IntersectionObserverInit = {
 
 /**
  * Scroll reveal (docs/product.md#home-page): elements with the `scroll-animation` class gain the
- * `animate` class when they come into view. The hidden starting state only applies once
+ * `animate` class when they come into view. Rendered by the marketing pages that have such
+ * elements, not by the layout, so that the other public pages do not load it
+ * (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md). The hidden starting state only applies once
  * this has run (the `reveal-ready` class on <html>) and only without reduced motion (see
  * app.css), so the content is fully visible without JavaScript.
  */
@@ -36,7 +38,11 @@ export function ScrollReveal() {
     for (const element of elements)
       if (!element.classList.contains('animate')) observer.observe(element)
     document.documentElement.classList.add('reveal-ready')
-    return () => observer.disconnect()
+    return () => {
+      observer.disconnect()
+      // The next page may have no reveal of its own: nothing of it starts hidden.
+      document.documentElement.classList.remove('reveal-ready')
+    }
   }, [location.pathname])
   return null
 }

@@ -17,6 +17,7 @@ import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import { listOpenJobPostings } from '~/models/job-postings.server'
 import type { Route } from './+types/careers'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
 // The page's head is built on the server: no SEO copy in the page's JavaScript
 // (docs/decisions/011-public-page-javascript-budget.md).
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = metaFromLoader
 export default function CareersPage({ loaderData }: Route.ComponentProps) {
   return (
     <main>
+      <ScrollReveal />
       <PageHero
         eyebrow="Careers"
         heading={careersHero.heading}

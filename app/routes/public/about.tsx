@@ -13,6 +13,7 @@ import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/about'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
 export function loader() {
   const seo: PageSeo = {
@@ -45,6 +46,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
+        <ScrollReveal />
         <PageHero
           eyebrow="Who we are"
           heading={aboutHero.heading}

@@ -24,6 +24,7 @@ import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import { faqPageJsonLd } from '~/lib/seo/structured-data'
 import type { Route } from './+types/home'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
 // The copy reaches the page as loader data, not as part of its JavaScript
 // (docs/decisions/011-public-page-javascript-budget.md).
@@ -59,6 +60,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
+        <ScrollReveal />
         <Hero content={content} />
         <StatStrip stats={content.homeStats} label="Our company in numbers" />
         <TrustStrip

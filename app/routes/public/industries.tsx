@@ -12,6 +12,7 @@ import { metaFromLoader } from '~/lib/seo/meta-from-loader'
 import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/industries'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
 export function loader() {
   const seo: PageSeo = {
@@ -44,6 +45,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
+        <ScrollReveal />
         <PageHero
           eyebrow="Industries"
           heading={industriesHero.heading}

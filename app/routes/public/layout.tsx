@@ -3,7 +3,6 @@ import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { Footer } from '~/components/layout/footer'
 import { Header } from '~/components/layout/header'
 import { SkipLink } from '~/components/layout/skip-link'
-import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 import { publicNavigation, type PublicNavigation } from '~/content/navigation'
 import { useCompany } from '~/lib/company'
 
@@ -35,7 +34,6 @@ function PublicShell({ children }: { children: React.ReactNode }) {
   const navigation = data?.navigation ?? fallbackNavigation
   return (
     <div className="flex min-h-screen flex-col">
-      <ScrollReveal />
       <SkipLink />
       <Header companyName={company.name} phone={company.phone} navigation={navigation} />
       <div id="main" className="flex-1">

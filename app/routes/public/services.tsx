@@ -16,6 +16,7 @@ import { marketingPageData } from '~/routes/public/+shared/marketing-page.server
 import { connectTimeText } from '~/domain/calls'
 import { publishedConnectTime } from '~/models/calls/connect-time-publication.server'
 import type { Route } from './+types/services'
+import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
 export async function loader() {
   const seo: PageSeo = {
@@ -50,6 +51,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
+        <ScrollReveal />
         <PageHero
           eyebrow="Services"
           heading={servicesHero.heading}
