@@ -615,7 +615,6 @@ export async function endCallsOfGoneInterpreters(at: Date = now()): Promise<stri
   return ended
 }
 
-
 /** What a call history shows of a call (docs/product.md#call-histories). */
 const historyColumns = {
   id: calls.id,
