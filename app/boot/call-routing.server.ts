@@ -22,9 +22,6 @@ export const CALL_ROUTING_TICK_MS = 1_000
 export function startCallRouting(runtime: Runtime) {
   everyTick(runtime, 'the instance beat failed', () => beat())
   everyTick(runtime, 'the call presence tick failed', async () => {
-    // Beats first as well: whatever this tick finds, this instance was alive when it looked
-    // (its clock may just have moved on, in a test).
-    await beat()
     await writeHeardFrom()
     await endCallsOfGoneInterpreters()
   })

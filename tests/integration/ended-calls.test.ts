@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   auditLog,
@@ -82,7 +82,11 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
 
   /** A call the interpreter accepted at START + 5 s and that connected `connectedAfter` s in. */
   async function liveCall(
-    options: { media?: 'video' | 'audio'; connectedAfter?: number | null } = {},
+    options: {
+      media?: 'video' | 'audio'
+      connectedAfter?: number | null
+      interpreterId?: string
+    } = {},
   ) {
     const connectedAfter = options.connectedAfter === undefined ? 10 : options.connectedAfter
     const [call] = await test.db
@@ -95,7 +99,7 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
         setting: 'medical',
         reference: 'MRN 1',
         status: connectedAfter === null ? 'connecting' : 'connected',
-        interpreterId,
+        interpreterId: options.interpreterId ?? interpreterId,
         startedAt: START,
         acceptedAt: seconds(5),
         connectedAt: connectedAfter === null ? null : seconds(connectedAfter),
@@ -564,44 +568,45 @@ describe.each(testDatabaseKinds())('ended on-demand calls on %s', (kind) => {
     expect(ended).toMatchObject({ status: 'ended', endedBy: 'staff', billableSeconds: 60 })
   })
 
-  it('ends a call whose interpreter was heard last through an instance silent for 10 s, billed to their last word; one heard since through a live instance goes on', async () => {
+  it('ends a call whose interpreter was heard last through another instance silent for 10 s, billed to their last word; one heard since through a live instance, or through this one, goes on', async () => {
     const callId = await liveCall()
-    await markSeen(interpreterId, seconds(100))
-    // This process is the instance the page was heard through; it last beat at 101 s.
-    await beat(seconds(101))
-    const { profileId: other } = await createDispatchInterpreter(test.db, staff, {
+    const { profileId: olga } = await createDispatchInterpreter(test.db, staff, {
       firstName: 'Olga',
     })
-    const [otherCall] = await test.db
-      .insert(calls)
-      .values({
-        organizationId,
-        language: 'Spanish',
-        media: 'video',
-        setting: 'business',
-        status: 'connected',
-        interpreterId: other,
-        startedAt: START,
-        acceptedAt: seconds(5),
-        connectedAt: seconds(10),
-      })
-      .returning({ id: calls.id })
-    // Olga's page, heard through the dead instance too, reconnected to a live one.
-    const live = crypto.randomUUID()
-    await test.db.insert(callInstances).values({ id: live, beatAt: seconds(110) })
-    await markSeen(other, seconds(100))
-    await test.db
-      .update(interpreterCallPresence)
-      .set({ instanceId: live, lastSeenAt: seconds(102) })
-      .where(eq(interpreterCallPresence.interpreterId, other))
+    const olgasCall = await liveCall({ interpreterId: olga })
+    const { profileId: tess } = await createDispatchInterpreter(test.db, staff, {
+      firstName: 'Tess',
+    })
+    const tessCall = await liveCall({ interpreterId: tess })
+    // An instance that last beat at 101 s (it died), one that beats on, and this process, whose
+    // written beat is as old as the dead one's.
+    const [dead, live] = [crypto.randomUUID(), crypto.randomUUID()]
+    await test.db.insert(callInstances).values([
+      { id: dead, beatAt: seconds(101) },
+      { id: live, beatAt: seconds(110) },
+    ])
+    await beat(seconds(101))
+    // All heard from at 100 s: the first through the dead instance; Olga reconnected to the
+    // live one at 102 s; Tess through this process.
+    for (const id of [interpreterId, olga, tess]) await markSeen(id, seconds(100))
+    const heardThrough = (id: string, instanceId: string, lastSeenAt: Date) =>
+      test.db
+        .update(interpreterCallPresence)
+        .set({ instanceId, lastSeenAt })
+        .where(eq(interpreterCallPresence.interpreterId, id))
+    await heardThrough(interpreterId, dead, seconds(100))
+    await heardThrough(olga, live, seconds(102))
 
     expect(await endCallsOfGoneInterpreters(seconds(110.999))).toEqual([])
     expect(await endCallsOfGoneInterpreters(seconds(111))).toEqual([callId])
     const [dropped] = await test.db.select().from(calls).where(eq(calls.id, callId))
     // Connected at 10 s, last heard from at 100 s: 90 seconds billed.
     expect(dropped).toMatchObject({ status: 'ended', endedBy: 'system', billableSeconds: 90 })
-    const [goesOn] = await test.db.select().from(calls).where(eq(calls.id, otherCall!.id))
-    expect(goesOn!.status).toBe('connected')
+    const goingOn = await test.db
+      .select({ status: calls.status })
+      .from(calls)
+      .where(inArray(calls.id, [olgasCall, tessCall]))
+    expect(goingOn).toEqual([{ status: 'connected' }, { status: 'connected' }])
     // This process's beat must not outlive the test: other tests' pages are heard through it.
     await test.db.delete(callInstances)
   })

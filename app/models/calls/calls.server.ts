@@ -590,6 +590,7 @@ export async function endCallsOfGoneInterpreters(at: Date = now()): Promise<stri
     .select({
       id: calls.id,
       lastSeenAt: interpreterCallPresence.lastSeenAt,
+      instanceId: interpreterCallPresence.instanceId,
       instanceBeatAt: callInstances.beatAt,
     })
     .from(calls)
@@ -599,7 +600,16 @@ export async function endCallsOfGoneInterpreters(at: Date = now()): Promise<stri
     )
     .leftJoin(callInstances, eq(callInstances.id, interpreterCallPresence.instanceId))
     .where(inArray(calls.status, [...callStatusesWithInterpreter]))
-  const gone = held.filter((call) => interpreterGone(call.lastSeenAt, at, call.instanceBeatAt))
+  // This instance is alive whatever its last written beat says (late under load, or its clock
+  // just moved on in a test): only another instance's silence counts.
+  const { instanceId } = runtime()
+  const gone = held.filter((call) =>
+    interpreterGone(
+      call.lastSeenAt,
+      at,
+      call.instanceId === instanceId ? null : call.instanceBeatAt,
+    ),
+  )
   const ended: string[] = []
   // A dead instance leaves many calls to end at once: a few at a time, each in its transaction.
   for (let start = 0; start < gone.length; start += ENDING_AT_ONCE) {
