@@ -25,7 +25,7 @@ export default defineConfig({
           groups: [
             {
               name: 'public-shell',
-              test: /(node_modules\/(react|react-dom|scheduler|react-router)\/|app\/(components\/layout\/(header|footer|logo|use-dismiss|error-screens|navigation-feedback|skip-link)|components\/ui\/icons\/(create-icon|chevron-down|phone|mail|map-pin|menu|x)|components\/seo\/json-ld|lib\/(company|nonce)|content\/navigation)\.tsx?$)/,
+              test: /(node_modules\/(react|react-dom|scheduler|react-router)\/|app\/(components\/layout\/(header|footer|logo|use-dismiss|error-screens|navigation-feedback|skip-link|language-links)|components\/ui\/icons\/(create-icon|chevron-down|phone|mail|map-pin|menu|x)|components\/seo\/json-ld|lib\/(company|nonce|forms\/form-messages)|domain\/locales|content\/navigation)\.tsx?$)/,
             },
             {
               name: 'public-forms',

@@ -2,7 +2,9 @@ import { type RouteConfig, index, layout, prefix, route } from '@react-router/de
 
 // /healthz and /readyz are answered by the host (server/host.ts), before the app.
 export default [
-  layout('routes/public/layout.tsx', [
+  // English at today's addresses, Spanish under /es: one route tree, the same route ids
+  // (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md).
+  route('es?', 'routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
     route('services', 'routes/public/services.tsx'),
     route('industries', 'routes/public/industries.tsx'),

@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { HoneypotField, TextareaField, TextField } from '~/components/ui/native-fields'
+import type { LeadFormText } from '~/content/lead-form'
 import type { FormConstraint } from '~/lib/forms/form-constraint'
 import { useNativeForm, type FormReply } from '~/lib/forms/native-form'
 import type { LeadInput } from '~/lib/validation/lead'
@@ -12,34 +13,27 @@ export interface LeadActionData {
   sent: boolean
 }
 
-/** The native contact / demo-request form, with its confirmation once sent. */
+/**
+ * The native contact / demo-request form, with its confirmation once sent. Its words come
+ * from the page's loader, in the page's language (app/routes/public/+shared/lead-form.server.ts).
+ */
 export function LeadForm({
   formToken,
   constraint,
   actionData,
-  submitLabel,
-  messageLabel = 'Message',
-  confirmation,
+  text,
 }: {
   formToken: string
   constraint: FormConstraint
   actionData: LeadActionData | undefined
-  submitLabel: string
-  messageLabel?: string
-  confirmation: { heading: string; text: string }
+  text: LeadFormText
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<LeadInput>({
     lastResult: actionData?.sent ? undefined : actionData?.result,
     constraint,
-    labels: {
-      name: 'Name',
-      email: 'Email',
-      phone: 'Phone (optional)',
-      company: 'Company',
-      message: messageLabel,
-    },
+    labels: text.labels,
   })
   const confirmationRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -57,9 +51,9 @@ export function LeadForm({
       >
         <div className="flex items-center gap-2">
           <CheckCircleIcon aria-hidden="true" className="size-6" />
-          <h3 className="text-lg font-semibold">{confirmation.heading}</h3>
+          <h3 className="text-lg font-semibold">{text.confirmation.heading}</h3>
         </div>
-        <p className="mt-2">{confirmation.text}</p>
+        <p className="mt-2">{text.confirmation.text}</p>
       </div>
     )
   }
@@ -83,7 +77,7 @@ export function LeadForm({
         </p>
       ) : null}
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-        {busy ? 'Sending...' : submitLabel}
+        {busy ? text.sending : text.submit}
       </button>
     </Form>
   )

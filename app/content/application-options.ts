@@ -141,6 +141,34 @@ const jobPostingLabels = {
 const KEEP_ON_FILE_HINT =
   'Optional. If you leave this unticked, we erase your application and resume once our retention period ends, unless you are hired.'
 
+/** The words of both application forms beside their fields' labels and choices. */
+const applicationFormText = {
+  noAnswer: '-- No answer --',
+  selectYears: 'Select years',
+  selectHours: 'Select hours per week',
+  selectRate: 'Select a rate',
+  fluentLanguagesPlaceholder: 'e.g. Spanish, Portuguese',
+  fluentLanguagesForLanguage: 'e.g. {language}, English',
+  nativeLanguagePlaceholder: 'e.g. Greek',
+  consent: {
+    before: 'I have read the',
+    link: 'privacy notice',
+    newTab: '(opens in a new tab)',
+    after: 'and agree that my application and resume are used to assess my application.',
+    to: '/privacy',
+  },
+  submit: 'Submit Application',
+  submitting: 'Submitting...',
+  submitted: {
+    heading: 'Application Submitted!',
+    text: "Thank you for your interest. We'll review your application and get back to you soon.",
+    inbox:
+      'A confirmation is on its way to your inbox; check your spam folder if it has not arrived within a few minutes.',
+    back: { label: 'Back to Careers', to: '/careers' },
+  },
+}
+export type ApplicationFormText = typeof applicationFormText
+
 /**
  * The choices and labels of each application form, handed to the page by its loader so
  * that they travel as data, not as the page's JavaScript
@@ -157,6 +185,7 @@ export const fullApplicationChoices = {
   keepOnFileHint: KEEP_ON_FILE_HINT,
   resumeLabel: RESUME_LABEL,
   resumeAccept: RESUME_ACCEPT,
+  text: applicationFormText,
 }
 export type FullApplicationChoices = typeof fullApplicationChoices
 
@@ -168,5 +197,6 @@ export const jobPostingChoices = {
   keepOnFileHint: KEEP_ON_FILE_HINT,
   resumeLabel: RESUME_LABEL,
   resumeAccept: RESUME_ACCEPT,
+  text: applicationFormText,
 }
 export type JobPostingChoices = typeof jobPostingChoices

@@ -85,54 +85,33 @@ export const positionBenefits = [
 
 const slugPattern = /^[a-z0-9()/-]{1,100}$/
 
-/**
- * The page's position for a `language` query value: unknown or general → 'Professional
- * Interpreter' (docs/product.md#application-page).
- */
-export function resolvePosition(value: string | null | undefined): InterpreterPosition {
-  const given = (value ?? '').trim().toLowerCase()
-  const slug = slugPattern.test(given) ? given : GENERAL_INTERPRETER_SLUG
-  const language = knownLanguages[slug]
-  const title = language ? `${language} Interpreter` : 'Professional Interpreter'
-  const appliedLanguage = language ?? careersLanguageBySlug[slug]
-  return {
-    slug,
-    language,
-    title,
-    text: slug === 'cantonese-interpreter' ? cantoneseText : defaultText(language),
-    appliedFor: {
-      language: appliedLanguage,
-      position: appliedLanguage ? `${appliedLanguage} Interpreter` : title,
-    },
-  }
-}
-
-function defaultText(language: string | undefined): PositionText {
-  const pair = language ? `${language} and English` : 'English and your other languages'
-  return {
-    description: language
-      ? `Join our network of remote contract interpreters and help ${language} speakers communicate with doctors, attorneys, schools and government agencies. You interpret over the phone and by video from home, on a schedule you choose.`
-      : 'Join our network of more than 1,500 contract interpreters covering 200+ languages. You help people communicate with doctors, attorneys, schools and government agencies, over the phone and by video from home, on a schedule you choose.',
-    responsibilities: [
-      `Interpret consecutively between ${pair} on phone and video calls`,
-      'Serve healthcare, legal, government, education and business clients with the same accuracy and care',
-      'Render every message completely, without adding, omitting or giving advice',
-      'Keep every session confidential, following HIPAA and our interpreter code of ethics',
-      'Be call-ready during the hours you commit to, with your equipment and workspace prepared',
-    ],
-    requirements: [
-      `Fluency in ${pair}`,
-      'Pass our language proficiency assessment and a background check',
-      'A quiet, private workspace, a computer with a USB headset and a reliable high-speed internet connection',
-      'Eligible to work as an independent contractor in the United States',
-      '18 years of age or older',
-    ],
-    preferredQualifications: [
-      'Interpreting experience preferred',
-      'Medical or legal interpreter training, or CCHI, NBCMI or court certification',
-      'Experience with telephone or video remote interpreting platforms',
-    ],
-  }
+/** The default position text; `{language}` and `{pair}` are filled in by `positionText`. */
+const defaultText = {
+  descriptionForLanguage:
+    'Join our network of remote contract interpreters and help {language} speakers communicate with doctors, attorneys, schools and government agencies. You interpret over the phone and by video from home, on a schedule you choose.',
+  description:
+    'Join our network of more than 1,500 contract interpreters covering 200+ languages. You help people communicate with doctors, attorneys, schools and government agencies, over the phone and by video from home, on a schedule you choose.',
+  languagePair: '{language} and English',
+  anyLanguagePair: 'English and your other languages',
+  responsibilities: [
+    'Interpret consecutively between {pair} on phone and video calls',
+    'Serve healthcare, legal, government, education and business clients with the same accuracy and care',
+    'Render every message completely, without adding, omitting or giving advice',
+    'Keep every session confidential, following HIPAA and our interpreter code of ethics',
+    'Be call-ready during the hours you commit to, with your equipment and workspace prepared',
+  ],
+  requirements: [
+    'Fluency in {pair}',
+    'Pass our language proficiency assessment and a background check',
+    'A quiet, private workspace, a computer with a USB headset and a reliable high-speed internet connection',
+    'Eligible to work as an independent contractor in the United States',
+    '18 years of age or older',
+  ],
+  preferredQualifications: [
+    'Interpreting experience preferred',
+    'Medical or legal interpreter training, or CCHI, NBCMI or court certification',
+    'Experience with telephone or video remote interpreting platforms',
+  ],
 }
 
 const cantoneseText: PositionText = {
@@ -157,4 +136,71 @@ const cantoneseText: PositionText = {
     'Working Mandarin, for callers who switch between the two',
     'Medical interpreter training or CCHI or NBCMI certification',
   ],
+}
+
+/**
+ * Everything the application pages say about a position, in one copy tree
+ * (app/i18n/sources.server.ts): titles and texts with `{language}` and `{pair}` to fill in,
+ * and each language's name.
+ */
+export const positionCopy = {
+  title: '{language} Interpreter',
+  professionalTitle: 'Professional Interpreter',
+  defaultText,
+  cantoneseText,
+  details: positionDetails,
+  benefits: positionBenefits,
+  languageNames: Object.fromEntries(
+    [...careersLanguages, ...Object.values(knownLanguages)].map((name) => [name, name]),
+  ) as Record<string, string>,
+}
+export type PositionCopy = typeof positionCopy
+
+const fillIn = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder)
+
+/** A position's title and text in the language of `words` (English: `positionCopy`). */
+export function positionText(
+  words: PositionCopy,
+  slug: string,
+  language: string | undefined,
+): { title: string; text: PositionText } {
+  const name = language ? (words.languageNames[language] ?? language) : undefined
+  const title = name ? fillIn(words.title, { language: name }) : words.professionalTitle
+  if (slug === 'cantonese-interpreter') return { title, text: words.cantoneseText }
+  const template = words.defaultText
+  const pair = name ? fillIn(template.languagePair, { language: name }) : template.anyLanguagePair
+  const fill = (line: string) => fillIn(line, { language: name ?? '', pair })
+  return {
+    title,
+    text: {
+      description: name ? fill(template.descriptionForLanguage) : template.description,
+      responsibilities: template.responsibilities.map(fill),
+      requirements: template.requirements.map(fill),
+      preferredQualifications: template.preferredQualifications,
+    },
+  }
+}
+
+/**
+ * The page's position for a `language` query value: unknown or general → 'Professional
+ * Interpreter' (docs/product.md#application-page). In English: staff read what an
+ * application was for in English.
+ */
+export function resolvePosition(value: string | null | undefined): InterpreterPosition {
+  const given = (value ?? '').trim().toLowerCase()
+  const slug = slugPattern.test(given) ? given : GENERAL_INTERPRETER_SLUG
+  const language = knownLanguages[slug]
+  const { title, text } = positionText(positionCopy, slug, language)
+  const appliedLanguage = language ?? careersLanguageBySlug[slug]
+  return {
+    slug,
+    language,
+    title,
+    text,
+    appliedFor: {
+      language: appliedLanguage,
+      position: appliedLanguage ? `${appliedLanguage} Interpreter` : title,
+    },
+  }
 }

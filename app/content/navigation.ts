@@ -116,11 +116,34 @@ export const footerColumns: FooterColumn[] = [
   },
 ]
 
+/** The quickest ways to an interpreter, beside the menus: call, or ask through the contact form. */
+const requestLink: NavLink = { label: 'Request an interpreter', to: '/contact' }
+
 /** Every link list of the public header and footer, handed to the layout by its loader. */
 export const publicNavigation = {
   servicesMegaMenu,
   primaryLinks,
   portalLinks,
+  requestLink,
   footerColumns,
 }
 export type PublicNavigation = typeof publicNavigation
+
+/**
+ * The public header's and footer's own words; the layout's loader fills in `{company}` and
+ * `{phone}`.
+ */
+export const shellText = {
+  skipLink: 'Skip to main content',
+  homeLink: '{company}, home',
+  mainNavigation: 'Main',
+  services: 'Services',
+  portal: 'Portal',
+  menu: 'Menu',
+  mobileNavigation: 'Mobile',
+  call: 'Call {phone}',
+  contact: 'Contact',
+  copyright: '© 2025 {company}. All rights reserved.',
+  languageNavigation: 'Language',
+}
+export type ShellText = typeof shellText

@@ -10,13 +10,12 @@ export interface PrivacySection {
   paragraphs: string[]
 }
 
-/** The retention periods the site runs with (APPLICATION_RETENTION_MONTHS, CLIENT_REQUEST_RETENTION_MONTHS). */
-export interface RetentionMonths {
-  applicationMonths: number
-  leadMonths: number
-}
-
-export const privacySections = (retention: RetentionMonths): PrivacySection[] => [
+/**
+ * The notice's sections. `{applicationMonths}` and `{leadMonths}` are the retention periods
+ * the site runs with (APPLICATION_RETENTION_MONTHS, CLIENT_REQUEST_RETENTION_MONTHS), filled
+ * in by the page's loader.
+ */
+const privacySections: PrivacySection[] = [
   {
     heading: 'Who we are',
     paragraphs: [
@@ -47,7 +46,7 @@ export const privacySections = (retention: RetentionMonths): PrivacySection[] =>
   {
     heading: 'How long we keep it',
     paragraphs: [
-      `Applications and resumes that do not lead to a contract are erased ${retention.applicationMonths} months after their last change, unless you ticked the box on the form asking us to keep them on file so that we can consider you for new openings in your languages; you can ask us to delete them sooner at any time. Contact requests are erased ${retention.leadMonths} months after their last change, unless you have an account with us.`,
+      'Applications and resumes that do not lead to a contract are erased {applicationMonths} months after their last change, unless you ticked the box on the form asking us to keep them on file so that we can consider you for new openings in your languages; you can ask us to delete them sooner at any time. Contact requests are erased {leadMonths} months after their last change, unless you have an account with us.',
     ],
   },
   {
@@ -64,3 +63,22 @@ export const privacySections = (retention: RetentionMonths): PrivacySection[] =>
     ],
   },
 ]
+
+/**
+ * Everything the privacy notice page says, in one copy tree (app/i18n/sources.server.ts): its
+ * loader hands it to the page in the page's language, `{version}` and `{date}` (the day the
+ * version took effect) filled in.
+ */
+export const privacyNotice = {
+  seo: {
+    title: 'Privacy Notice',
+    description:
+      'How we use the information you send us when you apply to interpret for us or contact our team, how long we keep it and how to reach us about it.',
+    keywords: ['privacy notice', 'interpreter application data', 'data protection'],
+  },
+  crumb: 'Privacy Notice',
+  heading: 'Privacy Notice',
+  version: 'Version {version}, in effect since {date}.',
+  sections: privacySections,
+  contactHeading: 'Contact',
+}

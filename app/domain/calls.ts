@@ -66,12 +66,20 @@ export function minutesAndSeconds(totalSeconds: number): string {
 export const PUBLISH_MINIMUM_CALLS = 10
 export const TOO_FEW_CALLS_MESSAGE = `At least ${PUBLISH_MINIMUM_CALLS} calls must have connected in the last 30 days to publish their median.`
 
-/** The published median connect time as the services page says it: "8 seconds", "1 min 5 s". */
-export function connectTimeText(seconds: number): string {
+/**
+ * A published median connect time as it is told: whole seconds, at least one, as minutes and
+ * the seconds left over (the services page words them in its language).
+ */
+export function connectTimeParts(seconds: number): { minutes: number; seconds: number } {
   const whole = Math.max(1, Math.round(seconds))
-  if (whole < 60) return whole === 1 ? '1 second' : `${whole} seconds`
-  const rest = whole % 60
-  return rest === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${rest} s`
+  return { minutes: Math.floor(whole / 60), seconds: whole % 60 }
+}
+
+/** The published median connect time as staff's board says it: "8 seconds", "1 min 5 s". */
+export function connectTimeText(median: number): string {
+  const { minutes, seconds } = connectTimeParts(median)
+  if (minutes === 0) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`
 }
 
 /** The windows, in days, that staff's connect times are given over (docs/product.md#call-board). */

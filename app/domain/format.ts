@@ -35,9 +35,9 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value)
 }
 
-/** `11/22/2026` */
-export function formatDate(value: Date | string | number): string {
-  return dateTimeFormat('en-US', { ...dateOptions, timeZone: officeTimeZone() }).format(
+/** `11/22/2026` (in `es-US`: `22/11/2026`) */
+export function formatDate(value: Date | string | number, locale = 'en-US'): string {
+  return dateTimeFormat(locale, { ...dateOptions, timeZone: officeTimeZone() }).format(
     toDate(value),
   )
 }

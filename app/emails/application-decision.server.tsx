@@ -1,6 +1,8 @@
-import { onboardingSteps } from '../domain/onboarding'
+import { positionInLocale } from '../i18n/position-in-locale.server'
 import type { CompanyIdentity } from '../domain/company'
-import { renderMail, type RenderedMail } from './render.server'
+import { DEFAULT_LOCALE, type Locale } from '../domain/locales'
+import { copy, fillPlain } from '../i18n/translator.server'
+import { mailRichText, renderMail, type RenderedMail } from './render.server'
 
 export type Decision = 'approved' | 'rejected'
 
@@ -9,66 +11,64 @@ export interface DecisionMailData {
   position: string
 }
 
-/** The e-mail an applicant gets when staff approve or reject the application. */
+/**
+ * The e-mail an applicant gets when staff approve or reject the application, in the language
+ * they applied in.
+ */
 export function applicationDecisionMail(
   decision: Decision,
   application: DecisionMailData,
   company: CompanyIdentity,
+  locale: Locale = DEFAULT_LOCALE,
 ): RenderedMail {
+  const mails = copy(locale, 'applicantMails')
+  const values = {
+    company: company.name,
+    name: application.firstName,
+    position: positionInLocale(locale, application.position),
+    phone: company.phone,
+  }
+  const plain = (message: string) => fillPlain(locale, message, values, ['b'])
+  const html = (message: string) => mailRichText(locale, message, values)
   if (decision === 'approved') {
-    // The same six steps the interpreter portal shows (app/domain/onboarding.ts).
-    const steps = onboardingSteps.map((step) => step.label)
+    const words = mails.approved
     return renderMail({
-      subject: `Your application has been approved - ${company.name}`,
+      subject: plain(words.subject),
       company,
+      locale,
       text: [
-        `Hello ${application.firstName},`,
-        `Good news: your application for the ${application.position} position has been approved. Welcome to ${company.name}!`,
-        `Your onboarding has six steps, which your interpreter portal shows with what each needs (a separate e-mail brings the link to choose your password):\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
-        `Questions? Reply to this e-mail or call us at ${company.phone}.`,
+        plain(words.greeting),
+        plain(words.news),
+        `${words.onboarding}\n${words.steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
+        plain(words.questions),
       ].join('\n\n'),
       body: (
         <>
-          <p>Hello {application.firstName},</p>
-          <p>
-            Good news: your application for the <strong>{application.position}</strong> position has
-            been approved. Welcome to {company.name}!
-          </p>
-          <p>
-            Your onboarding has six steps, which your interpreter portal shows with what each needs
-            (a separate e-mail brings the link to choose your password):
-          </p>
+          <p>{plain(words.greeting)}</p>
+          <p>{html(words.news)}</p>
+          <p>{words.onboarding}</p>
           <ol>
-            {steps.map((step) => (
+            {words.steps.map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <p>Questions? Reply to this e-mail or call us at {company.phone}.</p>
+          <p>{plain(words.questions)}</p>
         </>
       ),
     })
   }
+  const words = mails.rejected
   return renderMail({
-    subject: `About your application - ${company.name}`,
+    subject: plain(words.subject),
     company,
-    text: [
-      `Hello ${application.firstName},`,
-      `Thank you for your interest in the ${application.position} position with ${company.name} and for the time you took to apply.`,
-      'After careful review we will not move forward with your application at this time. Our needs change often, and you are welcome to apply again in the future.',
-      'We wish you every success.',
-    ].join('\n\n'),
+    locale,
+    text: [plain(words.greeting), plain(words.thanks), words.decision, words.wishes].join('\n\n'),
     body: (
       <>
-        <p>Hello {application.firstName},</p>
-        <p>
-          Thank you for your interest in the <strong>{application.position}</strong> position with{' '}
-          {company.name} and for the time you took to apply.
-        </p>
-        <p>
-          After careful review we will not move forward with your application at this time. Our
-          needs change often, and you are welcome to apply again in the future.
-        </p>
-        <p>We wish you every success.</p>
+        <p>{plain(words.greeting)}</p>
+        <p>{html(words.thanks)}</p>
+        <p>{words.decision}</p>
+        <p>{words.wishes}</p>
       </>
     ),
   })

@@ -1,30 +1,32 @@
 import type { CompanyIdentity } from '../domain/company'
+import { DEFAULT_LOCALE, type Locale } from '../domain/locales'
+import { copy, fill } from '../i18n/translator.server'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 /**
  * The link that confirms an applicant's request to erase their data
  * (docs/product.md#application-status-page). Like the acknowledgement, it repeats nothing
- * the applicant typed.
+ * the applicant typed. In the language they applied in.
  */
 export function applicationErasureMail(
   erasure: { url: string; validHours: number },
   company: CompanyIdentity,
+  locale: Locale = DEFAULT_LOCALE,
 ): RenderedMail {
-  const intro =
-    'Someone asked, on the private status page of your application, for your personal data to be erased.'
-  const what = `Following this link within ${erasure.validHours} hours and confirming there erases your application, your resume and our e-mails to you. It cannot be undone.`
-  const notYou = 'If you did not ask for this, ignore this e-mail: nothing will be erased.'
+  const words = copy(locale, 'applicantMails').erasure
+  const what = fill(locale, words.what, { hours: erasure.validHours })
   return renderMail({
-    subject: `Confirm the erasure of your data - ${company.name}`,
+    subject: fill(locale, words.subject, { company: company.name }),
     company,
-    text: ['Hello,', intro, what, erasure.url, notYou].join('\n\n'),
+    locale,
+    text: [words.greeting, words.intro, what, erasure.url, words.notYou].join('\n\n'),
     body: (
       <>
-        <p>Hello,</p>
-        <p>{intro}</p>
+        <p>{words.greeting}</p>
+        <p>{words.intro}</p>
         <p>{what}</p>
-        <MailButton href={erasure.url}>Erase my data</MailButton>
-        <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
+        <MailButton href={erasure.url}>{words.button}</MailButton>
+        <p style={{ color: '#475569', fontSize: 13 }}>{words.notYou}</p>
       </>
     ),
   })

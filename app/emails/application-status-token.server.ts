@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { DEFAULT_LOCALE, pathInLocale, type Locale } from '../domain/locales'
 
 /**
  * The applicant's private status link carries the application id, the application's link
@@ -39,10 +40,13 @@ export function verifyApplicationStatusToken(
   return { applicationId, version }
 }
 
+/** The status page's address, in the language the applicant applied in. */
 export function applicationStatusUrl(
   siteUrl: string,
   application: { id: string; statusLinkVersion: number },
   secret: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
-  return `${siteUrl}/application-status/${applicationStatusToken(application.id, application.statusLinkVersion, secret)}`
+  const token = applicationStatusToken(application.id, application.statusLinkVersion, secret)
+  return `${siteUrl}${pathInLocale(`/application-status/${token}`, locale)}`
 }

@@ -1,5 +1,8 @@
+import { positionInLocale } from '../i18n/position-in-locale.server'
 import type { CompanyIdentity } from '../domain/company'
-import { MailButton, renderMail, type RenderedMail } from './render.server'
+import { DEFAULT_LOCALE, LOCALE_NAMES_IN_ENGLISH, type Locale } from '../domain/locales'
+import { copy, fillPlain } from '../i18n/translator.server'
+import { MailButton, mailRichText, renderMail, type RenderedMail } from './render.server'
 
 export interface InterpreterApplicationMailData {
   id: string
@@ -12,6 +15,8 @@ export interface InterpreterApplicationMailData {
   /** Label/value pairs of the answers, in the order of the form. */
   answers: [string, string][]
   resume: { originalName: string; byteSize: number }
+  /** The language the applicant applied in. */
+  locale?: Locale
   /** The earliest application with the same e-mail address or phone number, if any. */
   possibleDuplicateOf?: { id: string; createdAt: Date; matches: ('email' | 'phone')[] } | null
 }
@@ -25,64 +30,58 @@ const usDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 /**
- * The applicant's acknowledgement: we reply within 24 hours (docs/product.md#mail-and-calls).
- * It goes to an address nobody has verified, so it repeats nothing the applicant typed (no
- * name, no file name): only the position, which comes from our own postings, and the
- * resume's size.
+ * The applicant's acknowledgement: we reply within 24 hours (docs/product.md#mail-and-calls),
+ * in the language they applied in. It goes to an address nobody has verified, so it repeats
+ * nothing the applicant typed (no name, no file name): only the position, which comes from
+ * our own postings, and the resume's size.
  */
 export function interpreterApplicationAcknowledgement(
   application: Pick<InterpreterApplicationMailData, 'position' | 'resume'>,
   company: CompanyIdentity,
   /** The applicant's private status page (docs/product.md#application-status-page). */
   statusUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): RenderedMail {
-  const subject = `We received your application - ${company.name}`
-  const file = `(${formatSize(application.resume.byteSize)})`
-  const steps = [
-    'Review: our recruiting team reads your application and resume.',
-    'Test: we invite you to a language proficiency and skills assessment.',
-    'Start: once you pass, we onboard you and you begin taking calls.',
-  ]
-  const notYou =
-    'If you did not apply, someone else typed your address into our form: you can ignore this e-mail.'
+  const words = copy(locale, 'applicantMails').acknowledgement
+  const values = {
+    company: company.name,
+    position: positionInLocale(locale, application.position),
+    file: `(${formatSize(application.resume.byteSize)})`,
+    phone: company.phone,
+    url: statusUrl,
+  }
+  const plain = (message: string) => fillPlain(locale, message, values, ['b'])
+  const html = (message: string) => mailRichText(locale, message, values, statusUrl)
   return renderMail({
-    subject,
+    subject: plain(words.subject),
     company,
+    locale,
     text: [
-      'Hello,',
-      `Thank you for applying for the ${application.position} position with ${company.name}. We have received your application and your resume ${file}.`,
-      `Our recruiting team will review it and get back to you within 24 hours.`,
-      `What happens next:\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
-      `Follow your application, withdraw it or have your data erased on your private status page (keep this link to yourself): ${statusUrl}`,
-      `If you have a question in the meantime, reply to this e-mail or call us at ${company.phone}.`,
-      notYou,
+      words.greeting,
+      plain(words.thanks),
+      words.reply,
+      `${words.nextHeading}\n${words.steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
+      plain(words.statusText),
+      plain(words.question),
+      words.notYou,
     ].join('\n\n'),
     body: (
       <>
-        <p>Hello,</p>
-        <p>
-          Thank you for applying for the <strong>{application.position}</strong> position with{' '}
-          {company.name}. We have received your application and your resume {file}.
-        </p>
-        <p>Our recruiting team will review it and get back to you within 24 hours.</p>
+        <p>{words.greeting}</p>
+        <p>{html(words.thanks)}</p>
+        <p>{words.reply}</p>
         <p style={{ marginBottom: 4 }}>
-          <strong>What happens next:</strong>
+          <strong>{words.nextHeading}</strong>
         </p>
         <ol style={{ marginTop: 0 }}>
-          {steps.map((step) => (
+          {words.steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <p>
-          Follow your application, withdraw it or have your data erased on your{' '}
-          <a href={statusUrl}>private status page</a> (keep this link to yourself).
-        </p>
-        <MailButton href={statusUrl}>Open your status page</MailButton>
-        <p>
-          If you have a question in the meantime, reply to this e-mail or call us at {company.phone}
-          .
-        </p>
-        <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
+        <p>{html(words.statusHtml)}</p>
+        <MailButton href={statusUrl}>{words.statusButton}</MailButton>
+        <p>{plain(words.question)}</p>
+        <p style={{ color: '#475569', fontSize: 13 }}>{words.notYou}</p>
       </>
     ),
   })
@@ -105,6 +104,7 @@ export function interpreterApplicationStaffNotification(
     ['Position', application.position],
     ['Languages', application.languages.join(', ') || 'not given'],
     ...application.answers,
+    ['Applied in', LOCALE_NAMES_IN_ENGLISH[application.locale ?? DEFAULT_LOCALE]],
     [
       'Resume',
       `${application.resume.originalName} (${formatSize(application.resume.byteSize)}), in the admin area`,

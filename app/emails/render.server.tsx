@@ -1,6 +1,8 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { createElement, Fragment, type CSSProperties, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { CompanyIdentity } from '../domain/company'
+import { DEFAULT_LOCALE, type Locale } from '../domain/locales'
+import { copy, fill, fillParts } from '../i18n/translator.server'
 
 export interface RenderedMail {
   subject: string
@@ -81,7 +83,7 @@ export function MailButton({ href, children }: { href: string; children: ReactNo
   )
 }
 
-function MailHeader({ company }: { company: CompanyIdentity }) {
+function MailHeader({ company, logoAlt }: { company: CompanyIdentity; logoAlt: string }) {
   const name = (
     <strong style={{ color: '#ffffff', fontSize: 18, lineHeight: '40px' }}>{company.name}</strong>
   )
@@ -98,7 +100,7 @@ function MailHeader({ company }: { company: CompanyIdentity }) {
                 src={`${company.website}${MAIL_LOGO_PATH}`}
                 width={40}
                 height={40}
-                alt={`${company.name} logo`}
+                alt={logoAlt}
                 style={{ display: 'block', border: 0 }}
               />
             </a>
@@ -124,12 +126,15 @@ export function renderMail(options: {
   company: CompanyIdentity
   body: ReactNode
   text: string
+  /** The reader's language: the applicant's e-mails are in the language they applied in. */
+  locale?: Locale
 }): RenderedMail {
-  const { subject, company, body, text } = options
+  const { subject, company, body, text, locale = DEFAULT_LOCALE } = options
+  const logoAlt = fill(locale, copy(locale, 'mailLayout').logoAlt, { company: company.name })
   const html =
     '<!doctype html>' +
     renderToStaticMarkup(
-      <html lang="en">
+      <html lang={locale}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -167,7 +172,7 @@ export function renderMail(options: {
                             borderBottom: `4px solid ${mailColours.accent500}`,
                           }}
                         >
-                          <MailHeader company={company} />
+                          <MailHeader company={company} logoAlt={logoAlt} />
                         </td>
                       </tr>
                       <tr>
@@ -207,4 +212,25 @@ export function renderMail(options: {
     )
   const footer = `\n\n--\n${company.name}\n${company.address}\n${company.phone} · ${company.email}\n`
   return { subject, html, text: text.trimEnd() + footer }
+}
+
+/**
+ * A catalogue message for an e-mail's HTML part: its variables filled in, `<b>…</b>` bold and
+ * `<a>…</a>` a link to `href`.
+ */
+export function mailRichText(
+  locale: Locale,
+  message: string,
+  values: Record<string, string | number>,
+  href?: string,
+): ReactNode {
+  return createElement(
+    Fragment,
+    null,
+    ...fillParts<ReactNode>(locale, message, {
+      ...values,
+      b: (chunks) => createElement('strong', null, ...chunks),
+      a: (chunks) => createElement('a', { href }, ...chunks),
+    }),
+  )
 }

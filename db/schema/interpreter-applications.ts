@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { applicationStatuses } from '../../app/domain/statuses'
+import { DEFAULT_LOCALE, LOCALES } from '../../app/domain/locales'
 import { jobPostings } from './job-postings'
 import { storedFiles } from './stored-files'
 import { users } from './users'
@@ -96,6 +97,11 @@ export const interpreterApplications = pgTable(
      * revokes every link sent so far (docs/decisions/046-applicant-status-links-and-erasure.md).
      */
     statusLinkVersion: integer('status_link_version').notNull().default(1),
+    /**
+     * The language of the page the applicant applied from: their acknowledgement, status page
+     * and decision e-mails are in it (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md).
+     */
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,11 @@ import { testRuntimeFor } from '../support/test-runtime'
 const NOW = new Date('2026-03-20T15:00:00Z')
 const DAY = 86_400_000
 
+/** What the services page's loader is called with: the English page's request. */
+const servicesPageArgs = {
+  request: new Request('http://localhost/services'),
+} as Parameters<typeof servicesLoader>[0]
+
 /**
  * The median time to a live interpreter on the services page (docs/product.md#call-board):
  * published by staff, computed from the last 30 days' connected calls, refused below 10 of
@@ -78,12 +83,14 @@ describe.each(testDatabaseKinds())('the published connect time on %s', (kind) =>
     expect(row).toMatchObject({ published: true, medianTenths: 75, calls: 10 })
     // The public pages are rendered again, and the services page says it.
     expect(await publicContentVersion()).not.toBe(before)
-    expect((await servicesLoader()).connectTime).toEqual({ medianSeconds: 7.5 })
+    const services = await servicesLoader(servicesPageArgs)
+    expect(services.connectTime).toEqual({ medianSeconds: 7.5 })
+    expect(services.medianConnectTime).toBe('8 seconds')
     expect(connectTimeText(7.5)).toBe('8 seconds')
 
     await unpublishConnectTime(staff)
     expect(await publishedConnectTime()).toBeNull()
-    expect((await servicesLoader()).connectTime).toBeNull()
+    expect((await servicesLoader(servicesPageArgs)).connectTime).toBeNull()
     const audits = await test.db
       .select({ action: auditLog.action })
       .from(auditLog)

@@ -1,9 +1,11 @@
+import { isTranslatedPage, pathInLocale } from '../../app/domain/locales'
+
 /**
  * Every public page, by one address each (a sample posting and language for the routes with
  * parameters) and its route id in the build manifest. The crawler and axe tests, the
  * JavaScript budget and `npm run lighthouse` all go through this list.
  */
-export const publicPageSamples: { path: string; routeId: string }[] = [
+const englishPageSamples: { path: string; routeId: string }[] = [
   { path: '/', routeId: 'routes/public/home' },
   { path: '/services', routeId: 'routes/public/services' },
   { path: '/industries', routeId: 'routes/public/industries' },
@@ -16,6 +18,16 @@ export const publicPageSamples: { path: string; routeId: string }[] = [
   { path: '/apply/contract-interpreter', routeId: 'routes/careers/apply' },
   { path: '/application?language=cantonese-interpreter', routeId: 'routes/careers/application' },
 ]
+
+/**
+ * The same pages in Spanish, where they are written in it (app/domain/locales.ts): the same
+ * route, so the same JavaScript, under /es.
+ */
+const spanishPageSamples = englishPageSamples
+  .filter((sample) => isTranslatedPage(sample.path))
+  .map((sample) => ({ ...sample, path: pathInLocale(sample.path, 'es') }))
+
+export const publicPageSamples = [...englishPageSamples, ...spanishPageSamples]
 
 /**
  * Public pages reached only by a private link (a token in the address): not crawled, but held to

@@ -4,18 +4,20 @@ import { MapPinIcon } from '~/components/ui/icons/map-pin'
 import { PhoneIcon } from '~/components/ui/icons/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { FooterColumn as FooterLinkColumn } from '~/content/navigation'
+import type { PublicShellData } from '~/routes/public/+shared/public-shell.server'
 import { telHref, type CompanyIdentity } from '~/lib/company'
+import { LanguageLinks } from './language-links'
 import { Logo } from './logo'
 
 export function Footer({
   company,
-  columns,
+  shell,
 }: {
   company: CompanyIdentity
-  /** The link columns, from the public layout's loader. */
-  columns: FooterLinkColumn[]
+  /** The link columns and words in the page's language, from the public layout's loader. */
+  shell: PublicShellData
 }) {
+  const { text } = shell
   return (
     <footer className="bg-slate-900 text-slate-200">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -24,7 +26,7 @@ export function Footer({
           <p className="text-lg font-semibold text-white">{company.name}</p>
         </div>
         <div className="mt-8 grid gap-2 md:grid-cols-3 md:gap-8 lg:grid-cols-6">
-          <FooterColumn heading="Contact">
+          <FooterColumn heading={text.contact}>
             <li className="flex items-start gap-2">
               <PhoneIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <a href={telHref(company.phone)} className="hover:text-white hover:underline">
@@ -45,7 +47,7 @@ export function Footer({
               <span>{company.address}</span>
             </li>
           </FooterColumn>
-          {columns.map((column) => (
+          {shell.navigation.footerColumns.map((column) => (
             <FooterColumn key={column.heading} heading={column.heading}>
               {column.links.map((link) => (
                 <li key={link.label}>
@@ -57,9 +59,10 @@ export function Footer({
             </FooterColumn>
           ))}
         </div>
-        <p className="mt-10 border-t border-slate-700 pt-6 text-sm text-slate-300">
-          © 2025 {company.name}. All rights reserved.
-        </p>
+        <div className="mt-10 flex flex-wrap justify-between gap-4 border-t border-slate-700 pt-6 text-sm text-slate-300">
+          <p>{text.copyright}</p>
+          <LanguageLinks links={shell.languages} className="hover:text-white hover:underline" />
+        </div>
       </div>
     </footer>
   )

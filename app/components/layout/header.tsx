@@ -3,12 +3,10 @@ import { MenuIcon } from '~/components/ui/icons/menu'
 import { XIcon } from '~/components/ui/icons/x'
 import { useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import type {
-  MegaMenuGroup,
-  NavLink as NavigationLink,
-  PublicNavigation,
-} from '~/content/navigation'
+import type { MegaMenuGroup, NavLink as NavigationLink } from '~/content/navigation'
+import type { PublicShellData } from '~/routes/public/+shared/public-shell.server'
 import { telHref } from '~/lib/company'
+import { LanguageLinks } from './language-links'
 import { Logo } from './logo'
 import { useDismissDetails } from './use-dismiss'
 
@@ -20,20 +18,18 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const disclosureSummaryClass =
   'flex list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 [&::-webkit-details-marker]:hidden'
 
-/** The quickest ways to an interpreter, beside the menus: call, or ask through the contact form. */
-const requestLink = { label: 'Request an interpreter', to: '/contact' }
-
 export function Header({
   companyName,
   phone,
-  navigation,
+  shell,
 }: {
   companyName: string
   phone: string
-  /** The link lists, from the public layout's loader (`publicNavigation`). */
-  navigation: PublicNavigation
+  /** The link lists and words in the page's language, from the public layout's loader. */
+  shell: PublicShellData
 }) {
-  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
+  const { text, languages } = shell
+  const { primaryLinks, portalLinks, servicesMegaMenu, requestLink } = shell.navigation
   const location = useLocation()
   const headerRef = useRef<HTMLElement>(null)
 
@@ -54,18 +50,22 @@ export function Header({
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-3" aria-label={`${companyName}, home`}>
+        <Link
+          to={primaryLinks.home.to}
+          className="flex items-center gap-3"
+          aria-label={text.homeLink}
+        >
           <Logo size="header" alt="" />
           {/* Between the phone menu and the widest bar the logo alone makes room for the menus. */}
           <span className="text-base font-bold text-brand-900 sm:text-lg lg:max-xl:sr-only">
             {companyName}
           </span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={text.mainNavigation} className="hidden items-center gap-1 lg:flex">
           <NavLink to={primaryLinks.home.to} end className={navLinkClass}>
             {primaryLinks.home.label}
           </NavLink>
-          <ServicesMegaMenu groups={servicesMegaMenu} />
+          <ServicesMegaMenu label={text.services} groups={servicesMegaMenu} />
           <NavLink to={primaryLinks.about.to} className={navLinkClass}>
             {primaryLinks.about.label}
           </NavLink>
@@ -75,9 +75,10 @@ export function Header({
           <NavLink to={primaryLinks.contact.to} className={navLinkClass}>
             {primaryLinks.contact.label}
           </NavLink>
-          <PortalMenu links={portalLinks} />
+          <PortalMenu label={text.portal} links={portalLinks} />
         </nav>
         <div className="hidden items-center gap-1 lg:flex">
+          <LanguageLinks links={languages} className={navLinkClass({ isActive: false })} />
           <a
             href={telHref(phone)}
             className={`${navLinkClass({ isActive: false })} hidden whitespace-nowrap xl:block`}
@@ -88,19 +89,19 @@ export function Header({
             {requestLink.label}
           </Link>
         </div>
-        <MobileMenu navigation={navigation} phone={phone} />
+        <MobileMenu shell={shell} phone={phone} />
       </div>
     </header>
   )
 }
 
-function ServicesMegaMenu({ groups }: { groups: MegaMenuGroup[] }) {
+function ServicesMegaMenu({ label, groups }: { label: string; groups: MegaMenuGroup[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
     <details ref={ref} className="group relative">
       <summary className={disclosureSummaryClass}>
-        Services
+        {label}
         <ChevronDownIcon
           aria-hidden="true"
           className="size-4 transition-transform group-open:rotate-180"
@@ -131,13 +132,13 @@ function ServicesMegaMenu({ groups }: { groups: MegaMenuGroup[] }) {
   )
 }
 
-function PortalMenu({ links }: { links: NavigationLink[] }) {
+function PortalMenu({ label, links }: { label: string; links: NavigationLink[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
     <details ref={ref} className="group relative ml-2">
       <summary className="btn-primary list-none [&::-webkit-details-marker]:hidden">
-        Portal
+        {label}
         <ChevronDownIcon
           aria-hidden="true"
           className="size-4 transition-transform group-open:rotate-180"
@@ -156,8 +157,9 @@ function PortalMenu({ links }: { links: NavigationLink[] }) {
   )
 }
 
-function MobileMenu({ navigation, phone }: { navigation: PublicNavigation; phone: string }) {
-  const { primaryLinks, portalLinks, servicesMegaMenu } = navigation
+function MobileMenu({ shell, phone }: { shell: PublicShellData; phone: string }) {
+  const { text, languages } = shell
+  const { primaryLinks, portalLinks, servicesMegaMenu, requestLink } = shell.navigation
   const ref = useRef<HTMLDetailsElement>(null)
   useDismissDetails(ref)
   return (
@@ -165,10 +167,10 @@ function MobileMenu({ navigation, phone }: { navigation: PublicNavigation; phone
       <summary className="flex list-none items-center rounded-md p-2 text-slate-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
         <MenuIcon aria-hidden="true" className="size-6 group-open:hidden" />
         <XIcon aria-hidden="true" className="hidden size-6 group-open:block" />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{text.menu}</span>
       </summary>
       <nav
-        aria-label="Mobile"
+        aria-label={text.mobileNavigation}
         className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
         <ul className="space-y-1 pt-2">
@@ -201,8 +203,16 @@ function MobileMenu({ navigation, phone }: { navigation: PublicNavigation; phone
             </li>
           ))}
           <li>
-            <MobileLink to={telHref(phone)} label={`Call ${phone}`} />
+            <MobileLink to={telHref(phone)} label={text.call} />
           </li>
+          {languages.length ? (
+            <li>
+              <LanguageLinks
+                links={languages}
+                className="block rounded-md px-3 py-2 text-base text-slate-800 hover:bg-brand-50"
+              />
+            </li>
+          ) : null}
         </ul>
       </nav>
     </details>

@@ -116,7 +116,7 @@ export function StatStrip({ stats, label }: { stats: readonly Stat[]; label: str
           <div key={stat.label} className="flex flex-col text-center">
             <dt className="text-sm font-medium text-slate-700">{stat.label}</dt>
             <dd className="order-first text-3xl font-bold text-brand-800 sm:text-4xl">
-              {stat.value}
+              {stat.inWords ?? stat.value}
             </dd>
           </div>
         ))}

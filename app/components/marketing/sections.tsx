@@ -45,20 +45,27 @@ export function InitialsAvatar({ initials, index }: { initials: string; index: n
   )
 }
 
-/** A band of small marks: the claims as badges, the industries served as a quiet list. */
+/**
+ * A band of small marks: the claims as badges, the industries served as a quiet list. Its
+ * words come from the page's loader, in the page's language.
+ */
 export function TrustStrip({
   label,
+  marksLabel,
+  industriesLabel,
   marks,
   industries,
 }: {
   label: string
+  marksLabel: string
+  industriesLabel: string
   marks: readonly string[]
   industries: readonly string[]
 }) {
   return (
     <section aria-label={label} className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
-        <ul aria-label="Credentials" className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
+        <ul aria-label={marksLabel} className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
           {marks.map((mark) => (
             <li
               key={mark}
@@ -70,7 +77,7 @@ export function TrustStrip({
           ))}
         </ul>
         <ul
-          aria-label="Industries served"
+          aria-label={industriesLabel}
           className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold tracking-wide text-slate-700 uppercase lg:justify-end"
         >
           {industries.map((industry) => (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { CheckboxField, HoneypotField } from '~/components/ui/native-fields'
+import type { ApplicationFormText } from '~/content/application-options'
 import type { NativeField } from '~/lib/forms/native-form'
 
 /** The one-time form token and the honeypot every application form carries. */
@@ -22,9 +23,11 @@ export function ApplicationFormProtection({ formToken }: { formToken: string }) 
 export function PrivacyConsentField({
   field,
   declaration,
+  text,
 }: {
   field: NativeField
   declaration: string
+  text: ApplicationFormText['consent']
 }) {
   return (
     <CheckboxField
@@ -32,17 +35,17 @@ export function PrivacyConsentField({
       hint={declaration}
       label={
         <>
-          I have read the{' '}
+          {text.before}{' '}
           <Link
-            to="/privacy"
+            to={text.to}
             target="_blank"
             rel="noopener"
             className="font-medium text-brand-700 underline"
           >
-            privacy notice
-            <span className="sr-only"> (opens in a new tab)</span>
+            {text.link}
+            <span className="sr-only"> {text.newTab}</span>
           </Link>{' '}
-          and agree that my application and resume are used to assess my application.
+          {text.after}
         </>
       }
     />
@@ -53,9 +56,11 @@ export function PrivacyConsentField({
 export function ApplicationFormFooter({
   formErrors,
   formErrorId,
+  text,
 }: {
   formErrors: string[] | undefined
   formErrorId: string
+  text: ApplicationFormText
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -67,14 +72,14 @@ export function ApplicationFormFooter({
         </p>
       ) : null}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Submitting...' : 'Submit Application'}
+        {busy ? text.submitting : text.submit}
       </button>
     </>
   )
 }
 
 /** What replaces a form once the application is stored (docs/product.md#job-detail). */
-export function ApplicationSubmitted() {
+export function ApplicationSubmitted({ text }: { text: ApplicationFormText['submitted'] }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     ref.current?.focus()
@@ -88,17 +93,12 @@ export function ApplicationSubmitted() {
     >
       <div className="flex items-center gap-2">
         <CheckCircleIcon aria-hidden="true" className="size-6 shrink-0" />
-        <h2 className="text-xl font-semibold">Application Submitted!</h2>
+        <h2 className="text-xl font-semibold">{text.heading}</h2>
       </div>
-      <p className="mt-3">
-        Thank you for your interest. We&apos;ll review your application and get back to you soon.
-      </p>
-      <p className="mt-2 text-sm">
-        A confirmation is on its way to your inbox; check your spam folder if it has not arrived
-        within a few minutes.
-      </p>
-      <Link to="/careers" className="btn-primary mt-5">
-        Back to Careers
+      <p className="mt-3">{text.text}</p>
+      <p className="mt-2 text-sm">{text.inbox}</p>
+      <Link to={text.back.to} className="btn-primary mt-5">
+        {text.back.label}
       </Link>
     </div>
   )

@@ -29,7 +29,7 @@ export function FullApplicationForm({
   constraint,
   choices,
   actionData,
-  fluentLanguagesPlaceholder = 'e.g. Spanish, Portuguese',
+  fluentLanguagesPlaceholder = choices.text.fluentLanguagesPlaceholder,
 }: {
   formToken: string
   /** The answer lists, from the loader (`fullApplicationChoices`). */
@@ -44,7 +44,7 @@ export function FullApplicationForm({
       constraint,
       labels: choices.labels,
     })
-  if (actionData?.submitted) return <ApplicationSubmitted />
+  if (actionData?.submitted) return <ApplicationSubmitted text={choices.text.submitted} />
 
   return (
     <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
@@ -70,28 +70,28 @@ export function FullApplicationForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           field={field('nativeLanguage')}
-          placeholder="-- No answer --"
+          placeholder={choices.text.noAnswer}
           options={choices.englishLevel}
         />
         <TextField field={field('fluentLanguages')} placeholder={fluentLanguagesPlaceholder} />
         <SelectField
           field={field('interpretingExperience')}
-          placeholder="Select years"
+          placeholder={choices.text.selectYears}
           options={choices.experience}
         />
         <SelectField
           field={field('medicalExperience')}
-          placeholder="Select years"
+          placeholder={choices.text.selectYears}
           options={choices.experience}
         />
         <SelectField
           field={field('legalAvailability')}
-          placeholder="Select hours per week"
+          placeholder={choices.text.selectHours}
           options={choices.weeklyAvailability}
         />
         <SelectField
           field={field('expectedPayPerMinute')}
-          placeholder="Select a rate"
+          placeholder={choices.text.selectRate}
           options={choices.payPerMinute}
         />
       </div>
@@ -104,10 +104,15 @@ export function FullApplicationForm({
       <PrivacyConsentField
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
+        text={choices.text.consent}
       />
       {/* Optional and unticked: kept on file for future openings (docs/privacy.md#how-long). */}
       <CheckboxField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
-      <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
+      <ApplicationFormFooter
+        formErrors={formErrors}
+        formErrorId={formErrorId}
+        text={choices.text}
+      />
     </Form>
   )
 }

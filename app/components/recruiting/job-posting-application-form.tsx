@@ -38,7 +38,7 @@ export function JobPostingApplicationForm({
       constraint,
       labels: choices.labels,
     })
-  if (actionData?.submitted) return <ApplicationSubmitted />
+  if (actionData?.submitted) return <ApplicationSubmitted text={choices.text.submitted} />
 
   return (
     <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
@@ -55,16 +55,19 @@ export function JobPostingApplicationForm({
         label={choices.resumeLabel}
         accept={choices.resumeAccept}
       />
-      <TextField field={field('nativeLanguage')} placeholder="e.g. Greek" />
+      <TextField
+        field={field('nativeLanguage')}
+        placeholder={choices.text.nativeLanguagePlaceholder}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           field={field('interpretingExperience')}
-          placeholder="Select years"
+          placeholder={choices.text.selectYears}
           options={choices.experience}
         />
         <SelectField
           field={field('expectedPayPerMinute')}
-          placeholder="Select a rate"
+          placeholder={choices.text.selectRate}
           options={choices.payPerMinute}
         />
       </div>
@@ -76,10 +79,15 @@ export function JobPostingApplicationForm({
       <PrivacyConsentField
         field={field('privacyConsent')}
         declaration={choices.additionalInfoPlaceholder}
+        text={choices.text.consent}
       />
       {/* Optional and unticked: kept on file for future openings (docs/privacy.md#how-long). */}
       <CheckboxField field={field('keepOnFile')} hint={choices.keepOnFileHint} />
-      <ApplicationFormFooter formErrors={formErrors} formErrorId={formErrorId} />
+      <ApplicationFormFooter
+        formErrors={formErrors}
+        formErrorId={formErrorId}
+        text={choices.text}
+      />
     </Form>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
+import { useFormMessages, withCount } from '~/lib/forms/form-messages'
 import type { InvalidField } from '~/lib/forms/refused-submits'
 
 function focusControl(event: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -30,6 +31,7 @@ export function ErrorSummary({
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const count = fields.length
+  const messages = useFormMessages()
   // Only a new refusal moves focus; errors found on blur or fixed while typing update the
   // list without taking the visitor away from the field.
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ErrorSummary({
       className="error-summary rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900"
     >
       <Heading id={headingId} className="text-base font-semibold">
-        Please correct {count} {count === 1 ? 'field' : 'fields'}
+        {withCount(messages.summary, count)}
       </Heading>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {fields.map((field) => (

@@ -91,14 +91,31 @@ export const aboutCallToAction = {
   secondary: { label: 'Get a Free Quote', to: '/contact' },
 } as const
 
-/** Everything the About page shows, handed to it by its loader. */
+/**
+ * Everything the About page says, in one copy tree (app/i18n/sources.server.ts): its loader
+ * hands it to the page in the page's language.
+ */
 export const aboutPage = {
+  seo: {
+    title: 'About Us: Our Mission, Network and Commitments',
+    description: `Founded in ${claims.founded}, we connect organizations with ${claims.contractInterpreters} professional interpreters and translators in ${claims.countries} countries, ${claims.availability}, with ${claims.confidentiality} confidentiality.`,
+    keywords: [
+      'about our language services',
+      'professional interpreters',
+      'translation company',
+      'HIPAA compliant interpreting',
+      'interpreter network',
+    ],
+  },
+  crumb: 'About',
+  eyebrow: 'Who we are',
   aboutHero,
   aboutMission,
+  serviceOverviewHeading: 'What We Do',
   aboutServiceOverview,
+  statsLabel: 'Our company in numbers',
   aboutStats,
   aboutGlobalNetwork,
   aboutCommitments,
   aboutCallToAction,
 }
-export type AboutPageContent = typeof aboutPage

@@ -77,3 +77,41 @@ export const careersPerks = [
     text: 'Paid per minute in USD, with rates that reflect your skills.',
   },
 ] as const
+
+/** Everything the Careers page says, in one copy tree (app/i18n/sources.server.ts). */
+export const careersPage = {
+  seo: {
+    title: 'Careers: Remote Interpreter Jobs',
+    description: `Work from home as a remote contract interpreter in ASL, Spanish, Korean, Mandarin, Cantonese, Vietnamese and more. Flexible hours; we reply to applications within ${claims.responseTime.jobApplications}.`,
+    keywords: [
+      'remote interpreter jobs',
+      'work from home interpreter',
+      'contract interpreter',
+      'freelance interpreter',
+      'bilingual jobs',
+    ],
+  },
+  eyebrow: 'Careers',
+  hero: careersHero,
+  viewOpenings: 'View Current Openings',
+  perksLabel: 'Why interpret with us',
+  perks: careersPerks,
+  openings: {
+    heading: 'Current Openings',
+    text: 'Remote interpreter positions, independent contractor. Choose your language to see the position and apply.',
+    listLabel: 'Remote interpreter positions by language',
+    positionType: 'Remote · Contract',
+    otherLanguages: `Do you speak another language? We hire interpreters in ${claims.languages} languages.`,
+    otherLanguagesAction: otherLanguagesAction.label,
+  },
+  postings: {
+    heading: 'All Job Postings',
+    text: 'Each posting describes the position, what it asks and what it offers.',
+  },
+  process: {
+    heading: 'Our Hiring Process',
+    text: 'Four steps from application to your first call.',
+    step: 'Step {number}: ',
+    steps: hiringSteps,
+  },
+}

@@ -37,6 +37,12 @@ export const claims = {
 
 /** A figure and what it counts, for the stat strips. */
 export interface Stat {
+  /** The figure (`200+`), the same in every language. */
   value: string
   label: string
+  /**
+   * The figure with words (`8+ years`), shown instead of `value`: a text of the catalogues,
+   * which leave `value` alone (app/i18n/catalogue.server.ts).
+   */
+  inWords?: string
 }

@@ -1,4 +1,5 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
+import type { LeadFormPageText } from '../lead-form'
 
 /** The Demo page (docs/product.md#other-public-pages). */
 export const demoHero = {
@@ -31,6 +32,43 @@ export const demoBenefits: BenefitTile[] = [
   },
 ]
 
-/** Everything the Demo page shows, handed to it by its loader. */
-export const demoPage = { demoHero, demoBenefits }
-export type DemoPageContent = typeof demoPage
+/**
+ * The demo form's own words, beside those it shares with the contact form
+ * (app/content/lead-form.ts).
+ */
+const demoForm: LeadFormPageText = {
+  submit: 'Request Demo',
+  messageLabel: 'What would you like to see?',
+  confirmation: {
+    heading: 'Thank you, your demo request has been sent.',
+    text: 'We have e-mailed you a confirmation and will contact you to schedule your demo.',
+  },
+}
+
+/**
+ * Everything the Demo page says, in one copy tree (app/i18n/sources.server.ts): its loader
+ * hands it to the page in the page's language.
+ */
+export const demoPage = {
+  seo: {
+    title: 'Request Your Demo',
+    description:
+      'Request a live demo of our phone and video remote interpreting: 24/7 availability, certified interpreters and instant connection in under 30 seconds.',
+    keywords: [
+      'interpreting demo',
+      'video remote interpreting demo',
+      'over-the-phone interpreting trial',
+      'language access solution',
+    ],
+  },
+  crumb: 'Request Your Demo',
+  eyebrow: 'Live demonstration',
+  demoHero,
+  formSection: {
+    heading: 'Tell us about your organization',
+    intro: 'We will contact you to schedule your demo. Fields marked * are required.',
+  },
+  form: demoForm,
+  benefitsHeading: 'What you get',
+  demoBenefits,
+}

@@ -166,6 +166,9 @@ export const homeStats: Stat[] = [
  * marks. No client logos and no certification beyond these.
  */
 export const trustStrip = {
+  label: 'Compliance, reach and industries',
+  marksLabel: 'Credentials',
+  industriesLabel: 'Industries served',
   marks: [
     'HIPAA compliant',
     'Court certified',
@@ -176,10 +179,14 @@ export const trustStrip = {
 }
 
 /** About Us: the two headline figures. */
-export const homeAboutStats = [
+export const homeAboutStats: Stat[] = [
   { value: claims.linguists, label: 'Professional linguists' },
-  { value: `${claims.combinedExpertiseYears} years`, label: 'Of combined expertise' },
-] as const
+  {
+    value: claims.combinedExpertiseYears,
+    inWords: `${claims.combinedExpertiseYears} years`,
+    label: 'Of combined expertise',
+  },
+]
 
 export const homeAboutText =
   'We are a team of professional interpreters and translators who believe that language should never stand between a person and the care, justice or service they need. Our linguists are tested, trained and matched to your industry, and they are ready whenever you call.'
@@ -321,8 +328,57 @@ export const faqClosing = {
   action: { label: 'Contact Us Today', to: '/contact' },
 } as const
 
-/** Everything the home page shows, handed to it by its loader. */
+/** The search result and the social card of the home page. */
+export const homeSeo = {
+  title: `Professional Interpretation and Translation Services in ${claims.languages} Languages`,
+  description: `Phone, video remote and on-site interpreting, document translation and more in ${claims.languages} languages, ${claims.availability}. Certified, HIPAA-compliant linguists for healthcare, legal, government, education and business.`,
+  keywords: [
+    'interpretation services',
+    'translation services',
+    'over-the-phone interpreting',
+    'video remote interpreting',
+    'on-site interpreters',
+    'medical interpreter',
+    'legal interpreter',
+    '24/7 interpreting',
+  ],
+}
+
+/** The headings, labels and links of the home page's sections, around their cards. */
+export const homeSections = {
+  statsLabel: 'Our company in numbers',
+  services: {
+    heading: 'Our Services',
+    text: `Everything you need to communicate in ${claims.languages} languages, from a two-minute phone call to a translated website.`,
+    cardsLabel: 'Service cards',
+    more: { label: 'Explore all services', to: '/services' },
+  },
+  industries: {
+    heading: 'Industry Expertise',
+    text: 'Interpreters and translators who know the vocabulary and the stakes of your field.',
+    cardsLabel: 'Industry cards',
+    more: { label: 'See all industries we serve', to: '/industries' },
+  },
+  about: {
+    heading: 'About Us',
+    more: { label: 'Learn more about us', to: '/about' },
+    whyChooseUs: 'Why Choose Us',
+    testimonials: 'What Our Clients Say',
+    testimonialsLabel: 'Testimonials',
+  },
+  faq: {
+    heading: 'Frequently Asked Questions',
+    text: 'Answers to the questions organizations ask us most.',
+  },
+}
+
+/**
+ * Everything the home page says, in one copy tree (app/i18n/sources.server.ts): its loader
+ * hands it to the page in the page's language.
+ */
 export const homePage = {
+  seo: homeSeo,
+  sections: homeSections,
   homeHero,
   homeStats,
   trustStrip,
@@ -338,4 +394,5 @@ export const homePage = {
   faqs,
   faqClosing,
 }
-export type HomePageContent = typeof homePage
+/** What the home page gets from its loader: its copy without the head's. */
+export type HomePageContent = Omit<typeof homePage, 'seo'>

@@ -153,12 +153,36 @@ export const industriesCallToAction = {
   secondary: { label: 'View Our Services', to: '/services' },
 } as const
 
-/** Everything the Industries page shows, handed to it by its loader. */
+/**
+ * Everything the Industries page says, in one copy tree (app/i18n/sources.server.ts): its
+ * loader hands it to the page in the page's language.
+ */
 export const industriesPage = {
+  seo: {
+    title: 'Industries We Serve: Healthcare, Legal, Government and More',
+    description:
+      'Industry-specific interpreters and translators for healthcare, legal, government, education, business and insurance: HIPAA-compliant, court-certified and trained in your terminology.',
+    keywords: [
+      'medical interpreting',
+      'court interpreter',
+      'government language access',
+      'education interpreter',
+      'business interpreting',
+      'insurance interpreting',
+    ],
+  },
+  crumb: 'Industries',
+  eyebrow: 'Industries',
   industriesHero,
+  statsLabel: 'Our numbers',
   industriesStats,
+  cards: {
+    heading: 'Specialized Language Services for Every Sector',
+    services: 'Services',
+    specialties: 'Specialties',
+  },
   industryDetails,
+  reasonsHeading: 'Why Choose Industry-Specific Interpreters?',
   industryReasons,
   industriesCallToAction,
 }
-export type IndustriesPageContent = typeof industriesPage

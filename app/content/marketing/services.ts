@@ -1,5 +1,5 @@
 import type { ContentIconName } from '~/components/ui/icons/content-icons'
-import { claims } from './claims'
+import { claims, type Stat } from './claims'
 
 /** The Services page (docs/product.md#other-public-pages). */
 export const servicesHero = {
@@ -7,12 +7,12 @@ export const servicesHero = {
   text: `Phone, video and on-site interpretation and certified document translation in ${claims.languages} languages, ${claims.availability}, delivered by professional linguists who know your industry.`,
 } as const
 
-export const servicesStats = [
+export const servicesStats: Stat[] = [
   { value: claims.languages, label: 'Languages' },
   { value: claims.availability, label: 'Availability' },
   { value: claims.uptimeGuarantee, label: 'Uptime guarantee' },
-  { value: 'Under 30s', label: 'Average connection' },
-] as const
+  { value: '30s', inWords: 'Under 30s', label: 'Average connection' },
+]
 
 export interface ServiceOffering {
   /** Anchor of the card: the header and footer link to it. */
@@ -129,12 +129,53 @@ export const servicesCallToAction = {
   secondary: { label: 'Explore Industries', to: '/industries' },
 } as const
 
-/** Everything the Services page shows, handed to it by its loader. */
+/**
+ * The measured connect time under the figures, when one is published: its loader fills in the
+ * median (`{count}` seconds, or `{minutes}` and `{seconds}`).
+ */
+export const servicesConnectTime = {
+  label: 'Measured connect time',
+  before: 'Median time to a live interpreter:',
+  after: ', measured over our on-demand calls of the last 30 days.',
+  seconds: '{count, plural, one {# second} other {# seconds}}',
+  minutes: '{minutes} min',
+  minutesAndSeconds: '{minutes} min {seconds} s',
+}
+
+/**
+ * Everything the Services page says, in one copy tree (app/i18n/sources.server.ts): its
+ * loader hands it to the page in the page's language.
+ */
 export const servicesPage = {
+  seo: {
+    title: 'Interpretation and Translation Services',
+    description: `Phone interpretation, video remote interpretation, on-site interpretation and certified document translation in ${claims.languages} languages, ${claims.availability}, with a ${claims.uptimeGuarantee} uptime guarantee.`,
+    keywords: [
+      'phone interpretation',
+      'video remote interpretation',
+      'on-site interpretation',
+      'document translation',
+      'certified translation',
+      'ASL interpreting',
+    ],
+  },
+  crumb: 'Services',
+  eyebrow: 'Services',
   servicesHero,
+  statsLabel: 'Service figures',
   servicesStats,
+  measuredConnectTime: servicesConnectTime,
+  offerings: {
+    heading: 'How We Help You Communicate',
+    text: 'Choose the way of interpreting that fits the conversation, or combine them.',
+    /** The name of a card's list of features. */
+    featuresLabel: '{title} features',
+  },
   serviceOfferings,
+  industryTiles: {
+    heading: 'Industries We Serve',
+    text: 'Interpreters matched to the vocabulary and procedures of your field.',
+  },
   servicesIndustryTiles,
   servicesCallToAction,
 }
-export type ServicesPageContent = typeof servicesPage

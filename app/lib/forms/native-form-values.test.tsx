@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ErrorSummary } from '~/components/ui/error-summary'
 import { SelectField, TextField } from '~/components/ui/native-fields'
+import { formMessages, FormMessagesContext } from './form-messages'
 import type { FormReply } from './native-form'
 import { useNativeFormWithValues } from './native-form-values'
 
@@ -48,7 +49,12 @@ function Form({ lastResult }: { lastResult?: FormReply }) {
   )
 }
 
-const html = (lastResult?: FormReply) => renderToStaticMarkup(<Form lastResult={lastResult} />)
+const html = (lastResult?: FormReply) =>
+  renderToStaticMarkup(
+    <FormMessagesContext value={formMessages}>
+      <Form lastResult={lastResult} />
+    </FormMessagesContext>,
+  )
 
 describe('useNativeFormWithValues', () => {
   it('starts from the default values, a row per list item, labelled by its number', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react'
 import type { FormConstraint } from './form-constraint'
 import { invalidFields, useRefusedSubmits } from './refused-submits'
+import { useFormMessages } from './form-messages'
 import { isFieldElement, messageFor, type FieldElement } from './validation-messages'
 
 /**
@@ -78,12 +79,13 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
   }
   const checked = useRef(new Set<string>())
   const { refusedSubmits, counting } = useRefusedSubmits(lastResult)
+  const messages = useFormMessages()
 
   const update = (form: HTMLFormElement, name: string) => {
     const invalid = firstInvalid(form, name)
     setShown((current) => {
       const next = { ...current.errors }
-      if (invalid) next[name] = [messageFor(invalid)]
+      if (invalid) next[name] = [messageFor(invalid, messages)]
       else delete next[name]
       return { ...current, errors: next }
     })
@@ -96,7 +98,7 @@ export function useNativeForm<Fields extends Record<string, unknown>>({
       if (!isFieldElement(element) || !element.name || element.type === 'hidden') continue
       if (element.disabled) continue
       checked.current.add(element.name)
-      if (!element.validity.valid) next[element.name] ??= [messageFor(element)]
+      if (!element.validity.valid) next[element.name] ??= [messageFor(element, messages)]
     }
     setShown((current) => ({ ...current, errors: next }))
     if (Object.keys(next).length > 0) event.preventDefault()

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import type { Locale } from '../../domain/locales'
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, SOCIAL_IMAGES } from './social-images'
 
 export interface PageSeo {
@@ -18,6 +19,11 @@ export interface PageSeo {
   type?: 'website' | 'article'
   /** Keep the page out of search results (login, admin, confirmation pages). */
   noindex?: boolean
+  /**
+   * The page's language (English by default), for `pageHead`: it turns `path`, the page's
+   * English path, into the language's and adds the other languages' alternates.
+   */
+  locale?: Locale
 }
 
 export const DEFAULT_SOCIAL_IMAGE = SOCIAL_IMAGES.default.image

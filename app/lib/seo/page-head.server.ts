@@ -1,4 +1,11 @@
 import type { MetaDescriptor } from 'react-router'
+import {
+  DEFAULT_LOCALE,
+  isTranslatedPage,
+  LOCALE_TAGS,
+  LOCALES,
+  pathInLocale,
+} from '../../domain/locales'
 import { BRAND_FONT_PRELOAD } from './brand-font'
 import { organizationJsonLd } from './organization-json-ld.server'
 import { runtime } from '../../platform/runtime.server'
@@ -22,16 +29,34 @@ export function pageHead(
   structuredData: readonly object[] = [],
 ): { meta: MetaDescriptor[] } {
   const { siteUrl, company } = runtime().config
+  const locale = seo.locale ?? DEFAULT_LOCALE
+  // Each crumb in the page's language where that page is written in it.
+  const crumbs = trail?.map((crumb) =>
+    isTranslatedPage(crumb.path) ? { ...crumb, path: pathInLocale(crumb.path, locale) } : crumb,
+  )
   const items = [
     organizationJsonLd(siteUrl, company),
-    ...(trail ? [breadcrumbListJsonLd(siteUrl, trail)] : []),
+    ...(crumbs ? [breadcrumbListJsonLd(siteUrl, crumbs)] : []),
     ...structuredData,
   ]
+  const localized = { ...socialImageFor(seo.path), ...seo, path: pathInLocale(seo.path, locale) }
   return {
     meta: [
-      ...seoTags({ ...socialImageFor(seo.path), ...seo }, siteUrl, company.name),
+      ...seoTags(localized, siteUrl, company.name),
+      { property: 'og:locale', content: LOCALE_TAGS[locale].replace('-', '_') },
+      ...(seo.noindex || !isTranslatedPage(seo.path) ? [] : languageAlternates(seo.path, siteUrl)),
       BRAND_FONT_PRELOAD,
       ...items.map((item) => ({ 'script:ld+json': item }) as MetaDescriptor),
     ],
   }
+}
+
+/** The page in each language, and which one a visitor of another language gets (`x-default`). */
+function languageAlternates(path: string, siteUrl: string): MetaDescriptor[] {
+  return [...LOCALES, 'x-default' as const].map((language) => ({
+    tagName: 'link',
+    rel: 'alternate',
+    hrefLang: language,
+    href: `${siteUrl}${pathInLocale(path, language === 'x-default' ? DEFAULT_LOCALE : language)}`,
+  }))
 }

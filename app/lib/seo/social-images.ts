@@ -1,3 +1,4 @@
+import { pathWithoutLocale } from '../../domain/locales'
 /**
  * The Open Graph / social-card image of each public page type: 1200×630 pictures in
  * public/og/, drawn by scripts/og-images.ts from the heading and line below
@@ -78,7 +79,8 @@ export const SOCIAL_IMAGES: Record<SocialPageType, SocialImage> = {
 
 /** The page type of a public path: job postings and applications belong to careers. */
 export function socialPageTypeOf(path: string): SocialPageType {
-  const first = path.split(/[/?#]/)[1] ?? ''
+  // A page has the same picture in every language.
+  const first = pathWithoutLocale(path).split(/[/?#]/)[1] ?? ''
   switch (first) {
     case '':
       return 'home'

@@ -15,6 +15,7 @@ import type { DocumentFileType } from '../../lib/uploads/document-file.server'
 import { findPossibleDuplicate } from './duplicates.server'
 import { applicationStatusUrl } from '../../emails/application-status-token.server'
 import { now as currentTime } from '../../platform/clock.server'
+import type { Locale } from '../../domain/locales'
 
 export type InterpreterApplication = typeof interpreterApplications.$inferSelect
 
@@ -46,6 +47,8 @@ export interface NewInterpreterApplication {
   keepOnFileAt?: Date | null
   /** Label/value pairs of the form's answers, for the staff e-mail. */
   answers: [string, string][]
+  /** The language the applicant applied in (English when not given): their e-mails' language. */
+  locale?: Locale
 }
 
 /** The resume: its bytes, or the upload already streamed to storage. */
@@ -115,6 +118,7 @@ export async function createInterpreterApplication(
         answers,
         resume: { originalName: resume.originalName, byteSize: file.byteSize },
         possibleDuplicateOf: earlier ?? null,
+        locale: input.locale,
       }
       const acknowledge = await mayAcknowledge(tx, input.email)
       await enqueueMail(tx, [
@@ -132,7 +136,9 @@ export async function createInterpreterApplication(
                     config.siteUrl,
                     { id, statusLinkVersion: 1 },
                     config.sessionSecret,
+                    input.locale,
                   ),
+                  input.locale,
                 ),
               },
             ]

@@ -266,7 +266,12 @@ export async function decideApplication(
     if (decision === 'approved')
       await createInterpreterAccount(application, actor, { invite: options.sendEmail }, tx)
     if (options.sendEmail) {
-      const mail = applicationDecisionMail(decision, application, config.company)
+      const mail = applicationDecisionMail(
+        decision,
+        application,
+        config.company,
+        application.locale,
+      )
       await enqueueMail(tx, [
         {
           template: `application-${decision}`,

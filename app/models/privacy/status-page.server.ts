@@ -11,6 +11,7 @@ import { applicationErasureMail } from '../../emails/application-erasure.server'
 import { mayAcknowledge } from '../../emails/acknowledgement-limit.server'
 import { verifyApplicationStatusToken } from '../../emails/application-status-token.server'
 import { now } from '../../platform/clock.server'
+import { pathInLocale } from '../../domain/locales'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { hashToken, randomToken } from '../../platform/tokens.server'
@@ -38,6 +39,7 @@ async function linkedApplication(token: string) {
       position: interpreterApplications.position,
       status: interpreterApplications.status,
       createdAt: interpreterApplications.createdAt,
+      locale: interpreterApplications.locale,
     })
     .from(interpreterApplications)
     .where(
@@ -143,8 +145,12 @@ export async function requestErasure(token: string): Promise<'sent' | 'missing' 
         to: application.email,
         reference: `interpreter_application:${application.id}`,
         ...applicationErasureMail(
-          { url: `${config.siteUrl}/application-erasure/${code}`, validHours: ERASURE_LINK_HOURS },
+          {
+            url: `${config.siteUrl}${pathInLocale(`/application-erasure/${code}`, application.locale)}`,
+            validHours: ERASURE_LINK_HOURS,
+          },
           config.company,
+          application.locale,
         ),
       },
     ])

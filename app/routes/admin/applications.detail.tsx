@@ -20,6 +20,7 @@ import { requireUuidParam } from '~/lib/http/params'
 import { formatDateTime } from '~/domain/format'
 import { applicationDecisionMail } from '~/emails/application-decision.server'
 import { runtime } from '~/platform/runtime.server'
+import { LOCALE_NAMES_IN_ENGLISH } from '~/domain/locales'
 import { applicationDecisions, isApplicationDecision, isUndecided } from '~/domain/statuses'
 import { dataWithToast, redirectWithToast } from '~/lib/toast.server'
 import { decideApplication, resumesOf } from '~/models/interpreter-applications/review.server'
@@ -93,7 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (duplicate) => duplicate.id === url.searchParams.get('merge'),
   )
   const preview = pendingDecision
-    ? applicationDecisionMail(decide, application, runtime().config.company)
+    ? applicationDecisionMail(decide, application, runtime().config.company, application.locale)
     : null
   return {
     application,
@@ -269,6 +270,8 @@ export default function ApplicationDetails({ loaderData, actionData }: Route.Com
     ['Availability', availabilityLabel(application.availability)],
     ['Expected pay', payLabel(application.expectedPayPerMinute)],
     ['Applied', formatDateTime(application.createdAt)],
+    // The applicant's e-mails and status page are in this language.
+    ['Applied in', LOCALE_NAMES_IN_ENGLISH[application.locale]],
     [
       'Keep on file',
       application.keepOnFileAt

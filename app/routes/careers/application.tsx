@@ -1,4 +1,3 @@
-import { fullApplicationChoices } from '~/content/application-options'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { ClockIcon } from '~/components/ui/icons/clock'
 import { HeartHandshakeIcon } from '~/components/ui/icons/heart-handshake'
@@ -7,7 +6,9 @@ import { StarIcon } from '~/components/ui/icons/star'
 import { TrendingUpIcon } from '~/components/ui/icons/trending-up'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList } from '~/components/recruiting/job-sections'
-import { positionBenefits, positionDetails, resolvePosition } from '~/content/interpreter-positions'
+import { positionText, resolvePosition } from '~/content/interpreter-positions'
+import { localizedConstraint } from '~/i18n/form-language.server'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
@@ -30,35 +31,49 @@ const positionFrom = (request: Request) =>
   resolvePosition(new URL(request.url).searchParams.get('language'))
 
 export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
   const position = positionFrom(request)
-  const language = position.language ?? 'professional'
+  const words = copy(locale, 'positions')
+  const { title, text } = positionText(words, position.slug, position.language)
+  const page = copy(locale, 'applicationPage')
+  const { primaryLinks } = copy(locale, 'navigation')
+  const language = position.language
+    ? (words.languageNames[position.language] ?? position.language)
+    : undefined
   const path = `/application?language=${encodeURIComponent(position.slug)}`
   const head = pageHead(
     {
-      title: `${position.title} Jobs - Remote Contract Position`,
-      description: position.text.description.slice(0, 160),
+      title: fill(locale, page.seo.title, { title }),
+      description: text.description.slice(0, 160),
       path,
-      keywords: [
-        `${language} interpreter jobs`,
-        `remote ${language} interpreter`,
-        'freelance interpreter',
-        'independent contractor interpreter',
-      ],
+      keywords: page.seo.keywords.map((keyword) =>
+        fill(locale, keyword, { language: language ?? page.seo.anyLanguage }),
+      ),
+      locale,
     },
     [
-      { name: 'Home', path: '/' },
-      { name: 'Careers', path: '/careers' },
-      { name: position.title, path },
+      { name: primaryLinks.home.label, path: '/' },
+      { name: primaryLinks.careers.label, path: '/careers' },
+      { name: title, path },
     ],
   )
   return {
     head,
-    position,
-    positionDetails,
-    positionBenefits,
-    choices: fullApplicationChoices,
+    position: { title, text },
+    page: {
+      ...page,
+      formHeading: fill(locale, page.formHeading, { title }),
+      fluentLanguagesPlaceholder: language
+        ? fill(locale, copy(locale, 'fullApplicationForm').text.fluentLanguagesForLanguage, {
+            language,
+          })
+        : undefined,
+    },
+    positionDetails: words.details,
+    positionBenefits: words.benefits,
+    choices: copy(locale, 'fullApplicationForm'),
     formToken: issueFormToken(),
-    constraint: formConstraint(fullApplicationSchema),
+    constraint: localizedConstraint(locale, formConstraint(fullApplicationSchema)),
   }
 }
 
@@ -73,13 +88,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 const benefitIcons = [TrendingUpIcon, ClockIcon, HeartHandshakeIcon]
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { position, positionDetails, positionBenefits } = loaderData
+  const { position, positionDetails, positionBenefits, page } = loaderData
   return (
     <main>
       <section className="bg-brand-900 py-12 text-white sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
-            Now hiring: remote contract interpreters
+            {page.eyebrow}
           </p>
           <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{position.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-brand-100">{position.text.description}</p>
@@ -92,7 +107,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             ))}
           </dl>
           <a href="#application-form" className="btn-accent mt-8">
-            Apply now
+            {page.applyNow}
           </a>
         </div>
       </section>
@@ -100,19 +115,19 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         <div className="space-y-10 lg:col-span-2">
           <PostingList
             id="position-responsibilities"
-            heading="Responsibilities"
+            heading={page.responsibilities}
             items={position.text.responsibilities}
             icon={BriefcaseIcon}
           />
           <PostingList
             id="position-requirements"
-            heading="Requirements"
+            heading={page.requirements}
             items={position.text.requirements}
             icon={ListChecksIcon}
           />
           <PostingList
             id="position-preferred"
-            heading="Preferred Qualifications"
+            heading={page.preferred}
             items={position.text.preferredQualifications}
             icon={StarIcon}
           />
@@ -123,21 +138,16 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
           className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:col-span-3 lg:self-start"
         >
           <h2 id="application-form-heading" className="text-2xl font-semibold text-slate-900">
-            Apply for the {position.title} position
+            {page.formHeading}
           </h2>
-          <p className="mt-2 text-slate-700">
-            Send us your details and resume, and we&apos;ll get back to you within 24 hours. Fields
-            marked * are required.
-          </p>
+          <p className="mt-2 text-slate-700">{page.formIntro}</p>
           <div className="mt-6">
             <FullApplicationForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
               choices={loaderData.choices}
               actionData={actionData}
-              fluentLanguagesPlaceholder={
-                position.language ? `e.g. ${position.language}, English` : undefined
-              }
+              fluentLanguagesPlaceholder={page.fluentLanguagesPlaceholder}
             />
           </div>
         </section>
@@ -145,7 +155,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       <section aria-labelledby="benefits-heading" className="bg-brand-50 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="benefits-heading" className="text-center text-3xl font-bold text-slate-900">
-            Why interpret with us
+            {page.benefitsHeading}
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {positionBenefits.map((benefit, index) => {

@@ -1,4 +1,3 @@
-import { fullApplicationChoices } from '~/content/application-options'
 import { BriefcaseIcon } from '~/components/ui/icons/briefcase'
 import { ClockIcon } from '~/components/ui/icons/clock'
 import { GlobeIcon } from '~/components/ui/icons/globe'
@@ -8,7 +7,9 @@ import { StarIcon } from '~/components/ui/icons/star'
 import { Link } from 'react-router'
 import { FullApplicationForm } from '~/components/recruiting/full-application-form'
 import { PostingList, TagList } from '~/components/recruiting/job-sections'
-import { contractInterpreter } from '~/content/contract-interpreter'
+import { pathInLocale } from '~/domain/locales'
+import { localizedConstraint } from '~/i18n/form-language.server'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { requireSlugParam } from '~/lib/http/params'
@@ -33,20 +34,25 @@ export const meta: Route.MetaFunction = metaFromLoader
  */
 const sourceJobId = (params: Route.LoaderArgs['params']) => requireSlugParam(params, 'jobId')
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeOf(request)
   const jobId = sourceJobId(params)
   const job = await getOpenJobPosting(jobId)
   const path = `/apply/${encodeURIComponent(jobId)}`
+  const contractInterpreter = copy(locale, 'contractInterpreter')
+  const page = copy(locale, 'applyPage')
+  const { primaryLinks } = copy(locale, 'navigation')
   const head = pageHead(
     {
-      title: job ? `Apply: ${job.title}` : `Apply: ${contractInterpreter.title}`,
-      description: `${contractInterpreter.summary} Apply online with your resume.`,
+      title: fill(locale, page.seo.title, { title: job ? job.title : contractInterpreter.title }),
+      description: fill(locale, page.seo.description, { summary: contractInterpreter.summary }),
       path,
-      keywords: ['contract interpreter jobs', 'remote interpreter', 'apply interpreter'],
+      keywords: page.seo.keywords,
+      locale,
     },
     [
-      { name: 'Home', path: '/' },
-      { name: 'Careers', path: '/careers' },
+      { name: primaryLinks.home.label, path: '/' },
+      { name: primaryLinks.careers.label, path: '/careers' },
       { name: contractInterpreter.title, path },
     ],
   )
@@ -55,11 +61,16 @@ export async function loader({ params }: Route.LoaderArgs) {
     // The fixed description reaches the page as data, not as JavaScript
     // (docs/decisions/011-public-page-javascript-budget.md).
     contractInterpreter,
+    page: {
+      ...page,
+      applyingFor: job ? fill(locale, page.applyingFor, { title: job.title }) : null,
+      home: { label: primaryLinks.home.label, to: pathInLocale('/', locale) },
+      allJobs: { label: page.allJobs, to: pathInLocale('/careers', locale) },
+    },
     jobId,
-    job: job ? { id: job.id, title: job.title } : null,
-    choices: fullApplicationChoices,
+    choices: copy(locale, 'fullApplicationForm'),
     formToken: issueFormToken(),
-    constraint: formConstraint(fullApplicationSchema),
+    constraint: localizedConstraint(locale, formConstraint(fullApplicationSchema)),
   }
 }
 
@@ -74,29 +85,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, contractInterpreter } = loaderData
+  const { page, contractInterpreter } = loaderData
   return (
     <main>
       <section className="bg-brand-900 py-12 text-white sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <nav aria-label={page.breadcrumb} className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <Link
-              to="/"
+              to={page.home.to}
               className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
             >
-              <HomeIcon aria-hidden="true" className="size-4" /> Home
+              <HomeIcon aria-hidden="true" className="size-4" /> {page.home.label}
             </Link>
             <Link
-              to="/careers"
+              to={page.allJobs.to}
               className="inline-flex items-center gap-1 font-medium text-brand-100 hover:underline"
             >
-              <BriefcaseIcon aria-hidden="true" className="size-4" /> View all jobs
+              <BriefcaseIcon aria-hidden="true" className="size-4" /> {page.allJobs.label}
             </Link>
           </nav>
           <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{contractInterpreter.title}</h1>
-          {job ? <p className="mt-2 text-lg text-brand-100">Applying for: {job.title}</p> : null}
+          {page.applyingFor ? (
+            <p className="mt-2 text-lg text-brand-100">{page.applyingFor}</p>
+          ) : null}
           <div className="mt-5">
-            <TagList tags={contractInterpreter.tags} label="Position type" />
+            <TagList tags={contractInterpreter.tags} label={page.positionType} />
           </div>
           <ul className="mt-5 flex flex-wrap gap-x-8 gap-y-2 text-brand-100">
             <li className="flex items-center gap-2">
@@ -110,7 +123,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
           </ul>
           <p className="mt-5 max-w-2xl text-lg text-white">{contractInterpreter.summary}</p>
           <a href="#application-form" className="btn-accent mt-8">
-            Apply now
+            {page.applyNow}
           </a>
         </div>
       </section>
@@ -118,7 +131,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
         <div className="space-y-10">
           <section aria-labelledby="about-company">
             <h2 id="about-company" className="text-2xl font-semibold text-slate-900">
-              About us
+              {page.about}
             </h2>
             {contractInterpreter.about.map((paragraph) => (
               <p key={paragraph} className="mt-4 leading-relaxed text-slate-700">
@@ -128,19 +141,19 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
           </section>
           <PostingList
             id="contract-responsibilities"
-            heading="Contract responsibilities"
+            heading={page.responsibilities}
             items={contractInterpreter.responsibilities}
             icon={BriefcaseIcon}
           />
           <PostingList
             id="contract-requirements"
-            heading="Requirements"
+            heading={page.requirements}
             items={contractInterpreter.requirements}
             icon={ListChecksIcon}
           />
           <PostingList
             id="contract-preferred"
-            heading="Preferred Qualifications"
+            heading={page.preferred}
             items={contractInterpreter.preferred}
             icon={StarIcon}
           />
@@ -151,11 +164,9 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
           className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24 lg:self-start"
         >
           <h2 id="application-form-heading" className="text-2xl font-semibold text-slate-900">
-            Apply Now
+            {page.formHeading}
           </h2>
-          <p className="mt-2 text-sm text-slate-600">
-            Fields marked * are required. We reply to every application within 24 hours.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{page.formIntro}</p>
           <div className="mt-6">
             <FullApplicationForm
               formToken={loaderData.formToken}

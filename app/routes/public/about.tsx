@@ -7,34 +7,25 @@ import {
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { GlobeIcon } from '~/components/ui/icons/globe'
-import { aboutPage } from '~/content/marketing/about'
-import { claims } from '~/content/marketing/claims'
+import { copy, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/about'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
-export function loader() {
-  const seo: PageSeo = {
-    title: 'About Us: Our Mission, Network and Commitments',
-    description: `Founded in ${claims.founded}, we connect organizations with ${claims.contractInterpreters} professional interpreters and translators in ${claims.countries} countries, ${claims.availability}, with ${claims.confidentiality} confidentiality.`,
-    path: '/about',
-    keywords: [
-      'about our language services',
-      'professional interpreters',
-      'translation company',
-      'HIPAA compliant interpreting',
-      'interpreter network',
-    ],
-  }
-  return marketingPageData(seo, 'About', aboutPage)
+// The copy reaches the page as loader data in the page's language (docs/decisions/066-…).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  return marketingPageData(locale, '/about', copy(locale, 'aboutPage'))
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const {
+    eyebrow,
+    serviceOverviewHeading,
+    statsLabel,
     aboutCallToAction,
     aboutCommitments,
     aboutGlobalNetwork,
@@ -48,7 +39,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <main>
         <ScrollReveal />
         <PageHero
-          eyebrow="Who we are"
+          eyebrow={eyebrow}
           heading={aboutHero.heading}
           text={aboutHero.text}
           illustration="/illustrations/about-globe.svg"
@@ -66,7 +57,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <div className="scroll-animation">
-              <h2 className="text-2xl font-semibold">What We Do</h2>
+              <h2 className="text-2xl font-semibold">{serviceOverviewHeading}</h2>
               <ul className="mt-6 grid gap-4 sm:grid-cols-2">
                 {aboutServiceOverview.map((item) => (
                   <li key={item.title} className="rounded-xl border border-slate-200 p-5">
@@ -79,7 +70,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         </section>
-        <StatStrip stats={aboutStats} label="Our company in numbers" />
+        <StatStrip stats={aboutStats} label={statsLabel} />
         <section aria-labelledby="network-heading" className="py-16 sm:py-24">
           <div className="scroll-animation mx-auto flex max-w-4xl flex-col items-center px-4 text-center sm:px-6 lg:px-8">
             <GlobeIcon className="size-12 text-brand-700" />

@@ -4,14 +4,14 @@ import { seoMeta } from '~/lib/seo/meta'
 import { confirmErasure, erasureCodeIsValid } from '~/models/privacy/status-page.server'
 import { applicantPageHeaders } from '~/lib/http/applicant-page-headers'
 import type { Route } from './+types/application-erasure'
+import { copy, localeOf } from '~/i18n/translator.server'
 
 export const headers: Route.HeadersFunction = () => applicantPageHeaders
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta(
     {
-      title: 'Erase your data',
-      description: 'Confirm the erasure of your application data.',
+      ...(loaderData?.text.seo ?? { title: '', description: '' }),
       path: '/application-erasure',
       noindex: true,
     },
@@ -19,9 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   )
 
 /** Opening the e-mailed link only asks: link checkers and previews must not erase anything. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeOf(request)
   const valid = await erasureCodeIsValid(params.code)
-  return data({ valid }, { status: valid ? 200 : 404, headers: applicantPageHeaders })
+  const text = copy(locale, 'applicationErasurePage')
+  return data({ valid, text }, { status: valid ? 200 : 404, headers: applicantPageHeaders })
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -32,34 +34,23 @@ export async function action({ params }: Route.ActionArgs) {
 
 export default function ApplicationErasurePage({ loaderData, actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? (loaderData.valid ? null : 'missing')
+  const { text } = loaderData
   return (
     <main className="mx-auto max-w-xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Erase your data</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{text.heading}</h1>
       <div className="mt-6">
         {outcome === 'erased' ? (
-          <FormMessage tone="success">
-            Your data has been erased: your application, your resume and our e-mails to you. Your
-            status link no longer works.
-          </FormMessage>
+          <FormMessage tone="success">{text.erased}</FormMessage>
         ) : outcome === 'missing' ? (
-          <FormMessage tone="error">
-            This link is not valid, was already used or has expired. You can ask for a new one on
-            your application status page.
-          </FormMessage>
+          <FormMessage tone="error">{text.missing}</FormMessage>
         ) : outcome === 'has-account' ? (
-          <FormMessage tone="error">
-            Your e-mail address belongs to a portal account, so we cannot erase it from here. Please
-            reply to our e-mail and our staff will erase your data.
-          </FormMessage>
+          <FormMessage tone="error">{text.hasAccount}</FormMessage>
         ) : (
           <>
-            <p className="text-slate-700">
-              Erase every application, resume and e-mail we hold under the address this link was
-              sent to? This cannot be undone.
-            </p>
+            <p className="text-slate-700">{text.question}</p>
             <Form method="post" className="mt-6">
               <button type="submit" className="btn-primary">
-                Erase my data now
+                {text.button}
               </button>
             </Form>
           </>

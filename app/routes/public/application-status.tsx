@@ -2,7 +2,10 @@ import type { ReactNode } from 'react'
 import { data, Form, Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { FormMessage } from '~/components/layout/auth-card'
-import { applicantStatusTexts, ERASURE_LINK_HOURS } from '~/domain/applicant-status'
+import { ERASURE_LINK_HOURS } from '~/domain/applicant-status'
+import { positionInLocale } from '~/i18n/position-in-locale.server'
+import { LOCALE_TAGS, type Locale } from '~/domain/locales'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { applicantPageHeaders } from '~/lib/http/applicant-page-headers'
 import { formatDate } from '~/domain/format'
 import { seoMeta } from '~/lib/seo/meta'
@@ -20,101 +23,101 @@ import type { Route } from './+types/application-status'
  */
 export const headers: Route.HeadersFunction = () => applicantPageHeaders
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta(
     {
-      title: 'Your application',
-      description: 'The status of your interpreter application.',
+      ...(loaderData?.text.seo ?? { title: '', description: '' }),
       path: '/application-status',
       noindex: true,
     },
     matches,
   )
 
-const NOT_FOUND = { application: null } as const
+/** The page's words in the language of its address, with its numbers filled in. */
+function pageText(locale: Locale) {
+  const text = copy(locale, 'applicationStatusPage')
+  return {
+    ...text,
+    erasureRequested: fill(locale, text.erasureRequested, { hours: ERASURE_LINK_HOURS }),
+  }
+}
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const application = await applicantStatusView(params.token)
-  if (!application) return data(NOT_FOUND, { status: 404, headers: applicantPageHeaders })
-  return { application }
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const text = pageText(locale)
+  const view = await applicantStatusView(params.token)
+  if (!view)
+    return data({ text, application: null }, { status: 404, headers: applicantPageHeaders })
+  const position = positionInLocale(locale, view.position)
+  return {
+    text: {
+      ...text,
+      withdraw: { ...text.withdraw, text: fill(locale, text.withdraw.text, { position }) },
+    },
+    application: {
+      position,
+      appliedOn: formatDate(view.appliedAt, LOCALE_TAGS[locale]),
+      status: text.statuses[view.status],
+      mayWithdraw: view.mayWithdraw,
+    },
+  }
 }
 
 const intentSchema = z.object({ intent: z.enum(['withdraw', 'request-erasure']) })
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const { errors } = pageText(localeOf(request))
   const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ done: null, error: 'Invalid request.' }, { status: 400 })
+  if (!parsed.success) return data({ done: null, error: errors.invalid }, { status: 400 })
   if (parsed.data.intent === 'withdraw') {
     const outcome = await withdrawApplication(params.token)
     if (outcome === 'missing') return data({ done: null, error: null }, { status: 404 })
-    if (outcome === 'decided')
-      return data(
-        { done: null, error: 'This application can no longer be withdrawn.' },
-        { status: 409 },
-      )
+    if (outcome === 'decided') return data({ done: null, error: errors.decided }, { status: 409 })
     return { done: 'withdrawn' as const, error: null }
   }
   const outcome = await requestErasure(params.token)
   if (outcome === 'missing') return data({ done: null, error: null }, { status: 404 })
-  if (outcome === 'too-many')
-    return data(
-      {
-        done: null,
-        error:
-          'We have sent too many e-mails to this address today. Please try again tomorrow, or reply to our e-mail.',
-      },
-      { status: 429 },
-    )
+  if (outcome === 'too-many') return data({ done: null, error: errors.tooMany }, { status: 429 })
   return { done: 'erasure-requested' as const, error: null }
 }
 
 export default function ApplicationStatusPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { application } = loaderData
+  const { application, text } = loaderData
   const location = useLocation()
   const confirm = new URLSearchParams(location.search).get('confirm')
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Your application</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{text.heading}</h1>
       {!application ? (
         <div className="mt-6">
-          <FormMessage tone="error">
-            This status link is not valid or no longer works. If you applied with us and need help,
-            reply to the e-mail you received from us.
-          </FormMessage>
+          <FormMessage tone="error">{text.invalidLink}</FormMessage>
         </div>
       ) : (
         <>
           <dl className="mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-slate-600">Position</dt>
+            <dt className="text-slate-600">{text.position}</dt>
             <dd className="font-medium text-slate-900">{application.position}</dd>
-            <dt className="text-slate-600">Applied on</dt>
-            <dd className="text-slate-900">{formatDate(application.appliedAt)}</dd>
-            <dt className="text-slate-600">Status</dt>
+            <dt className="text-slate-600">{text.appliedOn}</dt>
+            <dd className="text-slate-900">{application.appliedOn}</dd>
+            <dt className="text-slate-600">{text.status}</dt>
             <dd>
-              <strong className="text-slate-900">
-                {applicantStatusTexts[application.status].label}
-              </strong>
-              <p className="mt-1 text-slate-700">
-                {applicantStatusTexts[application.status].detail}
-              </p>
+              <strong className="text-slate-900">{application.status.label}</strong>
+              <p className="mt-1 text-slate-700">{application.status.detail}</p>
             </dd>
           </dl>
           <div className="mt-6 space-y-4">
             {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
             {actionData?.done === 'withdrawn' ? (
-              <FormMessage tone="success">Your application is withdrawn.</FormMessage>
+              <FormMessage tone="success">{text.withdrawn}</FormMessage>
             ) : null}
             {actionData?.done === 'erasure-requested' ? (
-              <FormMessage tone="success">
-                We sent an e-mail to the address you applied with. Follow its link within{' '}
-                {ERASURE_LINK_HOURS} hours to confirm that your data should be erased.
-              </FormMessage>
+              <FormMessage tone="success">{text.erasureRequested}</FormMessage>
             ) : null}
           </div>
           <StatusActions
             confirm={actionData?.done ? null : confirm}
             mayWithdraw={application.mayWithdraw}
-            position={application.position}
+            text={text}
           />
         </>
       )}
@@ -126,43 +129,43 @@ export default function ApplicationStatusPage({ loaderData, actionData }: Route.
 function StatusActions({
   confirm,
   mayWithdraw,
-  position,
+  text,
 }: {
   confirm: string | null
   mayWithdraw: boolean
-  position: string
+  text: StatusPageText
 }) {
   if (confirm === 'withdraw' && mayWithdraw)
     return (
       <ConfirmStep
-        heading="Withdraw your application?"
+        heading={text.withdraw.heading}
         intent="withdraw"
-        button="Yes, withdraw my application"
+        button={text.withdraw.button}
+        cancel={text.cancel}
       >
-        Your application for {position} will be marked as withdrawn and our staff will not act on
-        it. This cannot be undone here; to apply again, send a new application.
+        {text.withdraw.text}
       </ConfirmStep>
     )
   if (confirm === 'erase')
     return (
       <ConfirmStep
-        heading="Erase your data?"
+        heading={text.erase.heading}
         intent="request-erasure"
-        button="Send me the confirmation e-mail"
+        button={text.erase.button}
+        cancel={text.cancel}
       >
-        We will e-mail you a link to confirm. Following it erases your application, your resume and
-        our e-mails to you, and this page will no longer work.
+        {text.erase.text}
       </ConfirmStep>
     )
   return (
     <div className="mt-8 flex flex-wrap gap-3">
       {mayWithdraw ? (
         <Link to="?confirm=withdraw" className="btn-secondary">
-          Withdraw my application
+          {text.withdraw.link}
         </Link>
       ) : null}
       <Link to="?confirm=erase" className="btn-secondary">
-        Erase my data
+        {text.erase.link}
       </Link>
     </div>
   )
@@ -172,11 +175,13 @@ function ConfirmStep({
   heading,
   intent,
   button,
+  cancel,
   children,
 }: {
   heading: string
   intent: 'withdraw' | 'request-erasure'
   button: string
+  cancel: string
   children: ReactNode
 }) {
   return (
@@ -194,9 +199,11 @@ function ConfirmStep({
           {button}
         </button>
         <Link to="?" className="btn-secondary">
-          Cancel
+          {cancel}
         </Link>
       </Form>
     </section>
   )
 }
+
+type StatusPageText = ReturnType<typeof pageText>

@@ -5,33 +5,30 @@ import { MessageSquareIcon } from '~/components/ui/icons/message-square'
 import { PhoneIcon } from '~/components/ui/icons/phone'
 import { LeadForm } from '~/components/lead-form'
 import { telHref, useCompany } from '~/lib/company'
-import { formConstraint } from '~/lib/forms/form-constraint.server'
-import { issueFormToken } from '~/lib/forms/form-protection.server'
-import { leadSchema } from '~/lib/validation/lead'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
+import { leadFormData } from '~/routes/public/+shared/lead-form.server'
 import { submitLead } from '~/routes/public/+shared/lead-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
+import { runtime } from '~/platform/runtime.server'
 import type { Route } from './+types/contact'
 
 export { headers } from '~/lib/http/headers'
 export const meta: Route.MetaFunction = metaFromLoader
 
-export function loader() {
-  const seo: PageSeo = {
-    title: 'Contact Us',
-    description:
-      'Contact our language services team: email with a 1-hour response, phone support 24/7, nationwide remote and on-site interpreting.',
-    path: '/contact',
-    keywords: ['contact interpreting services', 'translation quote', '24/7 interpreter'],
-  }
+// The page's words reach it as loader data in the page's language (docs/decisions/066-…).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const { seo, crumb, form, hero, ...text } = copy(locale, 'contactPage')
+  const { primaryLinks } = copy(locale, 'navigation')
+  const { phone } = runtime().config.company
   return {
-    head: pageHead(seo, [
-      { name: 'Home', path: '/' },
-      { name: 'Contact Us', path: '/contact' },
+    head: pageHead({ ...seo, path: '/contact', locale }, [
+      { name: primaryLinks.home.label, path: '/' },
+      { name: crumb, path: '/contact' },
     ]),
-    formToken: issueFormToken(),
-    constraint: formConstraint(leadSchema),
+    text: { ...text, hero: { ...hero, call: fill(locale, hero.call, { phone }) } },
+    ...leadFormData(locale, form),
   }
 }
 
@@ -41,18 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
+  const { text } = loaderData
   return (
     <main>
       <section className="bg-brand-900 py-12 text-white sm:py-16">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-[1fr_auto] lg:px-8">
           <div>
-            <h1 className="text-4xl font-bold">Contact Us</h1>
-            <p className="mt-4 max-w-2xl text-lg text-brand-100">
-              Tell us what you need and a language services specialist will get back to you.
-            </p>
+            <h1 className="text-4xl font-bold">{text.hero.heading}</h1>
+            <p className="mt-4 max-w-2xl text-lg text-brand-100">{text.hero.text}</p>
             <a href={telHref(company.phone)} className="btn-accent mt-8">
               <PhoneIcon aria-hidden="true" className="size-4" />
-              Call {company.phone}
+              {text.hero.call}
             </a>
           </div>
           <img
@@ -67,34 +63,34 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <aside className="space-y-8">
           <section>
-            <h2 className="text-xl font-semibold">Get in touch</h2>
+            <h2 className="text-xl font-semibold">{text.getInTouch.heading}</h2>
             <ul className="mt-4 space-y-4">
               <li className="flex gap-3">
                 <MailIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
-                  <p className="font-medium">Email</p>
+                  <p className="font-medium">{text.getInTouch.email.label}</p>
                   <a href={`mailto:${company.email}`} className="text-brand-700 underline">
                     {company.email}
                   </a>
-                  <p className="text-sm text-slate-600">Response within 1 hour</p>
+                  <p className="text-sm text-slate-600">{text.getInTouch.email.note}</p>
                 </div>
               </li>
               <li className="flex gap-3">
                 <PhoneIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
-                  <p className="font-medium">Phone</p>
+                  <p className="font-medium">{text.getInTouch.phone.label}</p>
                   <a href={telHref(company.phone)} className="text-brand-700 underline">
                     {company.phone}
                   </a>
-                  <p className="text-sm text-slate-600">Available 24/7</p>
+                  <p className="text-sm text-slate-600">{text.getInTouch.phone.note}</p>
                 </div>
               </li>
               <li className="flex gap-3">
                 <MessageSquareIcon aria-hidden="true" className="mt-1 size-5 text-brand-700" />
                 <div>
-                  <p className="font-medium">Live chat</p>
+                  <p className="font-medium">{text.getInTouch.chat.label}</p>
                   <a href="#contact-form" className="text-brand-700 underline">
-                    Message our team
+                    {text.getInTouch.chat.link}
                   </a>
                 </div>
               </li>
@@ -102,33 +98,31 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </section>
           <section>
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <MapPinIcon aria-hidden="true" className="size-5 text-brand-700" /> Service area
+              <MapPinIcon aria-hidden="true" className="size-5 text-brand-700" />
+              {` ${text.serviceArea.heading}`}
             </h2>
-            <p className="mt-2 text-slate-700">Nationwide: remote and on-site interpreting.</p>
+            <p className="mt-2 text-slate-700">{text.serviceArea.text}</p>
           </section>
           <section>
             <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <ClockIcon aria-hidden="true" className="size-5 text-brand-700" /> Business hours
+              <ClockIcon aria-hidden="true" className="size-5 text-brand-700" />
+              {` ${text.hours.heading}`}
             </h2>
-            <p className="mt-2 text-slate-700">Monday to Friday: 8:00 AM to 8:00 PM EST</p>
-            <p className="text-slate-700">Emergencies: 24/7</p>
+            <p className="mt-2 text-slate-700">{text.hours.weekdays}</p>
+            <p className="text-slate-700">{text.hours.emergencies}</p>
           </section>
         </aside>
         <section id="contact-form" aria-labelledby="contact-form-heading" className="lg:col-span-2">
           <h2 id="contact-form-heading" className="text-2xl font-semibold">
-            Send us a message
+            {text.formSection.heading}
           </h2>
-          <p className="mt-2 text-slate-600">Fields marked * are required.</p>
+          <p className="mt-2 text-slate-600">{text.formSection.required}</p>
           <div className="mt-6">
             <LeadForm
               formToken={loaderData.formToken}
               constraint={loaderData.constraint}
               actionData={actionData}
-              submitLabel="Send Message"
-              confirmation={{
-                heading: 'Thank you, your message has been sent.',
-                text: 'We have e-mailed you a confirmation and will respond within 1 hour.',
-              }}
+              text={loaderData.form}
             />
           </div>
         </section>

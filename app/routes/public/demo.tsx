@@ -1,14 +1,11 @@
 import { ContentIcons } from '~/components/ui/icons/content-icon'
 import { LeadForm } from '~/components/lead-form'
 import { IconBadge, PageHero } from '~/components/marketing/page-parts'
-import { demoPage } from '~/content/marketing/demo'
-import { formConstraint } from '~/lib/forms/form-constraint.server'
+import { copy, localeOf } from '~/i18n/translator.server'
 import { submitLead } from '~/routes/public/+shared/lead-action.server'
-import { issueFormToken } from '~/lib/forms/form-protection.server'
+import { leadFormData } from '~/routes/public/+shared/lead-form.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
-import { leadSchema } from '~/lib/validation/lead'
 import type { Route } from './+types/demo'
 
 // Passes the action's Retry-After (429) on to the document response.
@@ -16,23 +13,13 @@ export { headers } from '~/lib/http/headers'
 
 export const meta: Route.MetaFunction = metaFromLoader
 
-export function loader() {
-  const seo: PageSeo = {
-    title: 'Request Your Demo',
-    description:
-      'Request a live demo of our phone and video remote interpreting: 24/7 availability, certified interpreters and instant connection in under 30 seconds.',
-    path: '/demo',
-    keywords: [
-      'interpreting demo',
-      'video remote interpreting demo',
-      'over-the-phone interpreting trial',
-      'language access solution',
-    ],
-  }
+// The page's words reach it as loader data in the page's language (docs/decisions/066-…).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const { form, ...page } = copy(locale, 'demoPage')
   return {
-    ...marketingPageData(seo, 'Request Your Demo', demoPage),
-    formToken: issueFormToken(),
-    constraint: formConstraint(leadSchema),
+    ...marketingPageData(locale, '/demo', page),
+    ...leadFormData(locale, form),
   }
 }
 
@@ -42,12 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { demoBenefits, demoHero } = loaderData.content
+  const { eyebrow, demoHero, formSection, benefitsHeading, demoBenefits } = loaderData.content
   return (
     <ContentIcons markup={loaderData.icons}>
       <main>
         <PageHero
-          eyebrow="Live demonstration"
+          eyebrow={eyebrow}
           heading={demoHero.heading}
           text={demoHero.text}
           illustration="/illustrations/demo-calendar.svg"
@@ -59,28 +46,21 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
             className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm sm:p-8 lg:col-span-3"
           >
             <h2 id="demo-form-heading" className="text-2xl font-semibold">
-              Tell us about your organization
+              {formSection.heading}
             </h2>
-            <p className="mt-2 text-slate-700">
-              We will contact you to schedule your demo. Fields marked * are required.
-            </p>
+            <p className="mt-2 text-slate-700">{formSection.intro}</p>
             <div className="mt-6">
               <LeadForm
                 formToken={loaderData.formToken}
                 constraint={loaderData.constraint}
                 actionData={actionData}
-                submitLabel="Request Demo"
-                messageLabel="What would you like to see?"
-                confirmation={{
-                  heading: 'Thank you, your demo request has been sent.',
-                  text: 'We have e-mailed you a confirmation and will contact you to schedule your demo.',
-                }}
+                text={loaderData.form}
               />
             </div>
           </section>
           <section aria-labelledby="demo-benefits-heading" className="lg:col-span-2">
             <h2 id="demo-benefits-heading" className="text-2xl font-semibold">
-              What you get
+              {benefitsHeading}
             </h2>
             <ul className="mt-6 space-y-4">
               {demoBenefits.map((benefit) => (

@@ -17,37 +17,23 @@ import {
 import { CheckCircleIcon } from '~/components/ui/icons/check-circle'
 import { ContentIcon } from '~/components/ui/icons/content-icon'
 import { QuoteIcon } from '~/components/ui/icons/quote'
-import { claims } from '~/content/marketing/claims'
-import { faqs, homePage, type HomePageContent } from '~/content/marketing/home'
+import type { HomePageContent } from '~/content/marketing/home'
+import { copy, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { pageHead } from '~/lib/seo/page-head.server'
 import { faqPageJsonLd } from '~/lib/seo/structured-data'
 import type { Route } from './+types/home'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
-// The copy reaches the page as loader data, not as part of its JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
-export function loader() {
-  const seo: PageSeo = {
-    title: `Professional Interpretation and Translation Services in ${claims.languages} Languages`,
-    description: `Phone, video remote and on-site interpreting, document translation and more in ${claims.languages} languages, ${claims.availability}. Certified, HIPAA-compliant linguists for healthcare, legal, government, education and business.`,
-    path: '/',
-    keywords: [
-      'interpretation services',
-      'translation services',
-      'over-the-phone interpreting',
-      'video remote interpreting',
-      'on-site interpreters',
-      'medical interpreter',
-      'legal interpreter',
-      '24/7 interpreting',
-    ],
-  }
+// The copy reaches the page as loader data in the page's language, not as part of its
+// JavaScript (docs/decisions/011-public-page-javascript-budget.md, 066-…).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const { seo, ...content } = copy(locale, 'homePage')
   return {
-    head: pageHead(seo, undefined, [faqPageJsonLd(faqs)]),
-    content: homePage,
-    icons: contentIconMarkup(homePage),
+    head: pageHead({ ...seo, path: '/', locale }, undefined, [faqPageJsonLd(content.faqs)]),
+    content,
+    icons: contentIconMarkup(content),
   }
 }
 
@@ -62,12 +48,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <main>
         <ScrollReveal />
         <Hero content={content} />
-        <StatStrip stats={content.homeStats} label="Our company in numbers" />
-        <TrustStrip
-          label="Compliance, reach and industries"
-          marks={content.trustStrip.marks}
-          industries={content.trustStrip.industries}
-        />
+        <StatStrip stats={content.homeStats} label={content.sections.statsLabel} />
+        <TrustStrip {...content.trustStrip} />
         <ServicesSection content={content} />
         <IndustryExpertiseSection content={content} />
         <AboutUsSection content={content} />
@@ -114,17 +96,14 @@ function Hero({ content: { homeHero } }: Content) {
   )
 }
 
-function ServicesSection({ content: { homeServices } }: Content) {
+function ServicesSection({ content: { homeServices, sections } }: Content) {
+  const text = sections.services
   return (
     <section id="services" aria-labelledby="services-heading" className="py-12 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="services-heading"
-          heading="Our Services"
-          text={`Everything you need to communicate in ${claims.languages} languages, from a two-minute phone call to a translated website.`}
-        />
+        <SectionHeading id="services-heading" heading={text.heading} text={text.text} />
       </div>
-      <ScrollRow label="Service cards">
+      <ScrollRow label={text.cardsLabel}>
         <ul className="flex gap-4 sm:grid sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {homeServices.map((service) => (
             <li
@@ -139,15 +118,16 @@ function ServicesSection({ content: { homeServices } }: Content) {
         </ul>
       </ScrollRow>
       <p className="mt-6 text-center sm:mt-10">
-        <Link to="/services" className="font-semibold text-brand-700 hover:underline">
-          Explore all services
+        <Link to={text.more.to} className="font-semibold text-brand-700 hover:underline">
+          {text.more.label}
         </Link>
       </p>
     </section>
   )
 }
 
-function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
+function IndustryExpertiseSection({ content: { homeIndustries, sections } }: Content) {
+  const text = sections.industries
   return (
     <section
       id="industry-expertise"
@@ -155,13 +135,9 @@ function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
       className="bg-slate-50 py-12 sm:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="industry-expertise-heading"
-          heading="Industry Expertise"
-          text="Interpreters and translators who know the vocabulary and the stakes of your field."
-        />
+        <SectionHeading id="industry-expertise-heading" heading={text.heading} text={text.text} />
       </div>
-      <ScrollRow label="Industry cards">
+      <ScrollRow label={text.cardsLabel}>
         <ul className="flex gap-4 sm:grid sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
           {homeIndustries.map((industry) => (
             <li
@@ -186,8 +162,8 @@ function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
         </ul>
       </ScrollRow>
       <p className="mt-6 text-center sm:mt-10">
-        <Link to="/industries" className="font-semibold text-brand-700 hover:underline">
-          See all industries we serve
+        <Link to={text.more.to} className="font-semibold text-brand-700 hover:underline">
+          {text.more.label}
         </Link>
       </p>
     </section>
@@ -195,8 +171,9 @@ function IndustryExpertiseSection({ content: { homeIndustries } }: Content) {
 }
 
 function AboutUsSection({
-  content: { homeAboutText, homeAboutStats, whyChooseUs, testimonials },
+  content: { homeAboutText, homeAboutStats, whyChooseUs, testimonials, sections },
 }: Content) {
+  const text = sections.about
   return (
     <section id="about-us" aria-labelledby="about-us-heading" className="py-12 sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:px-8">
@@ -205,7 +182,7 @@ function AboutUsSection({
             id="about-us-heading"
             className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
           >
-            About Us
+            {text.heading}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{homeAboutText}</p>
           <dl className="mt-6 grid grid-cols-2 gap-4 sm:mt-8 sm:gap-6">
@@ -213,17 +190,17 @@ function AboutUsSection({
               <div key={stat.label} className="flex flex-col rounded-xl bg-brand-50 p-4 sm:p-6">
                 <dt className="text-slate-700">{stat.label}</dt>
                 <dd className="order-first text-3xl font-bold text-brand-800 sm:text-4xl">
-                  {stat.value}
+                  {stat.inWords ?? stat.value}
                 </dd>
               </div>
             ))}
           </dl>
-          <Link to="/about" className="btn-primary mt-6 sm:mt-8">
-            Learn more about us
+          <Link to={text.more.to} className="btn-primary mt-6 sm:mt-8">
+            {text.more.label}
           </Link>
         </div>
         <div className="scroll-animation rounded-2xl bg-brand-900 p-6 text-white sm:p-8">
-          <h3 className="text-2xl font-bold">Why Choose Us</h3>
+          <h3 className="text-2xl font-bold">{text.whyChooseUs}</h3>
           <ul className="mt-5 space-y-4 sm:mt-6 sm:space-y-5">
             {whyChooseUs.map((reason) => (
               <li key={reason.title} className="flex gap-4">
@@ -238,9 +215,9 @@ function AboutUsSection({
         </div>
       </div>
       <h3 className="scroll-animation mt-12 px-4 text-center text-2xl font-bold text-slate-900 sm:mt-20 sm:text-3xl">
-        What Our Clients Say
+        {text.testimonials}
       </h3>
-      <ScrollRow label="Testimonials">
+      <ScrollRow label={text.testimonialsLabel}>
         <ul className="flex gap-4 sm:grid sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
           {testimonials.map((testimonial, index) => (
             <li
@@ -268,13 +245,13 @@ function AboutUsSection({
   )
 }
 
-function FaqSection({ content: { faqs, faqClosing } }: Content) {
+function FaqSection({ content: { faqs, faqClosing, sections } }: Content) {
   return (
     <PageSection
       id="faq"
       headingId="faq-heading"
-      heading="Frequently Asked Questions"
-      text="Answers to the questions organizations ask us most."
+      heading={sections.faq.heading}
+      text={sections.faq.text}
       tinted
       narrow
     >

@@ -7,35 +7,26 @@ import {
   PageSection,
   StatStrip,
 } from '~/components/marketing/page-parts'
-import { industriesPage } from '~/content/marketing/industries'
+import { copy, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
 import type { Route } from './+types/industries'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
-export function loader() {
-  const seo: PageSeo = {
-    title: 'Industries We Serve: Healthcare, Legal, Government and More',
-    description:
-      'Industry-specific interpreters and translators for healthcare, legal, government, education, business and insurance: HIPAA-compliant, court-certified and trained in your terminology.',
-    path: '/industries',
-    keywords: [
-      'medical interpreting',
-      'court interpreter',
-      'government language access',
-      'education interpreter',
-      'business interpreting',
-      'insurance interpreting',
-    ],
-  }
-  return marketingPageData(seo, 'Industries', industriesPage)
+// The copy reaches the page as loader data in the page's language (docs/decisions/066-…).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  return marketingPageData(locale, '/industries', copy(locale, 'industriesPage'))
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
 
 export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
   const {
+    eyebrow,
+    statsLabel,
+    cards,
+    reasonsHeading,
     industriesCallToAction,
     industriesHero,
     industriesStats,
@@ -47,16 +38,13 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
       <main>
         <ScrollReveal />
         <PageHero
-          eyebrow="Industries"
+          eyebrow={eyebrow}
           heading={industriesHero.heading}
           text={industriesHero.text}
           illustration="/illustrations/industries-skyline.svg"
         />
-        <StatStrip stats={industriesStats} label="Our numbers" />
-        <PageSection
-          headingId="industry-cards-heading"
-          heading="Specialized Language Services for Every Sector"
-        >
+        <StatStrip stats={industriesStats} label={statsLabel} />
+        <PageSection headingId="industry-cards-heading" heading={cards.heading}>
           <div className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {industryDetails.map((industry) => (
               <article
@@ -73,7 +61,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="mt-4 text-slate-700">{industry.description}</p>
                 <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                  Services
+                  {cards.services}
                 </h4>
                 <ul className="mt-2 space-y-2 text-slate-800">
                   {industry.services.map((service) => (
@@ -81,7 +69,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <h4 className="mt-6 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                  Specialties
+                  {cards.specialties}
                 </h4>
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {industry.specialties.map((specialty) => (
@@ -97,11 +85,7 @@ export default function IndustriesPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </PageSection>
-        <PageSection
-          headingId="reasons-heading"
-          heading="Why Choose Industry-Specific Interpreters?"
-          tinted
-        >
+        <PageSection headingId="reasons-heading" heading={reasonsHeading} tinted>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {industryReasons.map((reason) => (
               <li

@@ -1,45 +1,55 @@
-import { Outlet, useRouteError, useRouteLoaderData } from 'react-router'
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { RouteErrorScreen } from '~/components/layout/error-screens'
 import { Footer } from '~/components/layout/footer'
 import { Header } from '~/components/layout/header'
 import { SkipLink } from '~/components/layout/skip-link'
-import { publicNavigation, type PublicNavigation } from '~/content/navigation'
 import { useCompany } from '~/lib/company'
+import { publicShell, type PublicShellData } from './+shared/public-shell.server'
+import type { Route } from './+types/layout'
+import { localeOfPath } from '~/domain/locales'
 
-// The link lists reach the header and footer as data, not as JavaScript
-// (docs/decisions/011-public-page-javascript-budget.md).
-export function loader() {
-  return { navigation: publicNavigation }
+// The link lists and the shell's words reach the header and footer as data, not as
+// JavaScript (docs/decisions/011-public-page-javascript-budget.md), in the page's language
+// (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md).
+export function loader({ request }: Route.LoaderArgs) {
+  const shell = publicShell(new URL(request.url))
+  // A page not yet written in the address's language: a 404 that keeps its header, with a
+  // link to the page in English.
+  if (!shell.translated) throw data(shell, { status: 404, statusText: 'Not Found' })
+  return shell
 }
 
-/** Only if the layout's data is missing (an error before it loaded): the main links. */
-const fallbackNavigation: PublicNavigation = {
-  servicesMegaMenu: [],
-  primaryLinks: {
-    home: { label: 'Home', to: '/' },
-    about: { label: 'About', to: '/about' },
-    careers: { label: 'Careers', to: '/careers' },
-    contact: { label: 'Contact Us', to: '/contact' },
-  },
-  portalLinks: [],
-  footerColumns: [],
-}
+/** A link into the other language loads the shell's words again. */
+export const shouldRevalidate = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) =>
+  localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname) || defaultShouldRevalidate
 
 /** Header, main area and footer around every public page (docs/product.md#header-and-footer). */
 function PublicShell({ children }: { children: React.ReactNode }) {
   const company = useCompany()
   // Also read from the error boundary, where the layout's own data may be missing.
-  const data = useRouteLoaderData('routes/public/layout') as
-    { navigation: PublicNavigation } | undefined
-  const navigation = data?.navigation ?? fallbackNavigation
+  const shell = useRouteLoaderData('routes/public/layout') as PublicShellData | undefined
+  const error = useRouteError()
+  const shown = shell ?? (isRouteErrorResponse(error) ? (error.data as PublicShellData) : undefined)
+  if (!shown?.navigation) return <div id="main">{children}</div>
   return (
     <div className="flex min-h-screen flex-col">
-      <SkipLink />
-      <Header companyName={company.name} phone={company.phone} navigation={navigation} />
+      <SkipLink label={shown.text.skipLink} />
+      <Header companyName={company.name} phone={company.phone} shell={shown} />
       <div id="main" className="flex-1">
         {children}
       </div>
-      <Footer company={company} columns={navigation.footerColumns} />
+      <Footer company={company} shell={shown} />
     </div>
   )
 }

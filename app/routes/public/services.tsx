@@ -8,40 +8,54 @@ import {
   StatStrip,
 } from '~/components/marketing/page-parts'
 import { FeatureRow } from '~/components/marketing/sections'
-import { claims } from '~/content/marketing/claims'
-import { servicesPage } from '~/content/marketing/services'
+import type { servicesConnectTime } from '~/content/marketing/services'
+import { connectTimeParts } from '~/domain/calls'
+import type { Locale } from '~/domain/locales'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import type { PageSeo } from '~/lib/seo/meta'
 import { marketingPageData } from '~/routes/public/+shared/marketing-page.server'
-import { connectTimeText } from '~/domain/calls'
 import { publishedConnectTime } from '~/models/calls/connect-time-publication.server'
 import type { Route } from './+types/services'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
 
-export async function loader() {
-  const seo: PageSeo = {
-    title: 'Interpretation and Translation Services',
-    description: `Phone interpretation, video remote interpretation, on-site interpretation and certified document translation in ${claims.languages} languages, ${claims.availability}, with a ${claims.uptimeGuarantee} uptime guarantee.`,
-    path: '/services',
-    keywords: [
-      'phone interpretation',
-      'video remote interpretation',
-      'on-site interpretation',
-      'document translation',
-      'certified translation',
-      'ASL interpreting',
-    ],
-  }
+// The copy reaches the page as loader data in the page's language (docs/decisions/066-…).
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const page = marketingPageData(locale, '/services', copy(locale, 'servicesPage'))
+  const { offerings, measuredConnectTime: words } = page.content
+  const connectTime = await publishedConnectTime()
   return {
-    ...marketingPageData(seo, 'Services', servicesPage),
-    connectTime: await publishedConnectTime(),
+    ...page,
+    content: {
+      ...page.content,
+      serviceOfferings: page.content.serviceOfferings.map((service) => ({
+        ...service,
+        featuresLabel: fill(locale, offerings.featuresLabel, { title: service.title }),
+      })),
+    },
+    connectTime,
+    /** The published median in words, in the page's language. */
+    medianConnectTime: connectTime && connectTimeIn(locale, words, connectTime.medianSeconds),
   }
+}
+
+/** The median connect time in words (`8 seconds`, `1 min 5 s`), in the page's language. */
+function connectTimeIn(locale: Locale, words: typeof servicesConnectTime, medianSeconds: number) {
+  const { minutes, seconds } = connectTimeParts(medianSeconds)
+  if (minutes === 0) return fill(locale, words.seconds, { count: seconds })
+  if (seconds === 0) return fill(locale, words.minutes, { minutes })
+  return fill(locale, words.minutesAndSeconds, { minutes, seconds })
 }
 
 export const meta: Route.MetaFunction = metaFromLoader
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const {
+    eyebrow,
+    statsLabel,
+    measuredConnectTime,
+    offerings,
+    industryTiles,
     serviceOfferings,
     servicesCallToAction,
     servicesHero,
@@ -53,27 +67,25 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       <main>
         <ScrollReveal />
         <PageHero
-          eyebrow="Services"
+          eyebrow={eyebrow}
           heading={servicesHero.heading}
           text={servicesHero.text}
           illustration="/illustrations/services-video-call.svg"
         />
-        <StatStrip stats={servicesStats} label="Service figures" />
-        {loaderData.connectTime ? (
-          <section aria-label="Measured connect time" className="border-b border-slate-200">
+        <StatStrip stats={servicesStats} label={statsLabel} />
+        {loaderData.medianConnectTime ? (
+          <section aria-label={measuredConnectTime.label} className="border-b border-slate-200">
             <p className="mx-auto max-w-7xl px-4 py-4 text-center text-slate-700 sm:px-6 lg:px-8">
-              Median time to a live interpreter:{' '}
-              <strong className="text-slate-900">
-                {connectTimeText(loaderData.connectTime.medianSeconds)}
-              </strong>
-              , measured over our on-demand calls of the last 30 days.
+              {measuredConnectTime.before}{' '}
+              <strong className="text-slate-900">{loaderData.medianConnectTime}</strong>
+              {measuredConnectTime.after}
             </p>
           </section>
         ) : null}
         <PageSection
           headingId="service-cards-heading"
-          heading="How We Help You Communicate"
-          text="Choose the way of interpreting that fits the conversation, or combine them."
+          heading={offerings.heading}
+          text={offerings.text}
         >
           <div className="mt-10 space-y-12 sm:mt-16 sm:space-y-20">
             {serviceOfferings.map((service, index) => (
@@ -84,7 +96,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 media={
                   <ul
                     className="space-y-3 rounded-2xl bg-brand-50 p-6 text-slate-800 ring-1 ring-brand-100 sm:p-8"
-                    aria-label={`${service.title} features`}
+                    aria-label={service.featuresLabel}
                   >
                     {service.features.map((feature) => (
                       <CheckItem key={feature}>{feature}</CheckItem>
@@ -106,8 +118,8 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         </PageSection>
         <PageSection
           headingId="industry-tiles-heading"
-          heading="Industries We Serve"
-          text="Interpreters matched to the vocabulary and procedures of your field."
+          heading={industryTiles.heading}
+          text={industryTiles.text}
           tinted
         >
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

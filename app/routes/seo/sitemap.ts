@@ -1,5 +1,6 @@
 import { careersLanguages, languageSlug, otherLanguagesAction } from '~/content/marketing/careers'
 import { publicPages } from '~/content/public-pages'
+import { DEFAULT_LOCALE, isTranslatedPage, LOCALES, pathInLocale } from '~/domain/locales'
 import { runtime } from '~/platform/runtime.server'
 import { listOpenJobPostingsForSitemap } from '~/models/job-postings.server'
 
@@ -12,27 +13,51 @@ const applicationPaths = [...careersLanguages.map(languageSlug), otherLanguagesA
 )
 
 /**
+ * A page's `<url>` entries: one per language it is written in, each naming every language's
+ * version (and the default) as alternates; a page in English only has one.
+ */
+function urlEntries(siteUrl: string, path: string, tags: string): string[] {
+  if (!isTranslatedPage(path)) return [`<url><loc>${escapeXml(siteUrl + path)}</loc>${tags}</url>`]
+  const alternates = [...LOCALES, 'x-default' as const]
+    .map((language) => {
+      const href =
+        siteUrl + pathInLocale(path, language === 'x-default' ? DEFAULT_LOCALE : language)
+      return `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(href)}"/>`
+    })
+    .join('')
+  return LOCALES.map(
+    (locale) =>
+      `<url><loc>${escapeXml(siteUrl + pathInLocale(path, locale))}</loc>${alternates}${tags}</url>`,
+  )
+}
+
+/**
  * /sitemap.xml: every public page, the language application pages and every open job
- * posting (closed and draft postings are left out).
+ * posting (closed and draft postings are left out), in each language a page is written in.
  */
 export async function loader() {
   const { siteUrl } = runtime().config
   const jobs = await listOpenJobPostingsForSitemap()
   const urls = [
-    ...publicPages.map(
-      (page) =>
-        `<url><loc>${escapeXml(siteUrl + page.path)}</loc><changefreq>${page.changeFrequency}</changefreq><priority>${page.priority.toFixed(1)}</priority></url>`,
+    ...publicPages.flatMap((page) =>
+      urlEntries(
+        siteUrl,
+        page.path,
+        `<changefreq>${page.changeFrequency}</changefreq><priority>${page.priority.toFixed(1)}</priority>`,
+      ),
     ),
-    ...applicationPaths.map(
-      (path) =>
-        `<url><loc>${escapeXml(siteUrl + path)}</loc><changefreq>monthly</changefreq><priority>0.6</priority></url>`,
+    ...applicationPaths.flatMap((path) =>
+      urlEntries(siteUrl, path, '<changefreq>monthly</changefreq><priority>0.6</priority>'),
     ),
-    ...jobs.map(
-      (job) =>
-        `<url><loc>${escapeXml(siteUrl + job.path)}</loc><lastmod>${job.lastModified.toISOString()}</lastmod><changefreq>weekly</changefreq><priority>0.6</priority></url>`,
+    ...jobs.flatMap((job) =>
+      urlEntries(
+        siteUrl,
+        job.path,
+        `<lastmod>${job.lastModified.toISOString()}</lastmod><changefreq>weekly</changefreq><priority>0.6</priority>`,
+      ),
     ),
   ]
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
   return new Response(xml, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',

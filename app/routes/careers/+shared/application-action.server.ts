@@ -39,6 +39,15 @@ import {
   type JobPostingApplicationInput,
 } from '../../../lib/validation/interpreter-application'
 import { now } from '../../../platform/clock.server'
+import {
+  APPLICATION_NOT_SAVED_MESSAGE,
+  RESUME_TOO_LARGE_MESSAGE,
+  RESUME_WRONG_TYPE_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+} from '../../../lib/validation/application-messages'
+import { localizedReply } from '../../../i18n/form-language.server'
+import type { Locale } from '../../../domain/locales'
+import { localeOf } from '../../../i18n/translator.server'
 
 /**
  * Where an application comes from: a job posting, the apply page or a language page
@@ -64,12 +73,7 @@ export const APPLICATION_RATE_LIMIT: RateLimitRule = {
   windowMs: 10 * 60 * 1000,
 }
 
-export const RESUME_TOO_LARGE_MESSAGE =
-  'This file is larger than 10MB. Please upload a smaller PDF, DOC or DOCX file.'
-export const RESUME_WRONG_TYPE_MESSAGE =
-  'This file is not a PDF, DOC or DOCX document. Please upload your resume in one of these formats.'
-export const UNREADABLE_FORM_MESSAGE =
-  'We could not read the form you sent. Please check your entries and the file, and try again.'
+export { RESUME_TOO_LARGE_MESSAGE, RESUME_WRONG_TYPE_MESSAGE, UNREADABLE_FORM_MESSAGE }
 
 const MiB = 1024 * 1024
 
@@ -89,35 +93,43 @@ export async function submitInterpreterApplication(
     maxTotalSize: RESUME_MAX_BYTES + MiB,
     fileFields: ['resume'],
   }
+  // The language of the page the form was sent from: its messages, and the applicant's e-mails.
+  const locale = localeOf(request)
   return withUploadForm(request, limits, 'resumes', async (parsed) => {
     const formData = parsed.formData
+    const sent = { status: parsed.status, formData, clientIp, locale }
     if (flow.source === 'job-posting') {
       const submission = parseWithZod(formData, { schema: jobPostingApplicationSchema })
-      return complete(submission, parsed.status, formData, clientIp, (value) =>
-        fromJobPostingForm(value, flow.job),
-      )
+      return complete(submission, sent, (value) => fromJobPostingForm(value, flow.job))
     }
     const submission = parseWithZod(formData, { schema: fullApplicationSchema })
-    return complete(submission, parsed.status, formData, clientIp, (value) =>
-      fromFullForm(value, flow),
-    )
+    return complete(submission, sent, (value) => fromFullForm(value, flow))
   })
+}
+
+/** What came with a submission: how its body was read, its fields, who sent it, in which language. */
+interface Sent {
+  status: UploadFormResult['status']
+  formData: FormData
+  clientIp: string
+  locale: Locale
 }
 
 async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
   submission: Submission<Value, string[]>,
-  parseStatus: UploadFormResult['status'],
-  formData: FormData,
-  clientIp: string,
-  toApplication: (value: Value) => Omit<NewInterpreterApplication, 'privacyConsentAt'>,
+  { status: parseStatus, formData, clientIp, locale }: Sent,
+  toApplication: (value: Value) => Omit<NewInterpreterApplication, 'privacyConsentAt' | 'locale'>,
 ) {
   const refuse = (status: number, errors: { resume?: string; form?: string }, headers = {}) =>
     data<ApplicationActionData>(
       {
-        result: submission.reply({
-          ...(errors.form ? { formErrors: [errors.form] } : {}),
-          ...(errors.resume ? { fieldErrors: { resume: [errors.resume] } } : {}),
-        }),
+        result: localizedReply(
+          locale,
+          submission.reply({
+            ...(errors.form ? { formErrors: [errors.form] } : {}),
+            ...(errors.resume ? { fieldErrors: { resume: [errors.resume] } } : {}),
+          }),
+        ),
         submitted: false,
       },
       { status, headers },
@@ -156,6 +168,7 @@ async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
     const stored = await createInterpreterApplication(
       {
         ...toApplication(value),
+        locale,
         privacyConsentAt: now(),
         keepOnFileAt: value.keepOnFile === 'on' ? now() : null,
       },
@@ -166,9 +179,7 @@ async function complete<Value extends { resume: File; keepOnFile?: 'on' }>(
   } catch (error) {
     runtime().logger.error({ err: error }, 'an interpreter application could not be stored')
     await giveBackLimit().catch(() => undefined)
-    return refuse(500, {
-      form: 'We could not save your application because of a problem on our side, and nothing was stored. Please try again in a few minutes.',
-    })
+    return refuse(500, { form: APPLICATION_NOT_SAVED_MESSAGE })
   }
   return { result: submission.reply({ resetForm: true }), submitted: true }
 }

@@ -12,7 +12,10 @@ import {
 } from '../../../platform/rate-limit.server'
 import { db, runtime } from '../../../platform/runtime.server'
 import { leadSchema } from '../../../lib/validation/lead'
+import { LEAD_NOT_STORED_MESSAGE } from '../../../lib/validation/lead-messages'
 import { now } from '../../../platform/clock.server'
+import { localizedReply } from '../../../i18n/form-language.server'
+import { localeOf } from '../../../i18n/translator.server'
 
 /** Contact and demo requests from one address: 10 every 10 minutes. */
 export const LEAD_RATE_LIMIT: RateLimitRule = {
@@ -21,18 +24,22 @@ export const LEAD_RATE_LIMIT: RateLimitRule = {
   windowMs: 10 * 60 * 1000,
 }
 
-export const LEAD_NOT_STORED_MESSAGE =
-  'We could not save your message because of a problem on our side, and nothing was stored. Please try again in a few minutes.'
+export { LEAD_NOT_STORED_MESSAGE }
 
 /**
  * The action behind the contact and demo forms: validate with the shared schema, store the
- * lead and its two e-mails, and answer 400 with field errors when the input is wrong.
+ * lead and its two e-mails, and answer 400 with field errors when the input is wrong. A
+ * refusal's messages are in the language of the page the form was sent from.
  */
 export async function submitLead(request: Request, type: LeadType, clientIp: string) {
+  const locale = localeOf(request)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: leadSchema })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), sent: false as const }, { status: 400 })
+    return data(
+      { result: localizedReply(locale, submission.reply()), sent: false as const },
+      { status: 400 },
+    )
   }
   // Counted up front, so that parallel posts cannot all pass; given back unless stored.
   const countedAt = now()
@@ -41,7 +48,10 @@ export async function submitLead(request: Request, type: LeadType, clientIp: str
   if (!limit.allowed) {
     return data(
       {
-        result: submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }),
+        result: localizedReply(
+          locale,
+          submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }),
+        ),
         sent: false as const,
       },
       { status: 429, headers: retryAfterHeaders(limit) },
@@ -63,7 +73,7 @@ export async function submitLead(request: Request, type: LeadType, clientIp: str
     await giveBackLimit().catch(() => undefined)
     return data(
       {
-        result: submission.reply({ formErrors: [LEAD_NOT_STORED_MESSAGE] }),
+        result: localizedReply(locale, submission.reply({ formErrors: [LEAD_NOT_STORED_MESSAGE] })),
         sent: false as const,
       },
       { status: 500 },

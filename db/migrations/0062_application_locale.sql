@@ -1,0 +1,1 @@
+ALTER TABLE "interpreter_applications" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
