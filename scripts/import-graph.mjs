@@ -210,7 +210,10 @@ const LAYERS = [
     allow: ['app/lib', 'app/domain', 'app/platform', 'app/content', 'db/schema'],
     types: true,
   },
-  { layer: 'app/i18n', allow: ['app/i18n', 'app/domain', 'app/content', 'app/lib'] },
+  {
+    layer: 'app/i18n',
+    allow: ['app/i18n', 'app/domain', 'app/content', 'app/lib', 'app/platform'],
+  },
   {
     layer: 'app/emails',
     allow: ['app/emails', 'app/domain', 'app/platform', 'app/content', 'app/lib', 'app/i18n'],

@@ -1,7 +1,7 @@
 import { onboardingSteps } from '../domain/onboarding'
 
 /**
- * What the e-mails to applicants say, as copy trees of the catalogues
+ * What the e-mails to applicants and visitors say, as copy trees of the catalogues
  * (app/i18n/sources.server.ts): they go out in the language the applicant applied in. ICU
  * messages: `{company}`, `{position}` … are filled in, `<b>…</b>` is bold in the HTML part.
  * Kept apart from the templates, which the catalogues' sources must not import.
@@ -60,4 +60,20 @@ export const applicantMails = {
       'After careful review we will not move forward with your application at this time. Our needs change often, and you are welcome to apply again in the future.',
     wishes: 'We wish you every success.',
   },
+}
+
+/** The acknowledgement a visitor gets after the contact or demo form, in the form's language. */
+export const visitorMails = {
+  subject: {
+    demo: 'We received your demo request - {company}',
+    message: 'We received your message - {company}',
+  },
+  greeting: 'Hello,',
+  thanks: {
+    demo: 'Thank you for contacting {company}. We received your demo request and a member of our team will respond within 1 hour during business hours (Monday to Friday, 8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at {phone}.',
+    message:
+      'Thank you for contacting {company}. We received your message and a member of our team will respond within 1 hour during business hours (Monday to Friday, 8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at {phone}.',
+  },
+  notYou:
+    'If you did not send this request, someone else typed your address into our form: you can ignore this e-mail.',
 }

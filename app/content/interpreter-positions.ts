@@ -62,10 +62,10 @@ export interface InterpreterPosition {
 }
 
 export const positionDetails = [
-  { label: 'Location', value: 'Remote / On-site' },
-  { label: 'Type', value: 'Freelance / Independent Contractor (Remote)' },
-  { label: 'Salary', value: 'Competitive' },
-  { label: 'Team', value: 'Language Services' },
+  { label: 'Location', text: 'Remote / On-site' },
+  { label: 'Type', text: 'Freelance / Independent Contractor (Remote)' },
+  { label: 'Salary', text: 'Competitive' },
+  { label: 'Team', text: 'Language Services' },
 ] as const
 
 export const positionBenefits = [

@@ -144,6 +144,5 @@ export const shellText = {
   call: 'Call {phone}',
   contact: 'Contact',
   copyright: '© 2025 {company}. All rights reserved.',
-  languageNavigation: 'Language',
 }
 export type ShellText = typeof shellText

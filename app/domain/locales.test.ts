@@ -31,6 +31,8 @@ describe('the language of an address', () => {
     expect(isTranslatedPage('/application-status/abc.1.xyz')).toBe(true)
     expect(isTranslatedPage('/jobs/some-job')).toBe(false)
     expect(isTranslatedPage('/admin')).toBe(false)
+    expect(isTranslatedPage('/')).toBe(true)
+    expect(isTranslatedPage('/es')).toBe(true)
     expect(isTranslatedPage('/careers/extra')).toBe(false)
   })
 })

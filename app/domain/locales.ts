@@ -48,6 +48,8 @@ export function pathInLocale(path: string, locale: Locale): string {
  * the others answer 404, and their links stay in English.
  */
 const TRANSLATED_PAGES = [
+  /^\/$/,
+  /^\/(services|industries|about|contact|demo|privacy)$/,
   /^\/careers$/,
   /^\/application$/,
   /^\/apply\/[^/]+$/,

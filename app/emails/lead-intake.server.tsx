@@ -1,5 +1,7 @@
 import type { LeadType } from '../../db/schema'
 import type { CompanyIdentity } from '../domain/company'
+import { DEFAULT_LOCALE, type Locale } from '../domain/locales'
+import { copy, fill } from '../i18n/translator.server'
 import { MailButton, renderMail, type RenderedMail } from './render.server'
 
 export interface LeadMailData {
@@ -12,33 +14,31 @@ export interface LeadMailData {
   message: string
 }
 
-const requestLabel = (type: LeadType) => (type === 'demo' ? 'demo request' : 'message')
-
 /**
- * The acknowledgement a visitor receives after the contact or demo form. It goes to an
- * address nobody has verified, so it repeats nothing the visitor typed (no name, no message,
- * no links): it cannot carry someone else's text to a stranger's inbox.
+ * The acknowledgement a visitor receives after the contact or demo form, in the language of
+ * the page they sent it from. It goes to an address nobody has verified, so it repeats nothing
+ * the visitor typed (no name, no message, no links): it cannot carry someone else's text to a
+ * stranger's inbox.
  */
 export function leadAcknowledgement(
-  request: Pick<LeadMailData, 'type'>,
+  request: Pick<LeadMailData, 'type'> & { locale?: Locale },
   company: CompanyIdentity,
 ): RenderedMail {
-  const subject =
-    request.type === 'demo'
-      ? `We received your demo request - ${company.name}`
-      : `We received your message - ${company.name}`
-  const thanks = `Thank you for contacting ${company.name}. We received your ${requestLabel(request.type)} and a member of our team will respond within 1 hour during business hours (Monday to Friday, 8:00 AM to 8:00 PM EST). For urgent interpreting needs we are available 24/7 at ${company.phone}.`
-  const notYou =
-    'If you did not send this request, someone else typed your address into our form: you can ignore this e-mail.'
+  const locale = request.locale ?? DEFAULT_LOCALE
+  const words = copy(locale, 'visitorMails')
+  const kind = request.type === 'demo' ? 'demo' : 'message'
+  const values = { company: company.name, phone: company.phone }
+  const thanks = fill(locale, words.thanks[kind], values)
   return renderMail({
-    subject,
+    subject: fill(locale, words.subject[kind], values),
     company,
-    text: ['Hello,', thanks, notYou].join('\n\n'),
+    locale,
+    text: [words.greeting, thanks, words.notYou].join('\n\n'),
     body: (
       <>
-        <p>Hello,</p>
+        <p>{words.greeting}</p>
         <p>{thanks}</p>
-        <p style={{ color: '#475569', fontSize: 13 }}>{notYou}</p>
+        <p style={{ color: '#475569', fontSize: 13 }}>{words.notYou}</p>
       </>
     ),
   })

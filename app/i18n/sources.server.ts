@@ -2,7 +2,8 @@ import { fullApplicationChoices, jobPostingChoices } from '../content/applicatio
 import { applicationErasurePage, applicationStatusPage } from '../content/applicant-pages'
 import { applicationPage, applyPage } from '../content/application-pages'
 import { contractInterpreter } from '../content/contract-interpreter'
-import { applicantMails, mailLayout } from '../content/applicant-mails'
+import { applicantMails, mailLayout, visitorMails } from '../content/applicant-mails'
+import { organizationWords } from '../content/marketing/organization'
 import { formMessages } from '../lib/forms/form-messages'
 import {
   fullApplicationSchema,
@@ -43,6 +44,8 @@ export const copySources = {
   jobPostingForm: jobPostingChoices,
   mailLayout,
   applicantMails,
+  organization: organizationWords,
+  visitorMails,
   applicationStatusPage,
   applicationErasurePage,
   homePage,

@@ -1,4 +1,4 @@
-import spanish from './catalogues/es.po?raw'
+import { readFileSync } from 'node:fs'
 import {
   formatMessage,
   parseCatalogue,
@@ -8,11 +8,25 @@ import {
 } from './catalogue.server'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath, type Locale } from '../domain/locales'
+import { projectPath } from '../platform/project-path.server'
 import { copySources, type CopyNamespace } from './sources.server'
 
-/** The catalogue of each language but English, whose texts are the sources themselves. */
-const catalogues: Record<Exclude<Locale, typeof DEFAULT_LOCALE>, Catalogue> = {
-  es: parseCatalogue(spanish),
+type TranslatedLocale = Exclude<Locale, typeof DEFAULT_LOCALE>
+
+/**
+ * The catalogue of each language but English (whose texts are the sources themselves), read
+ * from the project's PO file on first use, like the migrations (app/platform/db.server.ts).
+ */
+const catalogues = new Map<TranslatedLocale, Catalogue>()
+function catalogueOf(locale: TranslatedLocale): Catalogue {
+  let catalogue = catalogues.get(locale)
+  if (!catalogue) {
+    catalogue = parseCatalogue(
+      readFileSync(projectPath('app/i18n/catalogues', `${locale}.po`), 'utf8'),
+    )
+    catalogues.set(locale, catalogue)
+  }
+  return catalogue
 }
 
 /** The language of the page a request is for (or was sent from): its path's first segment. */
@@ -32,13 +46,13 @@ export function copy<Namespace extends CopyNamespace>(
   if (locale === DEFAULT_LOCALE) return source
   const cacheKey = `${locale}:${namespace}`
   if (!translated.has(cacheKey))
-    translated.set(cacheKey, translateTree(catalogues[locale], locale, namespace, source))
+    translated.set(cacheKey, translateTree(catalogueOf(locale), locale, namespace, source))
   return translated.get(cacheKey) as (typeof copySources)[Namespace]
 }
 
 /** A schema's (English) message in `locale`. */
 export const validationMessage = (locale: Locale, message: string) =>
-  locale === DEFAULT_LOCALE ? message : translateValidation(catalogues[locale], message)
+  locale === DEFAULT_LOCALE ? message : translateValidation(catalogueOf(locale), message)
 
 /** A text with `{variables}` or plurals, filled in for `locale`. */
 export const fill = (locale: Locale, message: string, values: Record<string, string | number>) =>

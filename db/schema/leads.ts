@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
+import { DEFAULT_LOCALE, LOCALES } from '../../app/domain/locales'
 import { leadStatuses } from '../../app/domain/statuses'
 import { users } from './users'
 
@@ -22,6 +23,8 @@ export const leads = pgTable(
     company: text('company').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: leadStatuses }).notNull().default('new'),
+    /** The language of the page the form was sent from: the visitor's acknowledgement's. */
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member answering it: round-robin at arrival, or chosen by hand. */

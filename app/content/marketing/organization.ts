@@ -21,3 +21,19 @@ export const organizationFacts = {
     'Business Process Outsourcing',
   ],
 } as const
+
+/** The Organization data's words, as a copy tree of the catalogues (app/i18n/sources.server.ts). */
+export const organizationWords = {
+  description: organizationFacts.description,
+  knowsAbout: [
+    `${organizationFacts.languages} languages`,
+    `${organizationFacts.availability} availability`,
+    'HIPAA compliant',
+    ...organizationFacts.services,
+  ],
+  services: organizationFacts.services,
+  areaServed: 'United States',
+  contactType: 'customer service',
+  catalogueName: 'Language services',
+}
+export type OrganizationWords = typeof organizationWords

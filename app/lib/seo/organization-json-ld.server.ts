@@ -1,12 +1,20 @@
-import { organizationFacts } from '~/content/marketing/organization'
+import {
+  organizationFacts,
+  organizationWords,
+  type OrganizationWords,
+} from '~/content/marketing/organization'
 import type { CompanyIdentity } from '../../domain/company'
 import type { JsonLdObject } from './structured-data'
 
 /**
  * The Organization structured data of every public page (docs/product.md#constants), built
- * on the server and handed to the page by the root loader.
+ * on the server and handed to the page by its loader, with its words in the page's language.
  */
-export function organizationJsonLd(siteUrl: string, company: CompanyIdentity): JsonLdObject {
+export function organizationJsonLd(
+  siteUrl: string,
+  company: CompanyIdentity,
+  words: OrganizationWords = organizationWords,
+): JsonLdObject {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -14,21 +22,16 @@ export function organizationJsonLd(siteUrl: string, company: CompanyIdentity): J
     name: company.name,
     url: `${siteUrl}/`,
     logo: `${siteUrl}/logo.svg`,
-    description: organizationFacts.description,
+    description: words.description,
     foundingDate: String(organizationFacts.foundingYear),
     telephone: company.phone,
     email: company.email,
     address: company.address,
-    areaServed: { '@type': 'Country', name: 'United States' },
-    knowsAbout: [
-      `${organizationFacts.languages} languages`,
-      `${organizationFacts.availability} availability`,
-      'HIPAA compliant',
-      ...organizationFacts.services,
-    ],
+    areaServed: { '@type': 'Country', name: words.areaServed },
+    knowsAbout: words.knowsAbout,
     contactPoint: {
       '@type': 'ContactPoint',
-      contactType: 'customer service',
+      contactType: words.contactType,
       telephone: company.phone,
       email: company.email,
       availableLanguage: 'English',
@@ -41,8 +44,8 @@ export function organizationJsonLd(siteUrl: string, company: CompanyIdentity): J
     },
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
-      name: 'Language services',
-      itemListElement: organizationFacts.services.map((service) => ({
+      name: words.catalogueName,
+      itemListElement: words.services.map((service) => ({
         '@type': 'Offer',
         itemOffered: { '@type': 'Service', name: service },
       })),

@@ -5,6 +5,7 @@ import { leadAcknowledgement, leadStaffNotification } from '../../emails/lead-in
 import { claimFormToken } from '../../lib/forms/form-protection.server'
 import type { LeadInput } from '../../lib/validation/lead'
 import { now } from '../../platform/clock.server'
+import { DEFAULT_LOCALE, type Locale } from '../../domain/locales'
 import { enqueueMail } from '../../platform/mail/outbox.server'
 import { db, runtime } from '../../platform/runtime.server'
 import { assignNextOwner, mailNewOwner } from './owners.server'
@@ -26,7 +27,7 @@ export interface CreatedLead {
  * keep the words stored before leads had their name: rows already written use them.
  */
 export async function createLead(
-  input: LeadInput & { type: LeadType },
+  input: LeadInput & { type: LeadType; locale?: Locale },
   options: { formToken?: string } = {},
 ): Promise<CreatedLead> {
   const { config } = runtime()
@@ -53,6 +54,7 @@ export async function createLead(
         company: input.company,
         message: input.message,
         status: 'new',
+        locale: input.locale ?? DEFAULT_LOCALE,
       })
       .returning()
     if (!lead) throw new Error('The lead was not stored.')

@@ -13,7 +13,7 @@ import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { issueFormToken } from '~/lib/forms/form-protection.server'
 import { submitInterpreterApplication } from '~/routes/careers/+shared/application-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { pageHead } from '~/i18n/page-head.server'
 import { fullApplicationSchema } from '~/lib/validation/interpreter-application'
 import { acceptsUploads } from '~/lib/http/route-handle'
 import type { Route } from './+types/application'
@@ -102,7 +102,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             {positionDetails.map((detail) => (
               <div key={detail.label} className="rounded-lg bg-white/10 p-4 ring-1 ring-white/25">
                 <dt className="text-sm text-brand-100">{detail.label}</dt>
-                <dd className="mt-1 font-semibold">{detail.value}</dd>
+                <dd className="mt-1 font-semibold">{detail.text}</dd>
               </div>
             ))}
           </dl>

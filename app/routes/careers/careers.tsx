@@ -8,10 +8,10 @@ import {
   languageSlug,
   otherLanguagesAction,
 } from '~/content/marketing/careers'
-import { pathInLocale } from '~/domain/locales'
+import { DEFAULT_LOCALE, pathInLocale } from '~/domain/locales'
 import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { pageHead } from '~/i18n/page-head.server'
 import { listOpenJobPostings } from '~/models/job-postings.server'
 import type { Route } from './+types/careers'
 import { ScrollReveal } from '~/components/marketing/scroll-reveal'
@@ -43,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       slug: otherLanguagesAction.slug,
     },
     postings: postings.map(({ id, title }) => ({ id, title })),
+    // Staff write the postings in English: marked so on a page in another language.
+    postingsLang: locale === DEFAULT_LOCALE ? undefined : DEFAULT_LOCALE,
   }
 }
 
@@ -123,6 +125,7 @@ export default function CareersPage({ loaderData }: Route.ComponentProps) {
               <li key={posting.id}>
                 <Link
                   to={`/jobs/${posting.id}`}
+                  lang={loaderData.postingsLang}
                   className="block py-3 text-brand-800 underline-offset-4 hover:underline"
                 >
                   {posting.title}

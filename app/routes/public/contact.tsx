@@ -9,7 +9,7 @@ import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { leadFormData } from '~/routes/public/+shared/lead-form.server'
 import { submitLead } from '~/routes/public/+shared/lead-action.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { pageHead } from '~/i18n/page-head.server'
 import { runtime } from '~/platform/runtime.server'
 import type { Route } from './+types/contact'
 

@@ -4,7 +4,7 @@ import { dateTimeFormat } from '~/domain/format'
 import { LOCALE_TAGS } from '~/domain/locales'
 import { copy, fill, localeOf } from '~/i18n/translator.server'
 import { metaFromLoader } from '~/lib/seo/meta-from-loader'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { pageHead } from '~/i18n/page-head.server'
 import { runtime } from '~/platform/runtime.server'
 import type { Route } from './+types/privacy'
 

@@ -64,7 +64,7 @@ export async function submitLead(request: Request, type: LeadType, clientIp: str
   }
   try {
     const stored = await createLead(
-      { ...submission.value, type },
+      { ...submission.value, type, locale },
       { formToken: readFormToken(formData) },
     )
     if (!stored.created) await giveBackLimit()

@@ -2,7 +2,7 @@ import { contentIconMarkup } from '~/components/ui/icons/content-icons'
 import type { Locale } from '~/domain/locales'
 import { copy } from '~/i18n/translator.server'
 import type { PageSeo } from '~/lib/seo/meta'
-import { pageHead } from '~/lib/seo/page-head.server'
+import { pageHead } from '~/i18n/page-head.server'
 
 /** What the copy tree of every inner marketing page holds beside its sections. */
 export interface MarketingPageCopy {

@@ -5,17 +5,19 @@ import {
   LOCALE_TAGS,
   LOCALES,
   pathInLocale,
-} from '../../domain/locales'
-import { BRAND_FONT_PRELOAD } from './brand-font'
-import { organizationJsonLd } from './organization-json-ld.server'
-import { runtime } from '../../platform/runtime.server'
-import { seoTags, type PageSeo } from './meta'
-import { socialImageFor } from './social-images'
-import { breadcrumbListJsonLd, type Crumb } from './structured-data'
+} from '../domain/locales'
+import { BRAND_FONT_PRELOAD } from '../lib/seo/brand-font'
+import { organizationJsonLd } from '../lib/seo/organization-json-ld.server'
+import { runtime } from '../platform/runtime.server'
+import { copy } from './translator.server'
+import { seoTags, type PageSeo } from '../lib/seo/meta'
+import { socialImageFor } from '../lib/seo/social-images'
+import { breadcrumbListJsonLd, type Crumb } from '../lib/seo/structured-data'
 
 /**
  * A public page's head, built on the server: its SEO tags (title, description, keywords,
- * canonical, Open Graph, social card, with the page type's image from social-images.ts),
+ * canonical, Open Graph, social card, with the page type's image from
+ * app/lib/seo/social-images.ts), in the page's language with its alternates in the others,
  * the brand typeface's preload (free of JavaScript, unlike a `links` export) and its
  * structured data: the Organization on every
  * page, a BreadcrumbList for inner pages (`trail`) and any other item (FAQPage,
@@ -35,7 +37,7 @@ export function pageHead(
     isTranslatedPage(crumb.path) ? { ...crumb, path: pathInLocale(crumb.path, locale) } : crumb,
   )
   const items = [
-    organizationJsonLd(siteUrl, company),
+    organizationJsonLd(siteUrl, company, copy(locale, 'organization')),
     ...(crumbs ? [breadcrumbListJsonLd(siteUrl, crumbs)] : []),
     ...structuredData,
   ]
