@@ -25,6 +25,7 @@ import pg from 'pg'
 import { interpreterApplications } from '../db/schema'
 import { builtInJobPostings } from '../app/content/job-postings'
 import { careersLanguages, languageSlug } from '../app/content/marketing/careers'
+import { isTranslatedPage, pathInLocale } from '../app/domain/locales'
 import { publicPages } from '../app/content/public-pages'
 import { openDatabase } from '../app/platform/db.server'
 import { appendBenchmarkSection, loadAverageText, machineDescription } from './bench-report'
@@ -213,8 +214,22 @@ const PUBLIC_CONNECTIONS = 20
 const STATIC_SHARE_TARGET = 0.8
 const P99_TARGET_MS = 100
 
-/** The public pages visitors arrive on, in groups: every posting, every careers slug. */
+/**
+ * The public pages visitors arrive on, in groups: every posting, every careers slug; then each
+ * group's pages that are written in Spanish, at their Spanish addresses.
+ */
 function publicPageGroups(): { name: string; paths: string[] }[] {
+  const english = englishPageGroups()
+  const spanish = english
+    .map((group) => ({
+      name: `${group.name}, in Spanish`,
+      paths: group.paths.filter(isTranslatedPage).map((path) => pathInLocale(path, 'es')),
+    }))
+    .filter((group) => group.paths.length > 0)
+  return [...english, ...spanish]
+}
+
+function englishPageGroups(): { name: string; paths: string[] }[] {
   const jobs = builtInJobPostings.map((job) => job.id)
   return [
     { name: 'Home page (app)', paths: ['/'] },

@@ -1,3 +1,4 @@
+import { pathWithoutLocale } from '../../app/domain/locales'
 import { eq } from 'drizzle-orm'
 import { leads, mailOutbox } from '../../db/schema'
 import { setJobPostingStatus } from '../../app/models/job-postings.server'
@@ -455,7 +456,8 @@ test.describe('the marketing site', () => {
         ),
       )
       expect(types, path).toContain('Organization')
-      expect(types, path).toContain(path === '/' ? 'FAQPage' : 'BreadcrumbList')
+      // The home page, in either language, has no trail.
+      expect(types, path).toContain(pathWithoutLocale(path) === '/' ? 'FAQPage' : 'BreadcrumbList')
     }
     expect(titles.size).toBe(PUBLIC_PAGES.length)
     expect(descriptions.size).toBe(PUBLIC_PAGES.length)

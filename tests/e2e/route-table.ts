@@ -32,7 +32,10 @@ export async function builtRoutes(): Promise<BuiltRoute[]> {
     const route = routes[id]
     if (!route) return ''
     const parent = route.parentId ? fullPath(route.parentId) : ''
-    return [parent, route.path ?? ''].filter(Boolean).join('/').replace(/\/+/g, '/')
+    return [parent, withoutOptionalSegments(route.path ?? '')]
+      .filter(Boolean)
+      .join('/')
+      .replace(/\/+/g, '/')
   }
   return Object.values(routes)
     .filter((route) => route !== undefined)
@@ -56,4 +59,16 @@ function samplePath(path: string): string {
       .replace(/:[A-Za-z]+\??/g, '00000000-0000-4000-8000-000000000000')
       .replace(/\*/g, 'anything')
   )
+}
+
+/**
+ * A path without its optional static segments (the public pages' `es?`): a route is named and
+ * tried at its English address; the same route answers under /es
+ * (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md).
+ */
+function withoutOptionalSegments(path: string): string {
+  return path
+    .split('/')
+    .filter((segment) => !(segment.endsWith('?') && !segment.startsWith(':')))
+    .join('/')
 }
