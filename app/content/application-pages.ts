@@ -44,3 +44,33 @@ export const applyPage = {
   formHeading: 'Apply Now',
   formIntro: 'Fields marked * are required. We reply to every application within 24 hours.',
 }
+
+/** A job posting's page around the posting staff wrote (docs/product.md#job-detail). */
+export const jobPage = {
+  seo: {
+    description: 'Remote contract position: {description}',
+    keywords: [
+      '{language} interpreter jobs',
+      'remote {language} interpreter',
+      'remote interpreter jobs',
+      'contract interpreter',
+    ],
+  },
+  back: { label: 'Back to Careers', to: '/careers' },
+  tags: ['Remote', 'Contract', 'Interpreting'],
+  positionType: 'Position type',
+  posted: 'Posted {date}',
+  applyNow: 'Apply now',
+  about: 'About the role',
+  requirements: 'Requirements',
+  responsibilities: 'Responsibilities',
+  benefits: 'Benefits',
+  formHeading: 'Apply for this position',
+  formIntro: 'Fields marked * are required. We reply to every application within 24 hours.',
+  notFound: {
+    title: 'Job Not Found',
+    text: 'This position does not exist or is no longer open. Our current openings are listed on the careers page.',
+    back: 'Back to Careers',
+  },
+}
+export type JobPageText = typeof jobPage

@@ -51,6 +51,7 @@ const TRANSLATED_PAGES = [
   /^\/$/,
   /^\/(services|industries|about|contact|demo|privacy)$/,
   /^\/careers$/,
+  /^\/jobs\/[^/]+$/,
   /^\/application$/,
   /^\/apply\/[^/]+$/,
   /^\/application-status\/[^/]+$/,

@@ -1,6 +1,6 @@
 import { fullApplicationChoices, jobPostingChoices } from '../content/application-options'
 import { applicationErasurePage, applicationStatusPage } from '../content/applicant-pages'
-import { applicationPage, applyPage } from '../content/application-pages'
+import { applicationPage, applyPage, jobPage } from '../content/application-pages'
 import { contractInterpreter } from '../content/contract-interpreter'
 import { applicantMails, mailLayout, visitorMails } from '../content/applicant-mails'
 import { organizationWords } from '../content/marketing/organization'
@@ -23,6 +23,14 @@ import { privacyNotice } from '../content/privacy-notice'
 import { leadSchema } from '../lib/validation/lead'
 import { leadActionMessages } from '../lib/validation/lead-messages'
 import { publicNavigation, shellText } from '../content/navigation'
+import {
+  authScreens,
+  forgotPasswordPage,
+  loginPage,
+  resetPasswordPage,
+} from '../content/auth-pages'
+import { forgotPasswordSchema, loginSchema, setPasswordSchema } from '../lib/validation/auth'
+import { authActionMessages } from '../lib/validation/auth-messages'
 import { textsOf, validationTemplate, VALIDATION_CONTEXT } from './catalogue.server'
 import { schemaMessages } from './schema-messages.server'
 
@@ -39,6 +47,7 @@ export const copySources = {
   formMessages,
   applicationPage,
   applyPage,
+  jobPage,
   contractInterpreter,
   fullApplicationForm: fullApplicationChoices,
   jobPostingForm: jobPostingChoices,
@@ -56,14 +65,25 @@ export const copySources = {
   demoPage,
   leadForm: leadFormText,
   privacyNotice,
+  authScreens,
+  loginPage,
+  forgotPasswordPage,
+  resetPasswordPage,
 }
 export type CopyNamespace = keyof typeof copySources
 
 /** The schemas of the public forms, whose messages are translated by their English text. */
-const validationSources = [fullApplicationSchema, jobPostingApplicationSchema, leadSchema] as const
+const validationSources = [
+  fullApplicationSchema,
+  jobPostingApplicationSchema,
+  leadSchema,
+  loginSchema,
+  forgotPasswordSchema,
+  setPasswordSchema,
+] as const
 
 /** Messages the public forms' actions answer with beside their schemas'. */
-const actionMessages = [...applicationActionMessages, ...leadActionMessages]
+const actionMessages = [...applicationActionMessages, ...leadActionMessages, ...authActionMessages]
 
 /** Every message of the catalogues, with its key and its English: what a PO file holds. */
 export function catalogueSources(): { key: string; english: string }[] {

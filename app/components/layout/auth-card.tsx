@@ -2,17 +2,22 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Logo } from './logo'
 
-/** The centred card of the login, password and setup screens. */
+/**
+ * The centred card of the login, password and setup screens. Its words come from the page:
+ * `homeLabel` names the logo's link home (by default '<company>, home').
+ */
 export function AuthCard({
   eyebrow,
   title,
   children,
   companyName,
+  homeLabel,
 }: {
   eyebrow?: string
   title: string
   children: ReactNode
   companyName: string
+  homeLabel?: string
 }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 px-4 py-12">
@@ -20,7 +25,7 @@ export function AuthCard({
         <Link
           to="/"
           className="mx-auto flex w-fit flex-col items-center gap-3"
-          aria-label={`${companyName}, home`}
+          aria-label={homeLabel ?? `${companyName}, home`}
         >
           <Logo size="large" alt="" />
           <span className="font-semibold text-brand-900">{companyName}</span>

@@ -23,18 +23,21 @@ export function PostingList({
   heading,
   items,
   icon: Icon = CheckCircleIcon,
+  lang,
 }: {
   id: string
   heading: string
   items: readonly string[]
   icon?: IconComponent
+  /** The items' language where it is not the page's (a posting staff wrote in English). */
+  lang?: string
 }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-2xl font-semibold text-slate-900">
         {heading}
       </h2>
-      <ul className="mt-4 space-y-3">
+      <ul className="mt-4 space-y-3" lang={lang}>
         {items.map((item) => (
           <li key={item} className="flex gap-3 text-slate-700">
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />

@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router'
 import type { NativeField } from '~/lib/forms/native-form'
 import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/validation/password-rules'
-import { PasswordField } from './password-field'
+import { PasswordField, type PasswordToggleLabels } from './password-field'
 
 /** Labels for choosing the account's first password (first admin, invitation). */
 export const FIRST_PASSWORD_LABELS = {
@@ -26,11 +26,17 @@ export function NewPasswordFields({
   confirmPassword,
   submitLabel,
   busyLabel = 'Saving...',
+  hint = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  toggleLabels,
 }: {
   password: NativeField
   confirmPassword: NativeField
   submitLabel: string
   busyLabel?: string
+  /** The password's length rule, in the page's language (loader data). */
+  hint?: string
+  /** What the show/hide toggles say, in the page's language (loader data). */
+  toggleLabels?: PasswordToggleLabels
 }) {
   const busy = useNavigation().state === 'submitting'
   return (
@@ -38,9 +44,14 @@ export function NewPasswordFields({
       <PasswordField
         field={password}
         autoComplete="new-password"
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+        hint={hint}
+        toggleLabels={toggleLabels}
       />
-      <PasswordField field={confirmPassword} autoComplete="new-password" />
+      <PasswordField
+        field={confirmPassword}
+        autoComplete="new-password"
+        toggleLabels={toggleLabels}
+      />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>

@@ -5,6 +5,17 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { FieldShell, hintIdOf } from './field-shell'
 import { inputProps } from './native-inputs'
 
+/** The toggle's words: what it says while the password is hidden (`show`) and shown. */
+export interface PasswordToggleLabels {
+  show: string
+  hide: string
+}
+
+const DEFAULT_TOGGLE_LABELS: PasswordToggleLabels = {
+  show: 'Show password',
+  hide: 'Hide password',
+}
+
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it only
  * appears once the page is hydrated; the field itself works without it.
@@ -14,12 +25,15 @@ export function PasswordField({
   label,
   autoComplete,
   hint,
+  toggleLabels = DEFAULT_TOGGLE_LABELS,
 }: {
   field: NativeField
   /** Defaults to the field's label (`useNativeForm`'s `labels`). */
   label?: ReactNode
   autoComplete: 'current-password' | 'new-password'
   hint?: ReactNode
+  /** What the show/hide toggle says, in the page's language (loader data). */
+  toggleLabels?: PasswordToggleLabels
 }) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
@@ -45,7 +59,7 @@ export function PasswordField({
             ) : (
               <Eye aria-hidden="true" className="size-5" />
             )}
-            <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+            <span className="sr-only">{visible ? toggleLabels.hide : toggleLabels.show}</span>
           </button>
         ) : null}
       </div>

@@ -15,34 +15,56 @@ import {
 import { db, runtime } from '~/platform/runtime.server'
 import { seoMeta } from '~/lib/seo/meta'
 import { forgotPasswordSchema } from '~/lib/validation/auth'
+import { localizedConstraint, localizedReply } from '~/i18n/form-language.server'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
 import type { Route } from './+types/forgot-password'
 
 const RESET_REQUESTS_PER_IP = { bucket: 'password-reset-ip', limit: 5, windowMs: 15 * 60 * 1000 }
 
 export { headers } from '~/lib/http/headers'
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta(
     {
-      title: 'Forgot password',
-      description: 'Get a link to reset your password.',
+      ...(loaderData?.text.seo ?? { title: '', description: '' }),
       path: '/forgot-password',
       noindex: true,
     },
     matches,
   )
 
-export function loader() {
-  return { constraint: formConstraint(forgotPasswordSchema) }
+// The page's words reach it as loader data, read from the catalogues' copy trees
+// (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md); the page is in
+// English only, so they are the English sources.
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
+  const screen = copy(locale, 'authScreens')
+  return {
+    text: {
+      ...copy(locale, 'forgotPasswordPage'),
+      homeLink: fill(locale, screen.homeLink, { company: runtime().config.company.name }),
+    },
+    constraint: localizedConstraint(locale, formConstraint(forgotPasswordSchema)),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOf(request)
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
   if (submission.status !== 'success')
-    return data({ result: submission.reply(), sent: false }, { status: 400 })
+    return data(
+      { result: localizedReply(locale, submission.reply()), sent: false },
+      { status: 400 },
+    )
   const limit = await hitRateLimit(db(), RESET_REQUESTS_PER_IP, context.clientIp)
   if (!limit.allowed) {
     return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }), sent: false },
+      {
+        result: localizedReply(
+          locale,
+          submission.reply({ formErrors: [TOO_MANY_REQUESTS_MESSAGE] }),
+        ),
+        sent: false,
+      },
       { status: 429, headers: retryAfterHeaders(limit) },
     )
   }
@@ -53,33 +75,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply(), sent: true }
 }
 
-/** The fields' labels, also their names in the error summary. */
-const labels = {
-  email: 'Email',
-}
-
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
+  const { text } = loaderData
   const busy = useNavigation().state === 'submitting'
-  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof text.labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    labels,
+    // The field's label, also its name in the error summary.
+    labels: text.labels,
   })
   return (
-    <AuthCard title="Forgot password?" companyName={company.name}>
+    <AuthCard title={text.heading} companyName={company.name} homeLabel={text.homeLink}>
       {actionData?.sent ? (
-        <FormMessage tone="success">
-          If an account exists for that address, we have sent it a link to reset the password. The
-          link is valid for 30 minutes.
-        </FormMessage>
+        <FormMessage tone="success">{text.sent}</FormMessage>
       ) : (
         <Form method="post" {...formProps} className="space-y-5">
           <ErrorSummary {...summary} />
-          <p className="text-sm text-slate-700">
-            Enter the e-mail address of your account and we will send you a link to choose a new
-            password.
-          </p>
+          <p className="text-sm text-slate-700">{text.intro}</p>
           {formErrors?.length ? (
             <FormMessage tone="error" id={formErrorId}>
               {formErrors[0]}
@@ -87,12 +100,12 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
           ) : null}
           <TextField field={field('email')} type="email" autoComplete="email" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Sending...' : 'Send reset link'}
+            {busy ? text.busy : text.submit}
           </button>
         </Form>
       )}
       <Link to="/interpreter-login" className="btn-secondary mt-6 w-full">
-        Back to Login
+        {text.backToLogin}
       </Link>
     </AuthCard>
   )

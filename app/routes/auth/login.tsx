@@ -6,51 +6,88 @@ import { TextField } from '~/components/ui/native-fields'
 import { PasswordField } from '~/components/ui/password-field'
 import { attemptLogin } from '~/auth/login.server'
 import { homeFor, safeRedirect } from '~/lib/auth/redirect'
-import { describeWait } from '~/lib/auth/wait-text'
 import { getSessionUser } from '~/auth/session.server'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
 import { loginSchema } from '~/lib/validation/auth'
+import { INVALID_LOGIN_MESSAGE, tooManySignInsMessage } from '~/lib/validation/auth-messages'
+import { localizedConstraint, localizedReply } from '~/i18n/form-language.server'
+import { copy, fill, fillParts, localeOf } from '~/i18n/translator.server'
+import { runtime } from '~/platform/runtime.server'
 import type { Route } from './+types/login'
 
 export { headers } from '~/lib/http/headers'
 
-/** The login failure message (docs/product.md#errors). */
-export const INVALID_LOGIN_MESSAGE = 'Invalid username or password.'
-
-type Portal = 'Interpreter' | 'Client'
-
 // One screen on two paths: the title and portal label say Interpreter on the interpreter
 // path and Client otherwise (docs/product.md#login).
-function portalOf(pathname: string): Portal {
-  return pathname.startsWith('/interpreter-login') ? 'Interpreter' : 'Client'
+function portalOf(pathname: string): 'interpreter' | 'client' {
+  return pathname.startsWith('/interpreter-login') ? 'interpreter' : 'client'
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) =>
+/** A sentence with one link (`<a>…</a>`) in three parts: before the link, its words, after. */
+function aroundLink(parts: (string | { link: string })[]) {
+  const at = parts.findIndex((part) => typeof part !== 'string')
+  const words = (some: typeof parts) =>
+    some.map((part) => (typeof part === 'string' ? part : part.link)).join('')
+  if (at < 0) return { before: words(parts), link: '', after: '' }
+  return {
+    before: words(parts.slice(0, at)),
+    link: words(parts.slice(at, at + 1)),
+    after: words(parts.slice(at + 1)),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) =>
   seoMeta(
     {
-      title: `${portalOf(location.pathname)} Login`,
-      description: `Sign in to the ${portalOf(location.pathname).toLowerCase()} portal.`,
+      ...(loaderData?.text.seo ?? { title: '', description: '' }),
       path: location.pathname,
       noindex: true,
     },
     matches,
   )
 
+// The page's words reach it as loader data, read from the catalogues' copy trees
+// (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md); the page is in
+// English only, so they are the English sources.
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const user = await getSessionUser(request)
   if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homeFor(user.role)))
-  return { portal: portalOf(url.pathname), constraint: formConstraint(loginSchema) }
+  const locale = localeOf(request)
+  const { portals, ...text } = copy(locale, 'loginPage')
+  const screen = copy(locale, 'authScreens')
+  const { company } = runtime().config
+  const help = aroundLink(
+    fillParts<{ link: string }>(locale, text.help, {
+      email: company.email,
+      phone: company.phone,
+      a: (chunks) => ({ link: chunks.join('') }),
+    }),
+  )
+  return {
+    text: {
+      ...text,
+      ...portals[portalOf(url.pathname)],
+      help,
+      homeLink: fill(locale, screen.homeLink, { company: company.name }),
+      passwordToggle: { show: screen.showPassword, hide: screen.hidePassword },
+    },
+    constraint: localizedConstraint(locale, formConstraint(loginSchema)),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = localeOf(request)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+    return data(
+      { result: localizedReply(locale, submission.reply({ hideFields: ['password'] })) },
+      { status: 400 },
+    )
   }
   const result = await attemptLogin({
     email: submission.value.email,
@@ -61,12 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === 'throttled') {
     return data(
       {
-        result: submission.reply({
-          formErrors: [
-            `Too many sign-in attempts. Please wait ${describeWait(result.retryAfterSeconds)} and try again.`,
-          ],
-          hideFields: ['password'],
-        }),
+        result: localizedReply(
+          locale,
+          submission.reply({
+            formErrors: [tooManySignInsMessage(result.retryAfterSeconds)],
+            hideFields: ['password'],
+          }),
+        ),
       },
       { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
     )
@@ -74,7 +112,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === 'invalid') {
     return data(
       {
-        result: submission.reply({ formErrors: [INVALID_LOGIN_MESSAGE], hideFields: ['password'] }),
+        result: localizedReply(
+          locale,
+          submission.reply({ formErrors: [INVALID_LOGIN_MESSAGE], hideFields: ['password'] }),
+        ),
       },
       { status: 401 },
     )
@@ -84,31 +125,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-/** The fields' labels, also their names in the error summary. */
-const labels = {
-  email: 'Email',
-  password: 'Password',
-}
-
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
+  const { text } = loaderData
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof text.labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    labels,
+    // The fields' labels, also their names in the error summary.
+    labels: text.labels,
   })
-  const notice =
-    searchParams.get('reset') === '1'
-      ? 'Your password has been changed. Please sign in.'
-      : undefined
+  const notice = searchParams.get('reset') === '1' ? text.passwordChanged : undefined
   return (
     <AuthCard
-      eyebrow={`${loaderData.portal} Portal`}
-      title={`${loaderData.portal} Login`}
+      eyebrow={text.eyebrow}
+      title={text.heading}
       companyName={company.name}
+      homeLabel={text.homeLink}
     >
       <Form method="post" {...formProps} className="space-y-5">
         <ErrorSummary {...summary} />
@@ -120,25 +155,29 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <TextField field={field('email')} type="email" autoComplete="username" />
-        <PasswordField field={field('password')} autoComplete="current-password" />
+        <PasswordField
+          field={field('password')}
+          autoComplete="current-password"
+          toggleLabels={text.passwordToggle}
+        />
         <div className="flex justify-end text-sm">
           <Link to="/forgot-password" className="text-brand-700 underline hover:text-brand-800">
-            Forgot password?
+            {text.forgotPassword}
           </Link>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? text.busy : text.submit}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Need help signing in? Contact support at{' '}
+        {text.help.before}
         <a href={`mailto:${company.email}`} className="text-brand-700 underline">
-          {company.email}
-        </a>{' '}
-        or {company.phone}.
+          {text.help.link}
+        </a>
+        {text.help.after}
       </p>
       <Link to="/" className="btn-secondary mt-6 w-full">
-        Back to Home
+        {text.backHome}
       </Link>
     </AuthCard>
   )

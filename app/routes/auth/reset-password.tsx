@@ -2,48 +2,72 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard, FormMessage } from '~/components/layout/auth-card'
 import { ErrorSummary } from '~/components/ui/error-summary'
-import { NEW_PASSWORD_LABELS, NewPasswordFields } from '~/components/ui/new-password-fields'
+import { NewPasswordFields } from '~/components/ui/new-password-fields'
 import { useCompany } from '~/lib/company'
 import { formConstraint } from '~/lib/forms/form-constraint.server'
 import { useNativeForm } from '~/lib/forms/native-form'
 import { seoMeta } from '~/lib/seo/meta'
-import { setPasswordSchema } from '~/lib/validation/auth'
-import { GONE_STATUS, resetGoneMessages } from '~/lib/auth/link-messages'
+import { PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema } from '~/lib/validation/auth'
+import { GONE_STATUS } from '~/lib/auth/link-messages'
+import { localizedConstraint, localizedReply } from '~/i18n/form-language.server'
+import { copy, fill, localeOf } from '~/i18n/translator.server'
+import { runtime } from '~/platform/runtime.server'
 import { readAuthToken } from '~/models/auth-tokens.server'
 import { resetPassword } from '~/models/password-resets.server'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta(
     {
-      title: 'Choose a new password',
-      description: 'Reset your password.',
+      ...(loaderData?.text.seo ?? { title: '', description: '' }),
       path: '/reset-password',
       noindex: true,
     },
     matches,
   )
 
+// The page's words reach it as loader data, read from the catalogues' copy trees
+// (docs/decisions/066-spanish-site-messages-resolved-on-the-server.md); the page is in
+// English only, so they are the English sources.
 export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request)
   const token = new URL(request.url).searchParams.get('token') ?? ''
   const { state } = await readAuthToken(token, 'password_reset')
+  const { passwordHint, ...text } = copy(locale, 'resetPasswordPage')
+  const screen = copy(locale, 'authScreens')
   return data(
     {
       token,
       gone: state === 'valid' ? null : state,
-      constraint: formConstraint(setPasswordSchema),
+      text: {
+        ...text,
+        passwordHint: fill(locale, passwordHint, {
+          min: String(PASSWORD_MIN),
+          max: String(PASSWORD_MAX),
+        }),
+        homeLink: fill(locale, screen.homeLink, { company: runtime().config.company.name }),
+        passwordToggle: { show: screen.showPassword, hide: screen.hidePassword },
+      },
+      constraint: localizedConstraint(locale, formConstraint(setPasswordSchema)),
     },
     { status: state === 'valid' ? 200 : GONE_STATUS },
   )
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const locale = localeOf(request)
   const formData = await request.formData()
   const token = String(formData.get('token') ?? '')
   const submission = parseWithZod(formData, { schema: setPasswordSchema })
   if (submission.status !== 'success') {
     return data(
-      { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), gone: null },
+      {
+        result: localizedReply(
+          locale,
+          submission.reply({ hideFields: ['password', 'confirmPassword'] }),
+        ),
+        gone: null,
+      },
       { status: 400 },
     )
   }
@@ -54,29 +78,28 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect('/interpreter-login?reset=1')
 }
 
-/** The fields' labels, also their names in the error summary. */
-const labels = NEW_PASSWORD_LABELS
-
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const company = useCompany()
-  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof labels>({
+  const { text } = loaderData
+  const { formProps, field, summary, formErrors, formErrorId } = useNativeForm<typeof text.labels>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    labels,
+    // The fields' labels, also their names in the error summary.
+    labels: text.labels,
   })
   const gone = actionData?.gone ?? loaderData.gone
   if (gone) {
     return (
-      <AuthCard title="Choose a new password" companyName={company.name}>
-        <FormMessage tone="error">{resetGoneMessages[gone]}</FormMessage>
+      <AuthCard title={text.heading} companyName={company.name} homeLabel={text.homeLink}>
+        <FormMessage tone="error">{text.gone[gone]}</FormMessage>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full">
-          Ask for a new link
+          {text.askAgain}
         </Link>
       </AuthCard>
     )
   }
   return (
-    <AuthCard title="Choose a new password" companyName={company.name}>
+    <AuthCard title={text.heading} companyName={company.name} homeLabel={text.homeLink}>
       <Form method="post" {...formProps} className="space-y-5">
         <ErrorSummary {...summary} />
         {formErrors?.length ? (
@@ -88,7 +111,10 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <NewPasswordFields
           password={field('password')}
           confirmPassword={field('confirmPassword')}
-          submitLabel="Save new password"
+          submitLabel={text.submit}
+          busyLabel={text.busy}
+          hint={text.passwordHint}
+          toggleLabels={text.passwordToggle}
         />
       </Form>
     </AuthCard>

@@ -2,7 +2,6 @@ import { data, redirect } from 'react-router'
 import { attemptLogin } from '~/auth/login.server'
 import { homeFor } from '~/lib/auth/redirect'
 import { createSession, getSessionUser } from '~/auth/session.server'
-import { describeWait } from '~/lib/auth/wait-text'
 import { GONE_STATUS } from '~/lib/auth/link-messages'
 import {
   acceptInvitation,
@@ -10,7 +9,7 @@ import {
   type AcceptOutcome,
   type InvitationPage,
 } from '~/models/invitations.server'
-import { INVALID_LOGIN_MESSAGE } from '../login'
+import { INVALID_LOGIN_MESSAGE, tooManySignInsMessage } from '~/lib/validation/auth-messages'
 
 // The answers of the invitation page (app/routes/auth/accept-invite.tsx): what each outcome
 // of app/models/invitations.server.ts looks like to the person holding the link.
@@ -89,10 +88,7 @@ export async function acceptSignedIn(
     })
     if (login.status === 'throttled')
       return data(
-        {
-          page,
-          signInError: `Too many sign-in attempts. Please wait ${describeWait(login.retryAfterSeconds)} and try again.`,
-        },
+        { page, signInError: tooManySignInsMessage(login.retryAfterSeconds) },
         { status: 429, headers: { 'Retry-After': String(login.retryAfterSeconds) } },
       )
     if (login.status === 'invalid')
