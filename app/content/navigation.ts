@@ -145,4 +145,11 @@ export const shellText = {
   contact: 'Contact',
   copyright: '© 2025 {company}. All rights reserved.',
 }
+
+/** The public pages' not-found screen (docs/product.md#errors). */
+export const notFoundText = {
+  title: 'Page Not Found',
+  text: 'The page you are looking for does not exist or has moved.',
+  back: { label: 'Back to Home', to: '/' },
+}
 export type ShellText = typeof shellText

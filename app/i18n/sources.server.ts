@@ -22,7 +22,7 @@ import { leadFormText } from '../content/lead-form'
 import { privacyNotice } from '../content/privacy-notice'
 import { leadSchema } from '../lib/validation/lead'
 import { leadActionMessages } from '../lib/validation/lead-messages'
-import { publicNavigation, shellText } from '../content/navigation'
+import { notFoundText, publicNavigation, shellText } from '../content/navigation'
 import {
   authScreens,
   forgotPasswordPage,
@@ -42,6 +42,7 @@ import { schemaMessages } from './schema-messages.server'
 export const copySources = {
   navigation: publicNavigation,
   shell: shellText,
+  notFound: notFoundText,
   careersPage,
   positions: positionCopy,
   formMessages,

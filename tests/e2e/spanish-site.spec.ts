@@ -22,6 +22,7 @@ const form = spanishCopy('fullApplicationForm')
 const formMessages = spanishCopy('formMessages')
 const status = spanishCopy('applicationStatusPage')
 const shell = spanishCopy('shell')
+const notFound = spanishCopy('notFound')
 
 const spanishSamples = publicPageSamples.filter((sample) => sample.path.startsWith('/es'))
 
@@ -193,6 +194,8 @@ test('a page that is only in English answers 404 under /es, in the Spanish shell
   expect(response?.status()).toBe(404)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await expect(page.getByRole('link', { name: shell.skipLink })).toBeAttached()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound.title)
+  await expect(page.getByRole('link', { name: notFound.back.label })).toHaveAttribute('href', '/es')
   await expect(
     page.getByRole('contentinfo').getByRole('link', { name: 'English' }),
   ).toHaveAttribute('href', '/unsubscribe?token=not-a-token')

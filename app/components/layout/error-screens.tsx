@@ -34,22 +34,37 @@ export function ErrorScreen({ message }: { message: string }) {
   )
 }
 
-export function NotFound() {
+/** The not-found screen's words: the public pages give them in the page's language. */
+export interface NotFoundText {
+  title: string
+  text: string
+  back: { label: string; to: string }
+}
+
+const englishNotFound: NotFoundText = {
+  title: 'Page Not Found',
+  text: 'The page you are looking for does not exist or has moved.',
+  back: { label: 'Back to Home', to: '/' },
+}
+
+export function NotFound({ text = englishNotFound }: { text?: NotFoundText }) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <title>Page Not Found</title>
-      <h1 className="text-3xl font-bold text-slate-900">Page Not Found</h1>
-      <p className="mt-4 text-slate-700">
-        The page you are looking for does not exist or has moved.
-      </p>
-      <a href="/" className="btn-primary mt-8">
-        Back to Home
+      <title>{text.title}</title>
+      <h1 className="text-3xl font-bold text-slate-900">{text.title}</h1>
+      <p className="mt-4 text-slate-700">{text.text}</p>
+      <a href={text.back.to} className="btn-primary mt-8">
+        {text.back.label}
       </a>
     </main>
   )
 }
 
 /** Renders the right screen for an error caught by a route's ErrorBoundary. */
-export function RouteErrorScreen({ error }: { error: unknown }) {
-  return isNotFound(error) ? <NotFound /> : <ErrorScreen message={describeError(error)} />
+export function RouteErrorScreen({ error, notFound }: { error: unknown; notFound?: NotFoundText }) {
+  return isNotFound(error) ? (
+    <NotFound text={notFound} />
+  ) : (
+    <ErrorScreen message={describeError(error)} />
+  )
 }

@@ -34,13 +34,24 @@ export const shouldRevalidate = ({
 }: ShouldRevalidateFunctionArgs) =>
   localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname) || defaultShouldRevalidate
 
+/**
+ * The layout's data; in the error boundary, where the layout's own loader may have thrown,
+ * the shell its 404 carries.
+ */
+function useShellData(): PublicShellData | undefined {
+  const shell = useRouteLoaderData('routes/public/layout') as PublicShellData | undefined
+  const error = useRouteError()
+  return (
+    shell ??
+    (isRouteErrorResponse(error) ? (error.data as PublicShellData | null) : null) ??
+    undefined
+  )
+}
+
 /** Header, main area and footer around every public page (docs/product.md#header-and-footer). */
 function PublicShell({ children }: { children: React.ReactNode }) {
   const company = useCompany()
-  // Also read from the error boundary, where the layout's own data may be missing.
-  const shell = useRouteLoaderData('routes/public/layout') as PublicShellData | undefined
-  const error = useRouteError()
-  const shown = shell ?? (isRouteErrorResponse(error) ? (error.data as PublicShellData) : undefined)
+  const shown = useShellData()
   if (!shown?.navigation) return <div id="main">{children}</div>
   return (
     <div className="flex min-h-screen flex-col">
@@ -63,9 +74,10 @@ export default function PublicLayout() {
 }
 
 export function ErrorBoundary() {
+  const shell = useShellData()
   return (
     <PublicShell>
-      <RouteErrorScreen error={useRouteError()} />
+      <RouteErrorScreen error={useRouteError()} notFound={shell?.notFound} />
     </PublicShell>
   )
 }

@@ -39,6 +39,12 @@ export function publicShell(url: URL) {
           lang: other,
         }))
       : []
-  return { translated, navigation: copy(locale, 'navigation'), text, languages }
+  return {
+    translated,
+    navigation: copy(locale, 'navigation'),
+    text,
+    notFound: copy(locale, 'notFound'),
+    languages,
+  }
 }
 export type PublicShellData = ReturnType<typeof publicShell>
