@@ -346,12 +346,13 @@ export async function seedPortalActivity(db: Database, seed: PortalActivity) {
       join client_invoices i on i.organization_id = b.organization_id
         and i.period_start = ${monthStart(sql`b.local_date`)}
     `,
-    // Staff, and the messages they sent: a tenth to every interpreter, the rest to one
+    // Staff (administrators: every staff list is theirs, docs/decisions/060-staff-roles-checked-by-path.md),
+    // and the messages they sent: a tenth to every interpreter, the rest to one
     // interpreter or one client, one every seven hours back from now.
     sql`
-      insert into users (id, email, name, role, password_hash)
+      insert into users (id, email, name, role, staff_roles, password_hash)
       select ${seededId(STAFF_USER, 'n')}, ${label.toLowerCase()} || '-staff-' || n || '@example.org',
-        ${label} || ' Staff ' || n, 'admin', ${passwordHash}
+        ${label} || ' Staff ' || n, 'admin', '{administrator}', ${passwordHash}
       from generate_series(1, ${staff}) as n
     `,
     sql`

@@ -62,4 +62,16 @@ describe('cacheKeyOf', () => {
     expect(cacheKeyOf(get('/careers', 'session=abc'))).toBeUndefined()
     expect(cacheKeyOf({ ...get('/careers'), method: 'POST' })).toBeUndefined()
   })
+
+  it('caches a page in Spanish like its English page, under its own address', () => {
+    for (const url of [
+      '/es',
+      '/es/careers',
+      '/es/jobs/greek-english-remote-interpreter',
+      '/es/application?language=korean-interpreter',
+    ])
+      expect(cacheKeyOf(get(url))).toBe(url)
+    for (const url of ['/es/unsubscribe', '/es/careers?x=1', '/es/admin'])
+      expect(cacheKeyOf(get(url))).toBeUndefined()
+  })
 })

@@ -6,6 +6,7 @@ import type {
 } from 'express'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { publicPages } from '../app/content/public-pages'
+import { pathWithoutLocale } from '../app/domain/locales'
 
 /**
  * Public pages are rendered once and then served from memory (see
@@ -40,7 +41,14 @@ export function cacheKeyOf(req: {
 }) {
   if (req.method !== 'GET' || req.headers.cookie) return undefined
   const url = req.originalUrl
-  if (CACHED_PAGES.has(url) || CACHED_SLUG_PAGES.test(url) || APPLICATION_PAGE.test(url)) return url
+  // A page in another language is cached like its English page, under its own address.
+  const english = pathWithoutLocale(url)
+  if (
+    CACHED_PAGES.has(english) ||
+    CACHED_SLUG_PAGES.test(english) ||
+    APPLICATION_PAGE.test(english)
+  )
+    return url
   return undefined
 }
 

@@ -117,11 +117,27 @@ export function validationTemplate(message: string, numbers: string[] = []): str
   return message.replace(/\d+/g, (number) => `{${numbers.push(number) - 1}}`)
 }
 
+/** Parsed messages, kept: parsing costs far more than formatting, and pages reuse a few hundred. */
+const parsedMessages = new Map<string, IntlMessageFormat>()
+const MAX_PARSED_MESSAGES = 5000
+
+/** A catalogue message parsed as ICU MessageFormat for the language, once per process. */
+export function messageFormat(locale: Locale, message: string): IntlMessageFormat {
+  const key = `${locale}\u0000${message}`
+  let format = parsedMessages.get(key)
+  if (!format) {
+    format = new IntlMessageFormat(message, LOCALE_TAGS[locale])
+    if (parsedMessages.size >= MAX_PARSED_MESSAGES) parsedMessages.clear()
+    parsedMessages.set(key, format)
+  }
+  return format
+}
+
 /** A message with variables or plurals (ICU MessageFormat), formatted for the language. */
 export function formatMessage(
   locale: Locale,
   message: string,
   values: Record<string, string | number>,
 ): string {
-  return String(new IntlMessageFormat(message, LOCALE_TAGS[locale]).format(values))
+  return String(messageFormat(locale, message).format(values))
 }

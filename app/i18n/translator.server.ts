@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import {
   formatMessage,
+  messageFormat,
   parseCatalogue,
   translateTree,
   translateValidation,
   type Catalogue,
 } from './catalogue.server'
-import { IntlMessageFormat } from 'intl-messageformat'
-import { DEFAULT_LOCALE, LOCALE_TAGS, localeOfPath, type Locale } from '../domain/locales'
+import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../domain/locales'
 import { projectPath } from '../platform/project-path.server'
 import { copySources, type CopyNamespace } from './sources.server'
 
@@ -70,7 +70,7 @@ export function fillParts<Part>(
   message: string,
   values: Record<string, string | number | Tag<Part>>,
 ): (string | Part)[] {
-  const parts = new IntlMessageFormat(message, LOCALE_TAGS[locale]).format<Part>(values)
+  const parts = messageFormat(locale, message).format<Part>(values)
   return Array.isArray(parts) ? parts : [parts]
 }
 
