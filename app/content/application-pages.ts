@@ -48,6 +48,8 @@ export const applyPage = {
 /** A job posting's page around the posting staff wrote (docs/product.md#job-detail). */
 export const jobPage = {
   seo: {
+    /** `{title}` is the posting's own title, which staff write in English. */
+    title: '{title}',
     description: 'Remote contract position: {description}',
     keywords: [
       '{language} interpreter jobs',

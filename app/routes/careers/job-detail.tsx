@@ -60,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = words.languageNames[job.nativeLanguage] ?? job.nativeLanguage
   const head = pageHead(
     {
-      title: job.title,
+      title: fill(locale, text.seo.title, { title: job.title }),
       description: fill(locale, text.seo.description, { description: job.description }).slice(
         0,
         160,
